@@ -1,0 +1,27 @@
+"""pla_core: the Perceptron Learning Algorithm, its variants and its theory, in plain NumPy.
+
+Everything PLA Lab shows is computed here, so a notebook gets the same numbers as the app::
+
+    import pla_core
+    data = pla_core.datasets.separable(20, margin=0.1, seed=1)
+    trace = pla_core.pla(data.X, data.y)
+    trace.weights[-1], trace.halted, pla_core.mistake_bound(data.X, data.y)
+"""
+
+from . import datasets, geometry, theory
+from ._checks import MAX_POINTS, MAX_UPDATES_LIMIT
+from .datasets import Dataset, load_points, save_points
+from .geometry import clip_line, offset, signed_distance, unit_normal
+from .perceptron import (ORDERS, BatchTrace, OnlineTrace, Trace, batch, count_mistakes, online, pla, pocket,
+                         predict)
+from .theory import (Separability, convergence_series, is_separable, margin, max_margin, mistake_bound, radius,
+                     separability)
+
+__all__ = [
+    "datasets", "geometry", "theory", "Dataset", "load_points", "save_points",
+    "pla", "pocket", "batch", "online", "Trace", "BatchTrace", "OnlineTrace", "ORDERS",
+    "count_mistakes", "predict",
+    "radius", "margin", "max_margin", "mistake_bound", "is_separable", "separability", "Separability",
+    "convergence_series", "unit_normal", "offset", "signed_distance", "clip_line",
+    "MAX_POINTS", "MAX_UPDATES_LIMIT",
+]

@@ -1,0 +1,106 @@
+"""Input checks shared by every public function: bad data raises a ValueError a student can read."""
+
+from __future__ import annotations
+
+import numpy as np
+
+#: Hard cap on the number of updates any run may make (a shared link must not make the server work forever).
+MAX_UPDATES_LIMIT = 10_000_000
+#: Hard cap on the number of points a data set may hold.
+MAX_POINTS = 2_000_000
+
+SIGN_ZERO_CHOICES = (None, 1, -1)
+
+
+def check_data(X, y) -> tuple[np.ndarray, np.ndarray]:
+    """Return ``X`` as float64 (n, d) and ``y`` as float64 (n,) of ±1, or raise ValueError saying what is wrong."""
+    try:
+        X = np.array(X, dtype=float)  # a copy: traces keep X, and the caller may change theirs later
+    except (TypeError, ValueError):
+        raise ValueError("X must be a table of numbers: one row per point, one column per feature.") from None
+    if X.ndim == 1 and X.size > 0:
+        raise ValueError(
+            f"X must be two-dimensional (one row per point), but it is a flat list of {X.size} numbers; "
+            "for a single feature use X.reshape(-1, 1)."
+        )
+    if X.ndim != 2:
+        raise ValueError(f"X must be two-dimensional (points × features), but it has {X.ndim} dimensions.")
+    n, d = X.shape
+    if n == 0:
+        raise ValueError("The data set is empty: add at least one point.")
+    if d == 0:
+        raise ValueError("Each point needs at least one feature (X has no columns).")
+    if n > MAX_POINTS:
+        raise ValueError(f"The data set has {n:,} points; the limit is {MAX_POINTS:,}.")
+    bad = ~np.isfinite(X)
+    if bad.any():
+        row, col = np.argwhere(bad)[0]
+        raise ValueError(
+            f"Point {row} has a missing or infinite coordinate (feature {col} is {X[row, col]}); "
+            "every coordinate must be a finite number."
+        )
+    try:
+        y = np.asarray(y, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError("y must be a list of labels, each +1 or -1.") from None
+    if y.ndim != 1:
+        y = y.reshape(-1) if y.size == n else y
+    if y.ndim != 1 or y.shape[0] != n:
+        raise ValueError(f"There are {n} points but {y.size} labels: each point needs exactly one label.")
+    wrong = (y != 1) & (y != -1)
+    if wrong.any():
+        i = int(np.flatnonzero(wrong)[0])
+        raise ValueError(f"Labels must be +1 or -1, but point {i} has label {y[i]:g}.")
+    return X, y
+
+
+def check_options(*, eta, sign_zero, margin=0.0, max_updates=None, name="max_updates") -> None:
+    """Validate the loop settings every algorithm shares."""
+    if not (isinstance(eta, (int, float, np.number)) and np.isfinite(eta) and eta > 0):
+        raise ValueError(f"The learning rate eta must be a positive number, not {eta!r}.")
+    if sign_zero not in SIGN_ZERO_CHOICES or isinstance(sign_zero, bool):
+        raise ValueError(f"sign_zero must be None, +1 or -1, not {sign_zero!r}.")
+    if not (isinstance(margin, (int, float, np.number)) and np.isfinite(margin) and margin >= 0):
+        raise ValueError(f"The margin gamma must be a number ≥ 0, not {margin!r}.")
+    if max_updates is not None:
+        if isinstance(max_updates, bool) or not isinstance(max_updates, (int, np.integer)) or max_updates < 0:
+            raise ValueError(f"{name} must be a whole number ≥ 0, not {max_updates!r}.")
+        if max_updates > MAX_UPDATES_LIMIT:
+            raise ValueError(f"{name} is {max_updates:,}; the limit is {MAX_UPDATES_LIMIT:,}.")
+
+
+def augment(X: np.ndarray, bias: bool) -> np.ndarray:
+    """x̃ = (1, x) with the bias folded in as x₀ = 1 (seed 000), or (0, x) for a boundary through the origin."""
+    Xt = np.empty((X.shape[0], X.shape[1] + 1))
+    Xt[:, 0] = 1.0 if bias else 0.0
+    Xt[:, 1:] = X
+    return Xt
+
+
+def check_w0(w0, d: int, bias: bool) -> np.ndarray:
+    """Initial weights (d+1,), default 0; with ``bias=False`` the bias weight must stay 0."""
+    if w0 is None:
+        return np.zeros(d + 1)
+    try:
+        w = np.array(w0, dtype=float).reshape(-1)
+    except (TypeError, ValueError):
+        raise ValueError("w0 must be a list of numbers (bias weight first).") from None
+    if w.shape != (d + 1,):
+        raise ValueError(f"w0 must have {d + 1} numbers (the bias weight w₀, then one per feature), not {w.size}.")
+    if not np.isfinite(w).all():
+        raise ValueError("w0 must contain finite numbers only.")
+    if not bias and w[0] != 0:
+        raise ValueError("With bias=False the boundary passes through the origin, so w0[0] (the bias weight) must be 0.")
+    return w
+
+
+def tie_mask(y: np.ndarray, sign_zero) -> np.ndarray:
+    """Which points count as mistakes when wᵀx̃ = 0 exactly, under each sign(0) convention.
+
+    ``None``: y·wᵀx̃ ≤ 0 is a mistake for every point (seed 001, scikit-learn).
+    ``+1``: sign(0) = +1 (seed 004's step), so only y = −1 points are wrong at a tie.
+    ``-1``: sign(0) = −1 (NTU's course convention), so only y = +1 points are wrong at a tie.
+    """
+    if sign_zero is None:
+        return np.ones(y.shape, dtype=bool)
+    return y != sign_zero

@@ -1,0 +1,198 @@
+"""The convergence theory of seeds 000, 002 and 003, computed exactly.
+
+Everything lives in the augmented space x̃ = (1, x) (or (0, x) without a bias), where the proof of seed 000 is
+written: R = maxₙ‖x̃ₙ‖, the margin of w is ρ(w) = minₙ yₙwᵀx̃ₙ/‖w‖, and PLA started from w₀ = 0 makes at most
+R²/ρ² updates for any separating w, so at most R²/ρ*² with the best margin ρ*.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.optimize import linprog, nnls
+
+from ._checks import augment, check_data
+
+__all__ = ["radius", "margin", "max_margin", "mistake_bound", "is_separable", "separability", "Separability",
+           "convergence_series", "ConvergenceSeries"]
+
+
+def _Z(X, y, bias):
+    X, y = check_data(X, y)
+    return augment(X, bias) * y[:, None]
+
+
+def radius(X, *, bias: bool = True) -> float:
+    """R = maxₙ ‖x̃ₙ‖, the radius of the data in the augmented space."""
+    X, _ = check_data(X, np.ones(len(np.asarray(X))))
+    return float(np.sqrt((augment(X, bias) ** 2).sum(axis=1).max()))
+
+
+def margin(w, X, y, *, bias: bool = True) -> float:
+    """ρ(w) = minₙ yₙ·wᵀx̃ₙ / ‖w‖: positive iff w separates the data; its size is the worst point's clearance."""
+    w = np.asarray(w, dtype=float)
+    norm = float(np.linalg.norm(w))
+    if norm == 0:
+        raise ValueError("w = 0 has no boundary, so it has no margin.")
+    return float((_Z(X, y, bias) @ w).min() / norm)
+
+
+@dataclass(frozen=True)
+class Separability:
+    """Outcome of the exact linear-separability test.
+
+    separable : bool
+        True when some w has yₙ·wᵀx̃ₙ > 0 for every n (strict: what the convergence theorem needs).
+    w : ndarray (d+1,) or None
+        A separating w when separable (from the LP, scaled so that minₙ yₙwᵀx̃ₙ = 1).
+    certificate : ndarray (n,) or None
+        When not separable: weights λₙ ≥ 0 summing to 1 with Σ λₙyₙx̃ₙ = 0 (Farkas). With a bias this says the
+        λ-weighted average of some ○ points equals the λ-weighted average of some × points: one spot that any
+        line would have to put on both sides at once.
+    """
+
+    separable: bool
+    w: np.ndarray | None
+    certificate: np.ndarray | None
+
+    def meeting_point(self, X, y) -> np.ndarray | None:
+        """With a bias: the point that is both a weighted average of ○ points and of × points (None if separable)."""
+        if self.certificate is None:
+            return None
+        lam = self.certificate
+        y = np.asarray(y, dtype=float)
+        pos = lam * (y > 0)
+        if pos.sum() == 0:
+            return None
+        return (pos / pos.sum()) @ np.asarray(X, dtype=float)
+
+
+def separability(X, y, *, bias: bool = True) -> Separability:
+    """Exact LP test (HiGHS): find w with yₙwᵀx̃ₙ ≥ 1 for all n, or a Farkas certificate that none exists."""
+    Z = _Z(X, y, bias)
+    n, k = Z.shape
+    # Feasibility of Z w ≥ 1 (w free). Scaling w makes "≥ 1" equivalent to "> 0".
+    res = linprog(np.zeros(k), A_ub=-Z, b_ub=-np.ones(n), bounds=[(None, None)] * k, method="highs")
+    if res.status == 0 and (Z @ res.x).min() > 0:
+        w = res.x / (Z @ res.x).min()
+        return Separability(True, w, None)
+    # Not separable: find λ ≥ 0, Σλ = 1, Zᵀλ = 0, preferring few nonzero λ (a vertex of the LP).
+    A_eq = np.vstack([Z.T, np.ones((1, n))])
+    b_eq = np.concatenate([np.zeros(k), [1.0]])
+    cert = linprog(np.zeros(n), A_eq=A_eq, b_eq=b_eq, bounds=[(0, None)] * n, method="highs")
+    if cert.status != 0:  # LP tolerance corner: treat as separable only if the first LP's w really separates
+        return Separability(False, None, None)
+    lam = np.where(cert.x > 1e-12, cert.x, 0.0)
+    return Separability(False, None, lam / lam.sum())
+
+
+def is_separable(X, y, *, bias: bool = True) -> bool:
+    """True when a line (hyperplane) puts every point strictly on its own side: exact, by linear programming."""
+    return separability(X, y, bias=bias).separable
+
+
+def max_margin(X, y, *, bias: bool = True) -> tuple[np.ndarray | None, float]:
+    """Best margin ρ* = max_{‖w‖=1} minₙ yₙwᵀx̃ₙ and its unit w*, in the augmented space.
+
+    ρ* is the distance from the origin to the convex hull of the points yₙx̃ₙ (the hard-margin SVM with the bias
+    treated as a weight, as in the proofs). The nearest hull point p is found by Lawson–Hanson NNLS, an exact
+    active-set method, then polished on its support. Returns (None, 0.0) when the data are not separable.
+    """
+    Z = _Z(X, y, bias)
+    sep = separability(X, y, bias=bias)
+    if not sep.separable:
+        return None, 0.0
+    n, k = Z.shape
+    scale = float(np.abs(Z).max()) * max(1.0, np.sqrt(n))
+    big = 1e4 * scale  # weight of the Σλ = 1 row: enforces it to ~1e-8 relative, later made exact
+    A = np.vstack([Z.T, np.full((1, n), big)])
+    b = np.concatenate([np.zeros(k), [big]])
+    lam, _ = nnls(A, b, maxiter=50 * n + 100)
+    lam /= lam.sum()
+    w = _polish(Z, lam)
+    if w is None:
+        w = Z.T @ lam
+    w_unit = w / np.linalg.norm(w)
+    rho = float((Z @ w_unit).min())
+    # Never report worse than the LP's separator (possible only when NNLS stopped early).
+    w_lp = sep.w / np.linalg.norm(sep.w)
+    if (Z @ w_lp).min() > rho:
+        w_unit, rho = w_lp, float((Z @ w_lp).min())
+    return w_unit, rho
+
+
+def _polish(Z, lam):
+    """Re-solve the nearest hull point exactly on the support S of λ: p = Z_Sᵀλ_S with Z_S p constant."""
+    S = np.flatnonzero(lam > 1e-9 * lam.max())
+    ZS = Z[S]
+    # p ⟂ the affine hull of {z_s}, i.e. z_s·p = c for all s ∈ S and p = Z_Sᵀμ with Σμ = 1.
+    G = ZS @ ZS.T
+    m = len(S)
+    K = np.block([[G, -np.ones((m, 1))], [np.ones((1, m)), np.zeros((1, 1))]])
+    rhs = np.concatenate([np.zeros(m), [1.0]])
+    try:
+        sol = np.linalg.lstsq(K, rhs, rcond=None)[0]
+    except np.linalg.LinAlgError:
+        return None
+    mu = sol[:m]
+    if (mu < -1e-9).any():
+        return None
+    p = ZS.T @ mu
+    nrm = np.linalg.norm(p)
+    if nrm == 0 or (Z @ p).min() < (nrm ** 2) * (1 - 1e-9):
+        return None  # some point is nearer than the support says: keep the NNLS answer
+    return p
+
+
+def mistake_bound(X, y, *, bias: bool = True) -> float:
+    """R²/ρ*²: no run of PLA from w₀ = 0 makes more updates than this (seed 000). ∞ when not separable."""
+    _, rho = max_margin(X, y, bias=bias)
+    if rho <= 0:
+        return float("inf")
+    return radius(X, bias=bias) ** 2 / rho ** 2
+
+
+@dataclass(frozen=True)
+class ConvergenceSeries:
+    """The quantities of the convergence proof along a trace, t = 0 … T (each array (T+1,)).
+
+    inner = w_fᵀwₜ with ‖w_f‖ = 1, and its lower bound inner_bound = t·η·ρ (ρ the margin of w_f);
+    norm2 = ‖wₜ‖² and its upper bound norm2_bound = t·η²·R²;
+    cosine = w_fᵀwₜ/‖wₜ‖ and its lower bound cosine_bound = √t·ρ/R, which must stay ≤ 1, hence t ≤ R²/ρ².
+    The bounds hold for runs started from w₀ = 0.
+    """
+
+    t: np.ndarray
+    inner: np.ndarray
+    inner_bound: np.ndarray
+    norm2: np.ndarray
+    norm2_bound: np.ndarray
+    cosine: np.ndarray
+    cosine_bound: np.ndarray
+    R: float
+    rho: float
+
+
+def convergence_series(trace, w_f=None) -> ConvergenceSeries:
+    """Proof quantities for ``trace`` against a separating w_f (default: the maximum-margin w*)."""
+    X, y, bias, eta = trace.X, trace.y, trace.settings["bias"], trace.settings["eta"]
+    if w_f is None:
+        w_f, _ = max_margin(X, y, bias=bias)
+        if w_f is None:
+            raise ValueError("The data are not linearly separable, so there is no w_f to compare with.")
+    w_f = np.asarray(w_f, dtype=float)
+    w_f = w_f / np.linalg.norm(w_f)
+    rho = margin(w_f, X, y, bias=bias)
+    if rho <= 0:
+        raise ValueError("w_f does not separate the data (its margin ρ is not positive).")
+    R = radius(X, bias=bias)
+    W = trace.weights
+    t = np.arange(len(W))
+    inner = W @ w_f
+    norm2 = (W * W).sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        cosine = np.where(norm2 > 0, inner / np.sqrt(norm2), 0.0)
+    return ConvergenceSeries(t=t, inner=inner, inner_bound=t * eta * rho, norm2=norm2,
+                             norm2_bound=t * eta ** 2 * R ** 2, cosine=cosine, cosine_bound=np.sqrt(t) * rho / R,
+                             R=R, rho=rho)
