@@ -9,7 +9,7 @@ Everything PLA Lab shows is computed here, so a notebook gets the same numbers a
 """
 
 from . import datasets, geometry, theory
-from ._checks import MAX_POINTS, MAX_UPDATES_LIMIT
+from ._checks import MAX_POINTS, MAX_UPDATES_LIMIT, check_data
 from .datasets import Dataset, load_points, save_points
 from .geometry import clip_line, offset, signed_distance, unit_normal
 from .perceptron import (ORDERS, BatchTrace, OnlineTrace, Trace, batch, count_mistakes, online, pla, pocket,
@@ -23,5 +23,5 @@ __all__ = [
     "count_mistakes", "predict",
     "radius", "margin", "max_margin", "mistake_bound", "is_separable", "separability", "Separability",
     "convergence_series", "unit_normal", "offset", "signed_distance", "clip_line",
-    "MAX_POINTS", "MAX_UPDATES_LIMIT",
+    "MAX_POINTS", "MAX_UPDATES_LIMIT", "check_data",
 ]

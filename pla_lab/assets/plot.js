@@ -1,0 +1,374 @@
+// PLA Lab plot: draws the points (from the server's figure) and everything that moves with w (boundary,
+// shaded half-planes, the normal vector, the update vector, the circled mistake, the ghost of the previous
+// line) with plotly.js, animating w from one update to the next. Clicks anywhere are sent to Python.
+// Python owns the state; this file owns only what is on screen between two reruns.
+
+const BELOW = 3; // shading +, shading −, ghost line: drawn under the points
+
+function loadPlotly(url) {
+  if (window.Plotly) return Promise.resolve(window.Plotly);
+  if (!window.__plaPlotly) {
+    window.__plaPlotly = new Promise((resolve, reject) => {
+      const s = document.createElement("script");
+      s.src = url;
+      s.async = true;
+      s.onload = () => resolve(window.Plotly);
+      s.onerror = () => reject(new Error("could not load plotly.js from " + url));
+      document.head.appendChild(s);
+    });
+  }
+  return window.__plaPlotly;
+}
+
+// ---------------------------------------------------------------- geometry (mirrors pla_core.geometry)
+
+function clip(w, v) {
+  const [b, w1, w2] = w;
+  const [xmin, xmax, ymin, ymax] = v;
+  if (w1 === 0 && w2 === 0) return null;
+  const nn = Math.hypot(w1, w2), n = [w1 / nn, w2 / nn];
+  const c = [(xmin + xmax) / 2, (ymin + ymax) / 2];
+  const dist = (b + w1 * c[0] + w2 * c[1]) / nn;
+  const p = [c[0] - dist * n[0], c[1] - dist * n[1]], d = [-n[1], n[0]];
+  let lo = -Infinity, hi = Infinity;
+  for (const [k, a, z] of [[0, xmin, xmax], [1, ymin, ymax]]) {
+    if (d[k] === 0) {
+      if (p[k] < a || p[k] > z) return null;
+      continue;
+    }
+    const t1 = (a - p[k]) / d[k], t2 = (z - p[k]) / d[k];
+    lo = Math.max(lo, Math.min(t1, t2));
+    hi = Math.min(hi, Math.max(t1, t2));
+  }
+  if (lo > hi) return null;
+  const cl = (x, a, z) => Math.min(z, Math.max(a, x));
+  return [[cl(p[0] + lo * d[0], xmin, xmax), cl(p[1] + lo * d[1], ymin, ymax)],
+          [cl(p[0] + hi * d[0], xmin, xmax), cl(p[1] + hi * d[1], ymin, ymax)]];
+}
+
+// The part of the view where sign·wᵀx̃ ≥ 0 (Sutherland–Hodgman against one half-plane).
+function halfPlane(w, v, sign) {
+  const [b, w1, w2] = w;
+  if (w1 === 0 && w2 === 0 && b === 0) return null;
+  const P = [[v[0], v[2]], [v[1], v[2]], [v[1], v[3]], [v[0], v[3]]];
+  const f = (q) => sign * (b + w1 * q[0] + w2 * q[1]);
+  const out = [];
+  for (let i = 0; i < 4; i++) {
+    const a = P[i], c = P[(i + 1) % 4], fa = f(a), fc = f(c);
+    if (fa >= 0) out.push(a);
+    if ((fa >= 0) !== (fc >= 0)) {
+      const s = fa / (fa - fc);
+      out.push([a[0] + s * (c[0] - a[0]), a[1] + s * (c[1] - a[1])]);
+    }
+  }
+  return out.length >= 3 ? out : null;
+}
+
+const lerp = (a, b, s) => a + (b - a) * s;
+const lerpV = (a, b, s) => a.map((x, i) => lerp(x, b[i], s));
+const ease = (s) => (s < 0.5 ? 4 * s * s * s : 1 - Math.pow(-2 * s + 2, 3) / 2);
+
+// ---------------------------------------------------------------- the scene at step t, or between steps
+
+function W(st, t) {
+  const win = st.data.win;
+  if (!win) return null;
+  const k = t - win.t0;
+  return k >= 0 && k < win.W.length ? win.W[k] : null;
+}
+function I(st, t) {
+  const win = st.data.win;
+  if (!win) return null;
+  const k = t - win.t0;
+  return k >= 0 && k < win.I.length ? win.I[k] : null;
+}
+function anchorOf(w, v) {
+  const seg = w ? clip(w, v) : null;
+  if (seg) return [(seg[0][0] + seg[1][0]) / 2, (seg[0][1] + seg[1][1]) / 2];
+  return [(v[0] + v[1]) / 2, (v[2] + v[3]) / 2];
+}
+function updateVector(st, t) {
+  // η·y·x of the point corrected by update t (its feature part), or null.
+  const i = I(st, t);
+  if (i === null || i === undefined) return null;
+  const p = st.data.pts[i];
+  return [st.data.eta * p[2] * p[0], st.data.eta * p[2] * p[1]];
+}
+function restState(st, t) {
+  const w = W(st, t);
+  const v = st.data.view;
+  const L = 0.22 * Math.min(v[1] - v[0], v[3] - v[2]);
+  let m = Math.hypot(w[1], w[2]);
+  const u = updateVector(st, t);
+  if (u) m = Math.max(m, Math.hypot(w[1] + u[0], w[2] + u[1]));
+  return { w: w.slice(), anchor: anchorOf(w, v), scale: m > 0 ? L / m : 0 };
+}
+
+function arrowTrace(from, vec, color, width, dash, name) {
+  return {
+    type: "scatter", mode: "lines+markers", x: [from[0], from[0] + vec[0]], y: [from[1], from[1] + vec[1]],
+    line: { color, width, dash }, marker: { symbol: ["circle", "arrow"], size: [0, width * 5], color, angleref: "previous" },
+    hoverinfo: "skip", showlegend: false, name, meta: name,
+  };
+}
+const empty = (name) => ({ type: "scatter", mode: "lines", x: [], y: [], hoverinfo: "skip", showlegend: false, meta: name });
+
+function sceneTraces(st, cur, extra) {
+  const v = st.data.view, fg = st.fg;
+  const w = cur.w;
+  const pos = halfPlane(w, v, 1), neg = halfPlane(w, v, -1);
+  const fill = (poly, color, name) => poly
+    ? { type: "scatter", mode: "lines", x: poly.map((p) => p[0]).concat([poly[0][0]]), y: poly.map((p) => p[1]).concat([poly[0][1]]),
+        fill: "toself", fillcolor: color, line: { width: 0 }, hoverinfo: "skip", showlegend: false, meta: name }
+    : empty(name);
+  const below = [fill(pos, "rgba(0,114,178,0.13)", "shade+"), fill(neg, "rgba(213,94,0,0.13)", "shade-")];
+  const g = extra.ghost ? clip(extra.ghost, v) : null;
+  below.push(g ? { type: "scatter", mode: "lines", x: [g[0][0], g[1][0]], y: [g[0][1], g[1][1]],
+                   line: { color: "rgba(128,128,128,0.75)", width: 2.5, dash: "dash" }, hoverinfo: "skip",
+                   name: "previous line", showlegend: false, meta: "ghost" } : empty("ghost"));
+  const above = [];
+  const seg = clip(w, v);
+  above.push(seg ? { type: "scatter", mode: "lines", x: [seg[0][0], seg[1][0]], y: [seg[0][1], seg[1][1]],
+                     line: { color: fg, width: 4 }, hoverinfo: "skip", name: "boundary wᵀx̃ = 0", showlegend: false,
+                     meta: "boundary" } : empty("boundary"));
+  const wv = [w[1] * cur.scale, w[2] * cur.scale];
+  above.push(cur.scale > 0 ? arrowTrace(cur.anchor, wv, fg, 3.5, "solid", "w") : empty("w"));
+  if (extra.update) {
+    const tip = [cur.anchor[0] + wv[0], cur.anchor[1] + wv[1]];
+    const uv = [extra.update[0] * cur.scale, extra.update[1] * cur.scale];
+    const col = extra.updateLabel > 0 ? "#0072B2" : "#D55E00";
+    above.push(arrowTrace(tip, uv, col, 3, "dash", "update"));
+    above.push(arrowTrace(cur.anchor, [wv[0] + uv[0], wv[1] + uv[1]], "rgba(128,128,128,0.8)", 2, "dot", "next w"));
+  } else {
+    above.push(empty("update"), empty("next w"));
+  }
+  if (extra.circle !== null && extra.circle !== undefined && st.data.pts[extra.circle]) {
+    const p = st.data.pts[extra.circle];
+    above.push({ type: "scatter", mode: "markers", x: [p[0]], y: [p[1]], hoverinfo: "skip", showlegend: false,
+                 marker: { symbol: "circle-open", size: 34, color: fg, line: { width: 3, color: fg } }, meta: "circle" });
+  } else above.push(empty("circle"));
+  if (st.pending.length) {
+    above.push({ type: "scatter", mode: "markers", x: st.pending.map((p) => p[0]), y: st.pending.map((p) => p[1]),
+                 hoverinfo: "skip", showlegend: false, meta: "pending",
+                 marker: { symbol: st.pending.map((p) => (p[2] > 0 ? "circle-open" : "x-thin-open")), size: 13,
+                           color: st.pending.map((p) => (p[2] > 0 ? "#0072B2" : "#D55E00")),
+                           line: { width: 3, color: st.pending.map((p) => (p[2] > 0 ? "#0072B2" : "#D55E00")) } } });
+  } else above.push(empty("pending"));
+  return { below, above };
+}
+
+function draw(st, cur, extra) {
+  st.cur = cur;
+  const base = st.data.base;
+  const { below, above } = sceneTraces(st, cur, extra);
+  const layout = Object.assign({}, base.layout, {
+    font: Object.assign({}, base.layout.font, { color: st.fg }),
+    xaxis: Object.assign({}, base.layout.xaxis, { gridcolor: "rgba(128,128,128,0.22)", zerolinecolor: "rgba(128,128,128,0.6)" }),
+    yaxis: Object.assign({}, base.layout.yaxis, { gridcolor: "rgba(128,128,128,0.22)", zerolinecolor: "rgba(128,128,128,0.6)" }),
+  });
+  st.stats.frames += 1;
+  st.lastDraw = st.P.react(st.gd, below.concat(base.data, above), layout, st.config);
+  return st.lastDraw;
+}
+
+function restExtra(st, t) {
+  const T = st.data.T;
+  const extra = { ghost: t > 0 ? W(st, t - 1) : null, circle: null, update: null };
+  if (t < T && W(st, t + 1)) {
+    extra.circle = I(st, t);
+    extra.update = updateVector(st, t);
+    extra.updateLabel = st.data.pts[extra.circle] ? st.data.pts[extra.circle][2] : 1;
+  }
+  return extra;
+}
+
+function drawRest(st, t) {
+  st.tDisp = t;
+  st.gd.dataset.t = String(t);
+  return draw(st, restState(st, t), restExtra(st, t));
+}
+
+// ---------------------------------------------------------------- animation
+
+function tween(st, from, to, ms, extra, token) {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const rec = { start: t0, frames: 0, ms };
+    st.gd.dataset.animating = "1";
+    const frame = (now) => {
+      if (token !== st.token) return resolve(false);
+      const s = Math.min(1, (now - t0) / ms), e = ease(s);
+      const cur = { w: lerpV(from.w, to.w, e), anchor: lerpV(from.anchor, to.anchor, e), scale: lerp(from.scale, to.scale, e) };
+      draw(st, cur, extra);
+      rec.frames += 1;
+      if (s < 1) requestAnimationFrame(frame);
+      else {
+        rec.end = performance.now();
+        st.stats.transitions.push(rec);
+        if (st.stats.transitions.length > 50) st.stats.transitions.shift();
+        resolve(true);
+      }
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+function stepMs(st) { return Math.max(300, Math.min(800, st.data.dur)); }
+
+async function animateTo(st, target) {
+  const token = ++st.token;
+  const from = st.tDisp;
+  const k = target - from;
+  const chain = k !== 0 && Math.abs(k) <= 25 && W(st, from) && W(st, target);
+  if (chain) {
+    const each = Math.abs(k) === 1 ? stepMs(st) : Math.max(120, Math.min(stepMs(st), 2500 / Math.abs(k)));
+    for (let t = from; t !== target; t += Math.sign(k)) {
+      const nt = t + Math.sign(k);
+      const extra = { ghost: W(st, t), circle: I(st, Math.min(t, nt)), update: null };
+      const start = t === from ? st.cur : restState(st, t);
+      if (!(await tween(st, start, restState(st, nt), each, extra, token))) return;
+      st.tDisp = nt;
+    }
+  } else if (k !== 0 && W(st, target)) {
+    if (!(await tween(st, st.cur, restState(st, target), stepMs(st), { ghost: st.cur.w, circle: null }, token))) return;
+  }
+  if (token !== st.token) return;
+  st.gd.dataset.animating = "0";
+  drawRest(st, target);
+}
+
+async function play(st) {
+  const token = ++st.token;
+  st.playing = true;
+  st.gd.dataset.playing = "1";
+  while (token === st.token && st.tDisp < st.data.T) {
+    const t = st.tDisp;
+    const win = st.data.win;
+    const last = win.t0 + win.W.length - 1;
+    if (last - t <= 40 && st.asked !== win.t0 && last < st.data.T) {
+      st.asked = win.t0; // ask once per window for the weights further on
+      st.send("tick", { t, playing: true });
+    }
+    if (!W(st, t + 1)) { // wait for them
+      await new Promise((r) => setTimeout(r, 30));
+      continue;
+    }
+    const extra = { ghost: W(st, t), circle: I(st, t), update: null };
+    if (!(await tween(st, st.cur, restState(st, t + 1), st.data.dur, extra, token))) return;
+    st.tDisp = t + 1;
+    st.gd.dataset.t = String(t + 1);
+  }
+  if (token !== st.token) return;
+  st.playing = false;
+  st.gd.dataset.playing = "0";
+  st.gd.dataset.animating = "0";
+  drawRest(st, st.tDisp);
+  st.send("tick", { t: st.tDisp, playing: false });
+}
+
+function pause(st) {
+  st.token++;
+  st.playing = false;
+  st.gd.dataset.playing = "0";
+  st.gd.dataset.animating = "0";
+  drawRest(st, st.tDisp);
+  st.send("tick", { t: st.tDisp, playing: false });
+}
+
+// ---------------------------------------------------------------- wiring
+
+function themeColor(el) {
+  const c = getComputedStyle(el).getPropertyValue("--st-text-color").trim();
+  return c || "#31333F";
+}
+
+function bindClicks(st) {
+  st.gd.on("plotly_click", (ev) => {
+    const hit = (ev.points || []).find((p) => p.data && p.data.meta === "points");
+    const x = ev.xvals ? ev.xvals[0] : hit && hit.x, y = ev.yvals ? ev.yvals[0] : hit && hit.y;
+    const shift = !!(ev.event && ev.event.shiftKey);
+    st.stats.clicks.push({ at: performance.now() });
+    if (hit) {
+      st.send("click", { x: hit.x, y: hit.y, remove: hit.customdata, other: shift });
+      return;
+    }
+    if (x === undefined || y === undefined) return;
+    const v = st.data.view;
+    if (x < v[0] || x > v[1] || y < v[2] || y > v[3]) return;
+    const g = st.data.grid || 0;
+    const snap = (a) => (g ? Math.round(a / g) * g : a);
+    const label = shift ? -st.data.cls : st.data.cls;
+    st.pending.push([snap(x), snap(y), label]); // drawn at once; the next rerun brings the real points
+    draw(st, st.cur, st.playing ? { circle: null } : restExtra(st, st.tDisp));
+    st.stats.lastDrawn = performance.now();
+    st.send("click", { x, y, remove: null, other: shift });
+  });
+}
+
+function update(st) {
+  const d = st.data;
+  st.fg = themeColor(st.el);
+  st.pending = [];
+  if (!d.win) { // no run (no points): just the points and axes
+    st.token++;
+    st.tDisp = 0;
+    st.cur = { w: [0, 0, 0], anchor: [0, 0], scale: 0 };
+    st.tid = d.tid;
+    st.seq = d.seq;
+    draw(st, st.cur, { circle: null });
+    st.gd.dataset.t = "0";
+    return;
+  }
+  if (st.tid !== d.tid || !st.cur) { // a new run (new points or settings): show it as it is, no tween
+    st.tid = d.tid;
+    st.seq = d.seq;
+    st.token++;
+    st.playing = false;
+    drawRest(st, Math.min(d.t, d.T));
+    if (d.playing) play(st);
+    return;
+  }
+  if (st.seq !== d.seq) { // the server moved t (Step, Back, Epoch, scrub…)
+    st.seq = d.seq;
+    st.playing = false;
+    st.gd.dataset.playing = "0";
+    animateTo(st, Math.min(d.t, d.T));
+    return;
+  }
+  if (d.playing && !st.playing) { play(st); return; }
+  if (!d.playing && st.playing) { pause(st); return; }
+  if (!st.playing && st.gd.dataset.animating !== "1") drawRest(st, st.tDisp); // same step, fresh data
+}
+
+export default function (component) {
+  const { data, parentElement, setTriggerValue } = component;
+  let st = parentElement.__pla;
+  if (!st) {
+    const gd = document.createElement("div");
+    gd.className = "pla-plot";
+    gd.setAttribute("role", "img");
+    gd.dataset.t = "0";
+    gd.dataset.playing = "0";
+    gd.dataset.animating = "0";
+    parentElement.appendChild(gd);
+    st = parentElement.__pla = {
+      el: parentElement, gd, P: null, data, token: 0, tDisp: 0, cur: null, seq: null, tid: null, playing: false,
+      pending: [], asked: null, stats: { frames: 0, transitions: [], clicks: [] },
+      config: { displayModeBar: false, doubleClick: false, scrollZoom: false, responsive: true, showTips: false },
+    };
+    window.__plaLab = st;
+    st.ready = loadPlotly(data.plotly).then((P) => { st.P = P; });
+  }
+  st.data = data;
+  st.send = setTriggerValue;
+  st.gd.setAttribute("aria-label", data.alt || "PLA plot");
+  st.ready.then(() => {
+    update(st);
+    if (!st.bound) {
+      st.bound = true;
+      Promise.resolve(st.lastDraw).then(() => bindClicks(st));
+    }
+  }).catch((e) => {
+    st.gd.textContent = "The plot could not load: " + e.message;
+  });
+}

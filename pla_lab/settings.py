@@ -1,0 +1,236 @@
+"""One table of settings drives the widgets, the session state and the share link (no Streamlit here).
+
+Each :class:`Setting` has a URL key, a default, a parser that turns the URL's text into a value (raising
+ValueError with a reason a person can read) and a dumper for the way back. The points are packed, compressed
+and base64url-encoded, about 7 characters a point.
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+import struct
+import zlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pla_core
+
+#: Most points a page draws (and a link may carry): about 3.5 KB of URL, well under the 8 KB proxies allow.
+MAX_POINTS = 500
+#: Largest |coordinate| accepted from a link or a click.
+MAX_COORD = 1e6
+#: Links longer than this are refused outright rather than decoded.
+MAX_PARAM_CHARS = 20_000
+#: Coordinates are stored to this resolution, so a link reproduces the points (and the run) exactly.
+RESOLUTION = 1e-3
+
+SPEEDS = {"0.5×": 800, "1×": 500, "2×": 300, "4×": 150, "8×": 60}  # ms per update
+SIGN_ZERO = {"le0": None, "+1": 1, "-1": -1}
+SIGN_ZERO_LABELS = {
+    "le0": "y·wᵀx ≤ 0 is a mistake",
+    "+1": "sign(0) = +1",
+    "-1": "sign(0) = −1",
+}
+ORDER_LABELS = {"cyclic": "cyclic (0, 1, …, n−1, repeat)", "permuted": "one random permutation, repeated",
+                "random": "random mistake each time"}
+
+
+def q(v: float) -> float:
+    """Round a coordinate to the stored resolution (the same function on the way in and out of a link)."""
+    return round(float(v) / RESOLUTION) * RESOLUTION if abs(v) < MAX_COORD else float(v)
+
+
+def _choice(options):
+    def parse(s: str):
+        if s not in options:
+            raise ValueError(f"must be one of {', '.join(options)}")
+        return s
+    return parse
+
+
+def _number(lo, hi, kind=float):
+    def parse(s: str):
+        try:
+            v = kind(s)
+        except (TypeError, ValueError):
+            raise ValueError(f"is not a {'whole ' if kind is int else ''}number") from None
+        if not (math.isfinite(v) and lo <= v <= hi):
+            raise ValueError(f"must be between {lo:g} and {hi:g}")
+        return v
+    return parse
+
+
+def _bool(s: str) -> bool:
+    if s in ("1", "true", "on"):
+        return True
+    if s in ("0", "false", "off"):
+        return False
+    raise ValueError("must be 1 or 0")
+
+
+def parse_w0(s: str) -> tuple[float, float, float]:
+    """'b, w1, w2' → three finite numbers, each within ±100."""
+    parts = [p for p in s.replace(";", ",").replace(" ", ",").split(",") if p]
+    if len(parts) != 3:
+        raise ValueError("needs three numbers: b, w₁, w₂")
+    try:
+        w = tuple(float(p) for p in parts)
+    except ValueError:
+        raise ValueError("needs three numbers: b, w₁, w₂") from None
+    if not all(math.isfinite(v) and abs(v) <= 100 for v in w):
+        raise ValueError("numbers must be finite and within ±100")
+    return w
+
+
+def dump_w0(w) -> str:
+    return ",".join(f"{v:g}" for v in w)
+
+
+def parse_view(s: str) -> tuple[float, float, float, float]:
+    try:
+        v = tuple(float(p) for p in s.split(","))
+    except ValueError:
+        raise ValueError("needs four numbers: xmin, xmax, ymin, ymax") from None
+    if len(v) != 4 or not all(math.isfinite(a) and abs(a) <= MAX_COORD for a in v):
+        raise ValueError("needs four finite numbers: xmin, xmax, ymin, ymax")
+    if not (v[1] - v[0] >= 0.5 and v[3] - v[2] >= 0.5):
+        raise ValueError("must be at least 0.5 wide and tall")
+    return v
+
+
+def dump_view(v) -> str:
+    return ",".join(f"{a:g}" for a in v)
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A setting: URL key, default, parse (URL text → value), dump (value → URL text), and how to show it."""
+
+    key: str
+    default: Any
+    parse: Callable[[str], Any]
+    dump: Callable[[Any], str] = str
+    label: str = ""
+    help: str = ""
+    widget: str | None = None           # "select", "number", "toggle", "text", "select_slider"; None: not a widget
+    options: tuple = ()
+    option_label: Callable[[Any], str] = str
+    extra: dict = field(default_factory=dict)  # widget keyword arguments (min, max, step, format)
+
+
+#: The algorithm settings every lesson shares; they sit in the sidebar.
+ALGORITHM = (
+    Setting("order", "cyclic", _choice(tuple(ORDER_LABELS)), label="Order of visits",
+            help="Which mistake PLA corrects next: the next one in the list, in a shuffled list, or any at random.",
+            widget="select", options=tuple(ORDER_LABELS), option_label=ORDER_LABELS.get),
+    Setting("eta", 1.0, _number(0.01, 10.0), lambda v: f"{v:g}", label="Learning rate η",
+            help="Each update adds η·y·x̃. Starting from w = 0, η only stretches w: the lines are the same.",
+            widget="number", extra=dict(min_value=0.01, max_value=10.0, step=0.1, format="%.2f")),
+    Setting("w0", (0.0, 0.0, 0.0), parse_w0, dump_w0, label="Start w₀ = (b, w₁, w₂)",
+            help="The weights before the first update; the notes start from 0 (then the R²/ρ² bound holds).",
+            widget="text"),
+    Setting("bias", True, _bool, lambda v: "1" if v else "0", label="Learn a bias b (x₀ = 1)",
+            help="Off: the line must pass through the origin (b = 0), as in the notes' step(θᵀx).",
+            widget="toggle"),
+    Setting("sign0", "le0", _choice(tuple(SIGN_ZERO)), label="When wᵀx̃ = 0 exactly",
+            help="The notes disagree on sign(0): count it as a mistake for both classes (scikit-learn), "
+                 "or call it +1, or −1 (the NTU course).",
+            widget="select", options=tuple(SIGN_ZERO), option_label=SIGN_ZERO_LABELS.get),
+    Setting("seed", 0, _number(0, 2**31 - 1, int), str, label="Random seed",
+            help="Fixes the shuffle, the random choices and the generated data sets, so a link replays exactly.",
+            widget="number", extra=dict(min_value=0, max_value=2**31 - 1, step=1)),
+    Setting("cap", 1000, _number(1, 20_000, int), str, label="Stop after (updates)",
+            help="PLA never halts on data no line separates; this cap stops it.",
+            widget="number", extra=dict(min_value=1, max_value=20_000, step=100)),
+    Setting("speed", "1×", _choice(tuple(SPEEDS)), label="Animation speed",
+            help="How long one update takes to animate: 0.8 s at 0.5×, 0.5 s at 1×, down to 0.06 s at 8× (Play).",
+            widget="select_slider", options=tuple(SPEEDS)),
+)
+
+SETTINGS = {s.key: s for s in ALGORITHM}
+
+
+def pla_kwargs(values: dict) -> dict:
+    """Map setting values to ``pla_core.pla`` keyword arguments."""
+    return dict(order=values["order"], eta=float(values["eta"]), w0=tuple(values["w0"]), bias=bool(values["bias"]),
+                sign_zero=SIGN_ZERO[values["sign0"]], seed=int(values["seed"]), max_updates=int(values["cap"]))
+
+
+def read_params(params: dict[str, str], table=ALGORITHM) -> tuple[dict, list[str]]:
+    """Values for every setting from URL parameters, with defaults for missing ones and a message for each bad one."""
+    values, problems = {}, []
+    for s in table:
+        raw = params.get(s.key)
+        if raw is None:
+            values[s.key] = s.default
+            continue
+        try:
+            if len(raw) > 200:
+                raise ValueError("is too long")
+            values[s.key] = s.parse(raw)
+        except ValueError as e:
+            values[s.key] = s.default
+            problems.append(f"`{s.key}={_short(raw)}` {e}; using {s.dump(s.default)}.")
+    return values, problems
+
+
+def write_params(values: dict, table=ALGORITHM) -> dict[str, str]:
+    return {s.key: s.dump(values[s.key]) for s in table}
+
+
+def _short(raw: str) -> str:
+    return raw if len(raw) <= 24 else raw[:21] + "…"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Points in a link
+
+
+def encode_points(points) -> str:
+    """[(x, y, label), …] → compact text: int32 pairs in units of RESOLUTION plus a bit per label, zlib, base64url."""
+    n = len(points)
+    xy = [int(round(v / RESOLUTION)) for x, y, _ in points for v in (x, y)]
+    bits = bytearray((n + 7) // 8)
+    for i, (_, _, lab) in enumerate(points):
+        if lab > 0:
+            bits[i // 8] |= 1 << (i % 8)
+    raw = struct.pack(f"<I{2 * n}i", n, *xy) + bytes(bits)
+    return "1" + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+def decode_points(text: str, *, max_points: int = MAX_POINTS) -> tuple[list[tuple[float, float, float]], list[str]]:
+    """The inverse of :func:`encode_points`; raises ValueError for damaged text; keeps at most ``max_points``."""
+    if len(text) > MAX_PARAM_CHARS:
+        raise ValueError(f"the points in the link are longer than {MAX_PARAM_CHARS:,} characters")
+    if not text.startswith("1"):
+        raise ValueError("the points in the link are not in a format this version reads")
+    try:
+        body = text[1:]
+        raw = zlib.decompressobj().decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)), 64 * 1024)
+        (n,) = struct.unpack_from("<I", raw)
+        if n > 100_000 or len(raw) != 4 + 8 * n + (n + 7) // 8:
+            raise ValueError
+        xy = struct.unpack_from(f"<{2 * n}i", raw, 4)
+        bits = raw[4 + 8 * n:]
+    except (ValueError, struct.error, zlib.error, TypeError):
+        raise ValueError("the points in the link are damaged (was it cut short?)") from None
+    pts = [(q(xy[2 * i] * RESOLUTION), q(xy[2 * i + 1] * RESOLUTION), 1.0 if bits[i // 8] >> (i % 8) & 1 else -1.0)
+           for i in range(n)]
+    notes = []
+    if n > max_points:
+        notes.append(f"The link holds {n:,} points; PLA Lab draws at most {max_points:,}, so the first "
+                     f"{max_points:,} are kept.")
+        pts = pts[:max_points]
+    return pts, notes
+
+
+def check_points_for_core(points) -> str | None:
+    """None if pla_core can run on these points, else the reason (for an empty or invalid set)."""
+    if not points:
+        return "There are no points yet: click in the plane to add some."
+    try:
+        pla_core.check_data([p[:2] for p in points], [p[2] for p in points])
+    except ValueError as e:
+        return str(e)
+    return None
