@@ -11,12 +11,13 @@ settings = ui.settings_values()
 trace, reason, tid = ui.current_run()
 t = ui.clamp_step(trace)
 
-left, right = st.columns([3, 2], gap="medium")
+left, right = st.columns([1.45, 1], gap="medium")
 with left:
     ui.point_tools()
     ui.plot(trace, tid, settings)
     ui.transport(trace)
 with right:
+    ui.jumps(trace)
     if trace is None:
         st.info(reason)
     else:

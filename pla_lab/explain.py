@@ -19,6 +19,11 @@ def num(v: float) -> str:
     return s.replace("-", "−")
 
 
+def par(v: float) -> str:
+    """A number, in parentheses when negative (so '2·(−0.5)', not '2·−0.5')."""
+    return f"({num(v)})" if v < 0 else num(v)
+
+
 def vec(w) -> str:
     return "(" + ", ".join(num(v) for v in w) + ")"
 
@@ -53,7 +58,7 @@ def step_numbers(trace, t: int, sign0_label: str) -> str:
         x, y = trace.X[i], float(trace.y[i])
         xt = np.concatenate([[1.0 if bias else 0.0], x])
         s = float(w @ xt)
-        terms = " + ".join(f"{num(a)}·{num(b)}" for a, b in zip(w, xt))
+        terms = " + ".join(f"{par(a)}·{par(b)}" for a, b in zip(w, xt))
         pred = "0" if s == 0 else ("+1" if s > 0 else "−1")
         w_next = trace.weights[t + 1]
         lines += [

@@ -20,7 +20,7 @@ WINDOW_BACK, WINDOW_AHEAD = 60, 400  # weights sent around the current step; Pla
 def points_traces(points, *, size: int = 13) -> list[dict]:
     """Two scatter traces: ○ for +1 (blue), × for −1 (vermillion); customdata is each point's index."""
     out = []
-    for label, name, symbol, color in ((1.0, "○  y = +1", "circle-open", POS), (-1.0, "×  y = −1", "x-thin-open", NEG)):
+    for label, name, symbol, color in ((1.0, "y = +1", "circle-open", POS), (-1.0, "y = −1", "x-thin-open", NEG)):
         idx = [i for i, p in enumerate(points) if p[2] == label]
         out.append({
             "type": "scatter", "mode": "markers", "name": name,
@@ -48,7 +48,7 @@ def base_figure(points, view, *, height: int = 560, axis_titles=("x₁", "x₂")
         "dragmode": False,
         "clickanywhere": True,
         "hovermode": "closest",
-        "hoverdistance": 16,
+        "hoverdistance": 10,
         "paper_bgcolor": "rgba(0,0,0,0)",
         "plot_bgcolor": "rgba(0,0,0,0)",
         "showlegend": True,

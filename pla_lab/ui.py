@@ -307,16 +307,19 @@ def show_messages() -> None:
 
 
 def point_tools() -> None:
-    c = st.columns([2.2, 1, 1, 1.25, 1, 1.3], vertical_alignment="bottom")
+    c = st.columns([2.1, 0.95, 0.95, 1.4], vertical_alignment="bottom")
     c[0].radio("Clicks add", ["+1", "-1"], key=_k("cls"), horizontal=True,
                format_func=lambda v: "○ +1" if v == "+1" else "× −1",
                help="Click empty space to add a point of this class (Shift-click: the other class); "
                     "click a point to remove it.")
-    c[1].button("Undo", on_click=undo, use_container_width=True, disabled=not st.session_state[_k("undo")])
-    c[2].button("Clear", on_click=clear, use_container_width=True)
-    for col, (name, label) in zip(c[3:], model.PRESETS.items()):
-        col.button(label, on_click=load_preset, args=(name,), use_container_width=True,
-                   help=f"Replace the points with the {label.lower()} example")
+    c[1].button("Undo", on_click=undo, use_container_width=True, help="Undo the last change to the points",
+                disabled=not st.session_state[_k("undo")])
+    c[2].button("Clear", on_click=clear, use_container_width=True,
+                help="Remove every point (Undo brings them back)")
+    with c[3].popover("Examples", use_container_width=True):
+        for name, label in model.PRESETS.items():
+            st.button(label, key=f"preset.{name}", on_click=load_preset, args=(name,), use_container_width=True,
+                      help=f"Replace the points with the {label.lower()} example")
 
 
 def plot(trace, tid: str, settings: dict, *, height: int = 470) -> None:
@@ -331,23 +334,37 @@ def plot(trace, tid: str, settings: dict, *, height: int = 470) -> None:
 
 
 def transport(trace) -> None:
+    """Back / Step / Play (with → ← Space) and the scrubber, under the plot."""
     ss = st.session_state
     T = 0 if trace is None else len(trace)
     t = ss[_k("t")]
     none = trace is None
-    c = st.columns(6)
-    c[0].button("⏮ Reset", on_click=reset, disabled=none or t == 0, use_container_width=True, help="Back to w₀")
-    c[1].button("◀ Back", on_click=back, disabled=none or t == 0, use_container_width=True, shortcut="Left")
-    c[2].button("Step ▶", on_click=step, disabled=none or t >= T, use_container_width=True, shortcut="Right",
-                type="primary")
-    c[3].button("Epoch ⏭", on_click=epoch, disabled=none or t >= T, use_container_width=True,
-                help="Finish the current pass over the data")
-    c[4].button("Run ⏩", on_click=run_to_end, disabled=none or t >= T, use_container_width=True,
-                help=f"Run to the end: until PLA halts, or the cap of {ss['set.cap']:,} updates")
-    c[5].button("⏸ Pause" if ss[_k("playing")] else "▶ Play", on_click=toggle_play, disabled=none or T == 0,
-                use_container_width=True, shortcut="Space")
+    c = st.columns(3)
+    c[0].button("Back", icon=":material/arrow_back:", on_click=back, disabled=none or t == 0,
+                use_container_width=True, shortcut="Left")
+    c[1].button("Step", icon=":material/arrow_forward:", on_click=step, disabled=none or t >= T,
+                use_container_width=True, shortcut="Right", type="primary")
+    playing = ss[_k("playing")]
+    c[2].button("Pause" if playing else "Play", icon=":material/pause:" if playing else ":material/play_arrow:",
+                on_click=toggle_play, disabled=none or T == 0, use_container_width=True, shortcut="Space")
     if T > 0:
         st.slider("Step t", 0, T, key=_k("t"), on_change=scrubbed, label_visibility="collapsed")
+
+
+def jumps(trace) -> None:
+    """Epoch / Run to the end / Reset: the bigger moves, beside the numbers."""
+    ss = st.session_state
+    T = 0 if trace is None else len(trace)
+    t = ss[_k("t")]
+    none = trace is None
+    c = st.columns(3)
+    c[0].button("Epoch", icon=":material/skip_next:", on_click=epoch, disabled=none or t >= T,
+                use_container_width=True, help="Finish the current pass over the data")
+    c[1].button("Run", icon=":material/fast_forward:", on_click=run_to_end, disabled=none or t >= T,
+                use_container_width=True,
+                help=f"Run to the end: until PLA halts, or the cap of {ss['set.cap']:,} updates")
+    c[2].button("Reset", icon=":material/first_page:", on_click=reset, disabled=none or t == 0,
+                use_container_width=True, help="Back to w₀, before any update")
 
 
 def sync_url() -> None:

@@ -171,6 +171,19 @@ function draw(st, cur, extra) {
   return st.lastDraw;
 }
 
+// During a tween only the shading, the line and the w arrow move: restyle just those traces.
+const MOVING = ["shade+", "shade-", "boundary", "w"];
+function drawFrame(st, cur, extra) {
+  st.cur = cur;
+  const { below, above } = sceneTraces(st, cur, extra);
+  const all = below.concat(st.data.base.data, above);
+  const idx = [], xs = [], ys = [];
+  all.forEach((tr, i) => { if (MOVING.includes(tr.meta)) { idx.push(i); xs.push(tr.x); ys.push(tr.y); } });
+  st.stats.frames += 1;
+  return st.P.animate(st.gd, { data: xs.map((x, k) => ({ x, y: ys[k] })), traces: idx },
+                      { transition: { duration: 0 }, frame: { duration: 0, redraw: false }, mode: "immediate" });
+}
+
 function restExtra(st, t) {
   const T = st.data.T;
   const extra = { ghost: t > 0 ? W(st, t - 1) : null, circle: null, update: null };
@@ -199,7 +212,8 @@ function tween(st, from, to, ms, extra, token) {
       if (token !== st.token) return resolve(false);
       const s = Math.min(1, (now - t0) / ms), e = ease(s);
       const cur = { w: lerpV(from.w, to.w, e), anchor: lerpV(from.anchor, to.anchor, e), scale: lerp(from.scale, to.scale, e) };
-      draw(st, cur, extra);
+      if (rec.frames === 0) draw(st, cur, extra); // first frame sets up the traces (circle, ghost)
+      else drawFrame(st, cur, extra);
       rec.frames += 1;
       if (s < 1) requestAnimationFrame(frame);
       else {
