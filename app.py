@@ -12,7 +12,9 @@ st.markdown(  # room on a 1280×720 projector: less padding above the lesson and
     "[data-testid=stSidebarUserContent]{padding-top:0}</style>",
     unsafe_allow_html=True,
 )
-page = st.navigation([st.Page("pages/pla.py", title="PLA step by step", icon="▶️", url_path="pla", default=True)])
+# st.navigation is in charge. The pages/ folder also makes Streamlit's older auto-discovery wrap this script on
+# a process's first run; url paths that differ from the file names keep the two from ever picking a page alone.
+page = st.navigation([st.Page("pages/pla.py", title="PLA step by step", icon="▶️", url_path="step-by-step", default=True)])
 with st.sidebar:
     st.markdown("#### Algorithm settings")
     ui.sidebar_settings()

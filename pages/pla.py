@@ -5,11 +5,12 @@ import streamlit as st
 from pla_lab import explain, ui
 from pla_lab.settings import SIGN_ZERO_LABELS
 
-st.markdown("### PLA, step by step")
-ui.show_messages()
 settings = ui.settings_values()
 trace, reason, tid = ui.current_run()
 t = ui.clamp_step(trace)
+
+st.markdown("### PLA, step by step")
+ui.show_messages()
 
 left, right = st.columns([1.45, 1], gap="medium")
 with left:

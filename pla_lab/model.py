@@ -21,13 +21,12 @@ PRESETS = {
 
 
 def grid_step(view) -> float:
-    """Clicks snap to about 1/100 of the view's width, rounded to 1, 2 or 5 × 10ᵏ (0.02 on the default view)."""
+    """Clicks snap to about 1/100 of the view's width, rounded down to 1, 2 or 5 × 10ᵏ (0.02 on the default
+    view, 0.1 on the credit-card view), and never finer than the stored resolution 0.001."""
     raw = (view[1] - view[0]) / 100
     k = math.floor(math.log10(raw))
-    for m in (1, 2, 5, 10):
-        if m * 10**k >= raw * 0.999:
-            return max(m * 10**k, 0.001)
-    return 10 ** (k + 1)
+    step = max(m * 10.0**k for m in (1, 2, 5) if m * 10.0**k <= raw * 1.001)
+    return max(round(step, 12), 0.001)
 
 
 def snap(v: float, step: float) -> float:

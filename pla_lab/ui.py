@@ -84,6 +84,12 @@ def init_session() -> None:
 
 def _points_from_params(params, seed):
     notes = []
+    view = None
+    if "view" in params:
+        try:
+            view = S.parse_view(params["view"])
+        except ValueError as e:
+            notes.append(f"`view` {e}; fitting the view to the points.")
     pts = None
     if "pts" in params:
         try:
@@ -92,18 +98,10 @@ def _points_from_params(params, seed):
         except ValueError as e:
             notes.append(f"{str(e).capitalize()}; showing the separable example instead.")
     if pts is None:
-        pts, view = model.preset("separable", seed)
-        return pts, view, notes
-    view = None
-    if "view" in params:
-        try:
-            view = S.parse_view(params["view"])
-        except ValueError as e:
-            notes.append(f"`view` {e}; fitting the view to the points.")
-    if view is None:
-        view = model.fit_view(pts)
-    inside = all(view[0] <= x <= view[1] and view[2] <= y <= view[3] for x, y, _ in pts)
-    if not inside:
+        pts, preset_view = model.preset("separable", seed)
+        return pts, view or preset_view, notes
+    view = view or model.fit_view(pts)
+    if not all(view[0] <= x <= view[1] and view[2] <= y <= view[3] for x, y, _ in pts):
         fit = model.fit_view(pts)
         view = (min(view[0], fit[0]), max(view[1], fit[1]), min(view[2], fit[2]), max(view[3], fit[3]))
         notes.append("Some points in the link lie outside its view, so the view was widened to show them.")

@@ -1,0 +1,187 @@
+"""The PLA page through Streamlit's AppTest: settings, steps, the URL, and bad links."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import pla_core
+from pla_lab import model
+from pla_lab import settings as S
+
+APP = str(pathlib.Path(__file__).resolve().parents[2] / "app.py")
+
+
+def start(params: dict | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    for k, v in (params or {}).items():
+        at.query_params[k] = v
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def button(at, label):
+    return next(b for b in at.button if b.label == label)
+
+
+def url(at) -> dict:
+    return {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
+
+
+def markdown(at) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+def expected_trace(at):
+    pts, _ = S.decode_points(url(at)["pts"])
+    values, _ = S.read_params(url(at))
+    return pla_core.pla(*model.arrays(pts), stop_on_cycle=False, **S.pla_kwargs(values))
+
+
+def test_default_page_shows_a_run_and_writes_the_whole_demo_into_the_url():
+    at = start()
+    q = url(at)
+    assert set(q) >= {"v", "order", "eta", "w0", "bias", "sign0", "seed", "cap", "speed", "pts", "view", "t"}
+    assert q["t"] == "0"
+    trace = expected_trace(at)
+    assert f"Halts after **{len(trace)}** updates" in markdown(at)
+    assert "**t = 0**" in markdown(at)
+
+
+def test_step_back_epoch_run_reset_move_t_and_the_url():
+    at = start()
+    trace = expected_trace(at)
+    button(at, "Step").click().run()
+    assert url(at)["t"] == "1" and "**t = 1**" in markdown(at)
+    button(at, "Step").click().run()
+    button(at, "Back").click().run()
+    assert url(at)["t"] == "1"
+    button(at, "Epoch").click().run()
+    assert int(url(at)["t"]) == model.epoch_end(trace, 1)
+    button(at, "Run").click().run()
+    assert int(url(at)["t"]) == len(trace)
+    assert "Halted: no mistakes in a full pass" in markdown(at)
+    assert button(at, "Step").disabled and button(at, "Run").disabled
+    button(at, "Reset").click().run()
+    assert url(at)["t"] == "0"
+    assert at.session_state["pla.seq"] == 6  # every server-side move asks the browser to animate
+
+
+def test_numbers_show_the_substituted_update():
+    at = start()
+    trace = expected_trace(at)
+    i = int(trace.mistakes[0])
+    assert f"point #{i}" in markdown(at)
+    from pla_lab.explain import vec
+    assert f"**{vec(trace.weights[1])}**" in markdown(at)
+
+
+def test_the_url_reopens_the_same_demo_in_a_new_session():
+    at = start()
+    at.sidebar.selectbox(key="set.order").set_value("permuted").run()
+    at.sidebar.number_input(key="set.seed").set_value(42).run()
+    at.sidebar.selectbox(key="set.sign0").set_value("+1").run()
+    button(at, "Step").click().run()
+    button(at, "Step").click().run()
+    link = url(at)
+    assert link["order"] == "permuted" and link["seed"] == "42" and link["sign0"] == "+1" and link["t"] == "2"
+    again = start(link)
+    assert url(again) == link
+    assert at.session_state["pla.pts"] == again.session_state["pla.pts"]
+    assert "**t = 2**" in markdown(again)
+    assert markdown(again) == markdown(at)
+
+
+def test_settings_change_the_run():
+    at = start()
+    before = markdown(at)
+    at.sidebar.selectbox(key="set.order").set_value("random").run()
+    assert url(at)["order"] == "random"
+    at.sidebar.number_input(key="set.eta").set_value(0.5).run()
+    assert url(at)["eta"] == "0.5"
+    at.sidebar.toggle(key="set.bias").set_value(False).run()
+    assert url(at)["bias"] == "0"
+    assert markdown(at) != before
+
+
+def test_bad_w0_text_keeps_the_last_good_value():
+    at = start()
+    at.sidebar.text_input(key="set.w0").input("1, two, 3").run()
+    assert not at.exception
+    assert any("w₀" in e.value for e in at.sidebar.error)
+    assert url(at)["w0"] == "0,0,0"
+    at.sidebar.text_input(key="set.w0").input("0.5, 1, -1").run()
+    assert url(at)["w0"] == "0.5,1,-1" and not at.sidebar.error
+
+
+@pytest.mark.parametrize(
+    "params,words",
+    [
+        ({"eta": "banana", "t": "-3"}, "`eta=banana` is not a number"),
+        ({"pts": "1garbage"}, "damaged"),
+        ({"pts": "9xyz"}, "not in a format"),
+        ({"view": "0,1"}, "`view`"),
+        ({"order": "<script>"}, "`order=<script>`"),
+        ({"t": "99999"}, "past the end"),
+        ({"cap": "1e12"}, "`cap=1e12`"),
+    ],
+)
+def test_bad_links_show_a_message_not_a_traceback(params, words):
+    at = start(params)
+    assert not at.exception
+    warnings = " ".join(w.value for w in at.warning)
+    assert words in warnings, warnings
+    assert at.session_state["pla.pts"]  # there is still something to look at
+
+
+def test_a_link_with_too_many_points_is_capped_and_points_outside_the_view_are_shown():
+    pts = [(S.q(-3 + 0.01 * i), S.q(((i * 37) % 200) / 100 - 1), 1.0 if i % 2 else -1.0) for i in range(700)]
+    at = start({"pts": S.encode_points(pts), "view": "-1,1,-1,1"})
+    w = " ".join(x.value for x in at.warning)
+    assert "at most 500" in w and "widened" in w
+    assert len(at.session_state["pla.pts"]) == 500
+    v = at.session_state["pla.view"]
+    assert all(v[0] <= x <= v[1] and v[2] <= y <= v[3] for x, y, _ in at.session_state["pla.pts"])
+
+
+def test_clear_then_undo_and_presets():
+    at = start()
+    pts = at.session_state["pla.pts"]
+    button(at, "Clear").click().run()
+    assert at.session_state["pla.pts"] == []
+    assert any("no points yet" in i.value for i in at.info)
+    assert button(at, "Step").disabled
+    assert url(at)["pts"] == S.encode_points([])
+    button(at, "Undo").click().run()
+    assert at.session_state["pla.pts"] == pts
+    button(at, "XOR (4 points)").click().run()
+    assert len(at.session_state["pla.pts"]) == 4
+    assert "Never halts" in markdown(at) and "every **4** updates" in markdown(at)
+    button(at, "Credit card").click().run()
+    assert at.session_state["pla.view"] == (-0.5, 10.5, -0.5, 10.5)
+
+
+def test_one_class_data_halts_at_once():
+    at = start({"pts": S.encode_points([(0.5, 0.5, 1.0), (0.1, -0.2, 1.0)])})
+    assert "Halts after **1** update" in markdown(at)
+
+
+def test_play_toggles_and_play_at_the_end_restarts():
+    at = start()
+    button(at, "Play").click().run()
+    assert at.session_state["pla.playing"] is True
+    assert any(b.label == "Pause" for b in at.button)
+    button(at, "Pause").click().run()
+    assert at.session_state["pla.playing"] is False
+    button(at, "Run").click().run()
+    button(at, "Play").click().run()
+    assert at.session_state["pla.t"] == 0 and at.session_state["pla.playing"] is True
+
+
+def test_scrubber_moves_t():
+    at = start()
+    at.slider(key="pla.t").set_value(3).run()
+    assert url(at)["t"] == "3" and "**t = 3**" in markdown(at)

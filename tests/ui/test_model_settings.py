@@ -1,0 +1,215 @@
+"""The PLA page's plain-Python parts: the settings table, the link codec, clicks, figures and words."""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+
+import pla_core
+from pla_lab import explain, figures, model
+from pla_lab import settings as S
+
+VIEW = model.DEFAULT_VIEW
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Settings and the URL
+
+
+def test_every_setting_round_trips_through_the_url():
+    values = {s.key: s.default for s in S.ALGORITHM}
+    values.update(order="random", eta=0.25, w0=(1.5, -2.0, 0.125), bias=False, sign0="-1", seed=77, cap=300,
+                  speed="4×")
+    back, problems = S.read_params(S.write_params(values))
+    assert problems == [] and back == values
+
+
+@pytest.mark.parametrize(
+    "params,key,words",
+    [
+        ({"order": "sideways"}, "order", "must be one of"),
+        ({"eta": "abc"}, "eta", "is not a number"),
+        ({"eta": "1e999"}, "eta", "between"),
+        ({"eta": "-1"}, "eta", "between"),
+        ({"w0": "1,2"}, "w0", "three numbers"),
+        ({"w0": "1,nan,2"}, "w0", "finite"),
+        ({"bias": "maybe"}, "bias", "1 or 0"),
+        ({"sign0": "0"}, "sign0", "must be one of"),
+        ({"seed": "3.5"}, "seed", "whole number"),
+        ({"cap": "99999999"}, "cap", "between"),
+        ({"speed": "x" * 500}, "speed", "too long"),
+    ],
+)
+def test_bad_url_values_fall_back_to_defaults_with_a_message(params, key, words):
+    values, problems = S.read_params(params)
+    assert values[key] == S.SETTINGS[key].default
+    assert len(problems) == 1 and words in problems[0] and f"`{key}=" in problems[0]
+
+
+def test_points_codec_is_exact_and_compact():
+    d = pla_core.datasets.separable(200, seed=3)
+    pts = [(S.q(x), S.q(y), float(lab)) for (x, y), lab in zip(d.X, d.y)]
+    code = S.encode_points(pts)
+    back, notes = S.decode_points(code)
+    assert back == pts and notes == []
+    assert len(code) < 10 * len(pts)  # about 7 characters a point
+    assert S.decode_points(S.encode_points([]))[0] == []
+
+
+@pytest.mark.parametrize("text", ["", "2abc", "1!!!!", "1" + "A" * 50, "1eNoLSS0uAQAE5AHg"])
+def test_damaged_points_raise_a_clear_error(text):
+    with pytest.raises(ValueError, match="points in the link"):
+        S.decode_points(text)
+
+
+def test_too_many_points_in_a_link_are_capped_with_a_note():
+    pts = [(S.q(i * 0.001), 0.0, 1.0) for i in range(S.MAX_POINTS + 50)]
+    back, notes = S.decode_points(S.encode_points(pts))
+    assert len(back) == S.MAX_POINTS and "at most" in notes[0]
+    with pytest.raises(ValueError, match="longer than"):
+        S.decode_points("1" + "A" * (S.MAX_PARAM_CHARS + 1))
+
+
+def test_view_parsing():
+    assert S.parse_view("-1,1,-2,2") == (-1.0, 1.0, -2.0, 2.0)
+    for bad in ("1,2,3", "0,0.1,0,1", "a,b,c,d", "-1,1,-1,inf"):
+        with pytest.raises(ValueError):
+            S.parse_view(bad)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Clicks
+
+
+def test_click_on_empty_space_adds_a_snapped_point_of_the_chosen_class():
+    pts, why = model.apply_click([], {"x": 0.3049, "y": -0.5111, "remove": None}, 1.0, VIEW)
+    assert why is None and pts == [(0.3, -0.52, 1.0)]
+    assert model.grid_step(VIEW) == 0.02
+    pts, _ = model.apply_click(pts, {"x": 0.5, "y": 0.5, "remove": None, "other": True}, 1.0, VIEW)
+    assert pts[-1] == (0.5, 0.5, -1.0)
+
+
+def test_click_on_a_point_removes_it_even_if_indices_moved():
+    pts = [(0.0, 0.0, 1.0), (0.5, 0.5, -1.0), (-0.5, 0.2, 1.0)]
+    after, _ = model.apply_click(pts, {"x": 0.5, "y": 0.5, "remove": 1}, 1.0, VIEW)
+    assert after == [pts[0], pts[2]]
+    # A stale index: the point is found by position instead.
+    after, _ = model.apply_click(pts, {"x": -0.5, "y": 0.2, "remove": 0}, 1.0, VIEW)
+    assert after == pts[:2]
+    # Nothing near: nothing removed.
+    after, _ = model.apply_click(pts, {"x": 1.0, "y": -1.0, "remove": 7}, 1.0, VIEW)
+    assert after == pts
+
+
+@pytest.mark.parametrize(
+    "event,words",
+    [
+        ({"x": 5.0, "y": 0.0, "remove": None}, "inside the plot"),
+        ({"x": float("nan"), "y": 0.0, "remove": None}, "outside the plane"),
+        ({"x": "a", "y": 0.0, "remove": None}, "could not be read"),
+        ("garbage", "could not be read"),
+        ({"x": 0.0, "y": 0.0, "remove": None}, "already a point"),
+    ],
+)
+def test_bad_clicks_change_nothing_and_say_why(event, words):
+    pts = [(0.0, 0.0, 1.0)]
+    after, why = model.apply_click(pts, event, 1.0, VIEW)
+    assert after is pts and words in why
+
+
+def test_point_cap():
+    pts = [(S.q(-1 + 0.004 * i), 0.0, 1.0) for i in range(S.MAX_POINTS)]
+    after, why = model.apply_click(pts, {"x": 0.9, "y": 0.9, "remove": None}, 1.0, VIEW)
+    assert after is pts and f"{S.MAX_POINTS} points" in why
+
+
+def test_presets():
+    for name in model.PRESETS:
+        pts, view = model.preset(name, 0)
+        assert pts and all(view[0] <= x <= view[1] and view[2] <= y <= view[3] for x, y, _ in pts)
+        assert S.decode_points(S.encode_points(pts))[0] == pts  # links reproduce presets exactly
+    xor, _ = model.preset("xor", 0)
+    assert not pla_core.is_separable(*model.arrays(xor))
+    with pytest.raises(ValueError):
+        model.preset("spiral", 0)
+
+
+def test_fit_view_holds_the_points():
+    pts = [(10.0, 3.0, 1.0), (12.0, -4.0, -1.0)]
+    v = model.fit_view(pts)
+    assert v[0] < 10 and v[1] > 12 and v[2] < -4 and v[3] > 3
+    assert model.fit_view([]) == VIEW
+
+
+def test_epoch_end_finishes_the_pass():
+    d = pla_core.datasets.separable(30, margin=0.02, seed=5)
+    tr = pla_core.pla(d.X, d.y)
+    n = len(d.y)
+    t = 0
+    while t < len(tr):
+        e = model.epoch_end(tr, t)
+        assert e > t
+        # every update in [t, e) happened in the same pass as update t, and update e (if any) in a later one
+        passes = (tr.visits - 1) // n
+        assert set(passes[t:e]) == {passes[t]}
+        assert e == len(tr) or passes[e] > passes[t]
+        t = e
+    assert model.epoch_end(tr, len(tr)) == len(tr)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Figures and words
+
+
+def test_base_figure_is_valid_plotly_with_points_where_they_are():
+    pts, view = model.preset("credit", 1)
+    fig = figures.base_figure(pts, view, axis_titles=("years", "salary"))
+    go.Figure(fig)  # validates every property name and value
+    pos, neg = fig["data"]
+    assert len(pos["x"]) + len(neg["x"]) == len(pts)
+    for tr, lab in ((pos, 1.0), (neg, -1.0)):
+        for x, y, i in zip(tr["x"], tr["y"], tr["customdata"]):
+            assert pts[i] == (x, y, lab)
+    assert pos["marker"]["symbol"] == "circle-open" and neg["marker"]["symbol"].startswith("x")
+    lay = fig["layout"]
+    assert lay["xaxis"]["range"] == [view[0], view[1]] and lay["yaxis"]["scaleanchor"] == "x"
+    assert lay["clickanywhere"] is True and lay["dragmode"] is False
+
+
+def test_payload_windows_the_trace():
+    d = pla_core.datasets.xor(40, seed=1)
+    pts = [(S.q(x), S.q(y), float(lab)) for (x, y), lab in zip(d.X, d.y)]
+    tr = pla_core.pla(*model.arrays(pts), max_updates=2000, stop_on_cycle=False)
+    p = figures.plot_payload(tr, 1000, pts, VIEW, seq=3, playing=False, speed_ms=500, eta=1.0)
+    win = p["win"]
+    assert win["t0"] == 1000 - figures.WINDOW_BACK
+    assert len(win["W"]) == figures.WINDOW_BACK + figures.WINDOW_AHEAD + 1
+    np.testing.assert_array_equal(win["W"][figures.WINDOW_BACK], tr.weights[1000])
+    assert win["I"][0] == tr.mistakes[win["t0"]]
+    assert p["T"] == 2000 and p["seq"] == 3
+    empty = figures.plot_payload(None, 0, [], VIEW, seq=0, playing=False, speed_ms=500, eta=1.0)
+    assert empty["win"] is None and empty["T"] == 0
+
+
+def test_step_numbers_substitute_the_update():
+    X = np.array([[1.0, 2.0], [-1.0, -1.0]])
+    y = np.array([1.0, -1.0])
+    tr = pla_core.pla(X, y)
+    text = explain.step_numbers(tr, 0, "y·wᵀx ≤ 0 is a mistake")
+    assert "point #0" in text and "= **0**" in text and "(1, 1, 2)" in text
+    last = explain.step_numbers(tr, len(tr), "")
+    assert "Halted" in last
+    assert "Halts after" in explain.verdict(tr)
+    xor = pla_core.datasets.xor4()
+    cyc = pla_core.pla(xor.X, xor.y, max_updates=50, stop_on_cycle=False)
+    assert "repeat every **4**" in explain.verdict(cyc)
+    assert "Cycling" in explain.step_numbers(cyc, len(cyc), "")
+
+
+def test_boundary_label_and_alt_text():
+    assert figures.boundary_label([1, 0, 0]).startswith("no boundary")
+    assert figures.boundary_label([-1, 2, 0.5]) == "−1 + 2·x₁ + 0.5·x₂ = 0"
+    pts = [(0.0, 0.0, 1.0), (1.0, 1.0, -1.0)]
+    tr = pla_core.pla(*model.arrays(pts))
+    assert "1 points labelled +1 and 1 labelled −1" in figures.describe(pts, tr, 0)
