@@ -1,0 +1,132 @@
+"""End-to-end fixtures: a real `streamlit run app.py` server and Debian's headless Chromium via Playwright.
+
+If Chromium is missing the browser tests are skipped locally, but with PLA_LAB_REQUIRE_BROWSER=1 (set by
+.ci/run) they fail instead: CI never silently skips them.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+READY = "[data-testid=stApp][data-test-script-state=notRunning][data-test-connection-state=CONNECTED]"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(*extra: str) -> tuple[subprocess.Popen, str]:
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+         "--server.fileWatcherType", "none", "--server.port", str(port), "--server.address", "127.0.0.1", *extra],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(150):
+        try:
+            if urllib.request.urlopen(url + "/_stcore/health", timeout=1).read() == b"ok":
+                return proc, url
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("streamlit did not start: " + (proc.stderr.read() if proc.stderr else ""))
+
+
+@pytest.fixture(scope="session")
+def server():
+    proc, url = start_server()
+    yield url
+    proc.terminate()
+    proc.wait(10)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        if os.environ.get("PLA_LAB_REQUIRE_BROWSER"):
+            pytest.fail(f"{CHROMIUM} is missing but browser tests are required (PLA_LAB_REQUIRE_BROWSER=1)")
+        pytest.skip(f"{CHROMIUM} not installed (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture()
+def context(browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    yield ctx
+    ctx.close()
+
+
+class Plot:
+    """Helpers to read and click the PLA plot like a person would."""
+
+    def __init__(self, page):
+        self.page = page
+
+    def open(self, url: str):
+        self.page.goto(url)
+        self.page.wait_for_selector(READY, timeout=30_000)
+        self.page.wait_for_selector(".pla-plot .main-svg", timeout=30_000)
+        self.idle()
+        return self
+
+    def idle(self, timeout=10_000):
+        self.page.wait_for_function(
+            "() => { const g = document.querySelector('.pla-plot');"
+            " return g && g.dataset.animating !== '1' && g.dataset.playing !== '1' && g.data; }", timeout=timeout)
+
+    def wait_t(self, t: int, timeout=10_000):
+        """Wait until the plot shows step t at rest (the URL may change before the browser has animated)."""
+        self.page.wait_for_function(
+            "(t) => { const g = document.querySelector('.pla-plot');"
+            " return g && g.dataset.t === String(t) && g.dataset.animating !== '1'; }", arg=t, timeout=timeout)
+
+    def js(self, code: str, arg=None):
+        return self.page.evaluate(code, arg)
+
+    def points(self) -> list[tuple[float, float, float]]:
+        return self.js("""() => { const gd = document.querySelector('.pla-plot'); const out = [];
+            gd.data.filter(t => t.meta === 'points').forEach((t, k) => t.x.forEach((x, i) =>
+              out.push([x, t.y[i], k === 0 ? 1 : -1]))); return out; }""")
+
+    def trace_xy(self, meta: str):
+        return self.js("(m) => { const t = document.querySelector('.pla-plot').data.find(t => t.meta === m);"
+                       " return [t.x, t.y]; }", meta)
+
+    def t(self) -> int:
+        return int(self.js("() => document.querySelector('.pla-plot').dataset.t"))
+
+    def to_px(self, x: float, y: float) -> tuple[float, float]:
+        return tuple(self.js("""([x, y]) => { const gd = document.querySelector('.pla-plot');
+            const fl = gd._fullLayout, r = gd.getBoundingClientRect();
+            return [r.left + fl.xaxis._offset + fl.xaxis.l2p(x), r.top + fl.yaxis._offset + fl.yaxis.l2p(y)]; }""",
+                             [x, y]))
+
+    def click_data(self, x: float, y: float, **kw):
+        self.page.mouse.click(*self.to_px(x, y), **kw)
+
+    def view(self):
+        return self.js("() => window.__plaLab.data.view")
+
+
+@pytest.fixture()
+def plot(context):
+    return Plot(context.new_page())

@@ -1,0 +1,184 @@
+"""The PLA page in real headless Chromium: click, step, play and share like a person, then check the drawing."""
+
+from __future__ import annotations
+
+import math
+import pathlib
+from urllib.parse import parse_qs, urlparse
+
+import numpy as np
+import pytest
+
+import pla_core
+from pla_lab import model
+from pla_lab import settings as S
+
+from .conftest import Plot
+
+ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def link_params(url: str) -> dict:
+    return {k: v[0] for k, v in parse_qs(urlparse(url).query).items()}
+
+
+def run_from_link(url: str):
+    q = link_params(url)
+    pts, _ = S.decode_points(q["pts"])
+    values, problems = S.read_params(q)
+    assert not problems
+    return pts, pla_core.pla(*model.arrays(pts), stop_on_cycle=False, **S.pla_kwargs(values))
+
+
+def empty_spot(points, view, away=0.2):
+    """A grid point of the view at least ``away`` from every point (so a click there lands on empty space)."""
+    step = model.grid_step(view)
+    P = np.array([p[:2] for p in points]) if points else np.zeros((0, 2))
+    for x in np.arange(view[0] + 0.2, view[1] - 0.2, 0.1):
+        for y in np.arange(view[3] - 0.2, view[2] + 0.2, -0.1):
+            x, y = round(round(x / step) * step, 3), round(round(y / step) * step, 3)
+            if not len(P) or np.hypot(P[:, 0] - x, P[:, 1] - y).min() > away:
+                return x, y
+    raise AssertionError("no empty spot")
+
+
+def wait_points(plot: Plot, n: int):
+    plot.page.wait_for_function(
+        "(n) => document.querySelector('.pla-plot').data.filter(t => t.meta === 'points')"
+        ".reduce((a, t) => a + t.x.length, 0) === n", arg=n, timeout=10_000)
+
+
+def test_click_on_empty_space_adds_a_point_there_and_clicking_it_removes_it(server, plot):
+    plot.open(server)
+    before = plot.points()
+    view = plot.view()
+    x, y = empty_spot(before, view)
+    plot.click_data(x, y)
+    wait_points(plot, len(before) + 1)
+    added = [p for p in plot.points() if p not in before]
+    assert len(added) == 1
+    ax, ay, lab = added[0]
+    step = model.grid_step(view)
+    assert abs(ax - x) <= step and abs(ay - y) <= step  # where the click was, within the snapping grid
+    assert lab == 1  # the class chosen in "Clicks add" (○ +1 by default)
+    plot.page.wait_for_function("(n) => new URL(location.href).searchParams.get('pts') !== null", arg=0)
+    pts, _ = run_from_link(plot.page.url)
+    assert (ax, ay, 1.0) in pts
+    plot.click_data(ax, ay)
+    wait_points(plot, len(before))
+    assert sorted(plot.points()) == sorted(before)
+
+
+def test_shift_click_adds_the_other_class(server, plot):
+    plot.open(server)
+    before = plot.points()
+    x, y = empty_spot(before, plot.view())
+    plot.page.keyboard.down("Shift")
+    plot.click_data(x, y)
+    plot.page.keyboard.up("Shift")
+    wait_points(plot, len(before) + 1)
+    added = [p for p in plot.points() if p not in before]
+    assert added[0][2] == -1
+
+
+def test_step_draws_the_boundary_of_pla_core_w1_after_animating(server, plot):
+    plot.open(server)
+    _, trace = run_from_link(plot.page.url)
+    plot.page.get_by_role("button", name="Step").click()
+    plot.wait_t(1)
+    xs, ys = plot.trace_xy("boundary")
+    seg = pla_core.clip_line(trace.weights[1], plot.view())
+    got = sorted(zip(xs, ys))
+    want = sorted(map(tuple, seg))
+    assert np.allclose(got, want, atol=1e-9)
+    # The animation really ran: many frames in 0.3–0.8 s, not a jump cut.
+    frames, ms = plot.js("() => { const r = window.__plaLab.stats.transitions.at(-1); return [r.frames, r.end - r.start]; }")
+    assert 300 <= ms <= 1000 and frames >= 8
+    # The corrected point is circled and the previous line (w₀ = 0: none) is ghosted from step 2 on.
+    cx, cy = plot.trace_xy("circle")
+    i = int(trace.mistakes[1])
+    assert (cx[0], cy[0]) == tuple(trace.X[i])
+
+
+def test_keyboard_right_and_left_step(server, plot):
+    plot.open(server)
+    for _ in range(3):
+        plot.page.keyboard.press("ArrowRight")
+        plot.page.wait_for_timeout(350)
+    plot.page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '3'", timeout=10_000)
+    plot.page.keyboard.press("ArrowLeft")
+    plot.page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '2'", timeout=10_000)
+    plot.wait_t(2)
+
+
+def test_play_animates_several_updates_then_pause_keeps_the_step(server, plot):
+    plot.open(server)
+    _, trace = run_from_link(plot.page.url)
+    plot.page.get_by_role("button", name="Play").click()
+    plot.page.wait_for_function("() => +document.querySelector('.pla-plot').dataset.t >= 4", timeout=15_000)
+    plot.page.get_by_role("button", name="Pause").click()
+    plot.idle()
+    t = plot.t()
+    assert 4 <= t <= len(trace)
+    plot.page.wait_for_function("(t) => new URL(location.href).searchParams.get('t') === String(t)", arg=t,
+                                timeout=10_000)
+    transitions = plot.js("() => window.__plaLab.stats.transitions.map(r => r.frames)")
+    assert len(transitions) >= 4 and min(transitions[:4]) >= 5  # one continuous animation per update
+    xs, ys = plot.trace_xy("boundary")
+    assert np.allclose(sorted(zip(xs, ys)), sorted(map(tuple, pla_core.clip_line(trace.weights[t], plot.view()))))
+
+
+def test_a_shared_link_reopens_the_same_demo_in_a_fresh_browser(server, plot, browser):
+    plot.open(server)
+    # Change things a lecturer would: a setting, a point, a few steps.
+    plot.page.get_by_label("Random seed").fill("7")
+    plot.page.get_by_label("Random seed").press("Enter")
+    plot.page.wait_for_function("() => new URL(location.href).searchParams.get('seed') === '7'")
+    x, y = empty_spot(plot.points(), plot.view())
+    n = len(plot.points())
+    plot.click_data(x, y)
+    wait_points(plot, n + 1)
+    for k in (1, 2):
+        plot.page.get_by_role("button", name="Step").click()
+        plot.page.wait_for_function("(k) => new URL(location.href).searchParams.get('t') === String(k)", arg=k)
+    plot.wait_t(2)
+    link = plot.page.url
+    shown = sorted(plot.points())
+    boundary = plot.trace_xy("boundary")
+    text = plot.page.locator("[data-testid=stMarkdownContainer]").all_inner_texts()
+
+    fresh = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        other = Plot(fresh.new_page()).open(link)
+        other.wait_t(2)
+        assert link_params(other.page.url) == link_params(link)
+        assert sorted(other.points()) == shown
+        assert other.t() == 2
+        assert other.trace_xy("boundary") == boundary
+        assert other.page.locator("[data-testid=stMarkdownContainer]").all_inner_texts() == text
+    finally:
+        fresh.close()
+
+
+def test_an_absurd_link_shows_a_message_not_a_traceback(server, plot):
+    plot.page.goto(server + "/?pts=1%21%21&eta=NaN&t=-5&order=%3Cscript%3E")
+    plot.page.wait_for_selector(".pla-plot .main-svg", timeout=30_000)
+    body = plot.page.locator("body").inner_text()
+    assert "damaged" in body and "eta=NaN" in body
+    assert "Traceback" not in body and plot.page.locator("[data-testid=stException]").count() == 0
+    assert len(plot.points()) > 0
+
+
+def test_screenshots_at_projector_size(server, plot):
+    """Not a pixel test: saves what the page looks like at 1280×720 for people to look at."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    plot.open(server)
+    for _ in range(3):
+        plot.page.get_by_role("button", name="Step").click()
+        plot.page.wait_for_timeout(200)
+    plot.wait_t(3)
+    plot.page.screenshot(path=str(ARTIFACTS / "pla-step3.png"))
+    box = plot.page.locator(".pla-plot").bounding_box()
+    assert box["width"] >= 400 and box["height"] >= 400  # the plot is big enough to read from the back
+    assert box["y"] + box["height"] <= 720 + 20  # and it fits on a 720-pixel projector
+    assert math.isfinite(box["x"])
