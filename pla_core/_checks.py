@@ -32,13 +32,17 @@ def check_data(X, y) -> tuple[np.ndarray, np.ndarray]:
         raise ValueError("Each point needs at least one feature (X has no columns).")
     if n > MAX_POINTS:
         raise ValueError(f"The data set has {n:,} points; the limit is {MAX_POINTS:,}.")
-    bad = ~np.isfinite(X)
-    if bad.any():
-        row, col = np.argwhere(bad)[0]
-        raise ValueError(
-            f"Point {row} has a missing or infinite coordinate (feature {col} is {X[row, col]}); "
-            "every coordinate must be a finite number."
-        )
+    if not np.isfinite(X.sum()) or np.abs(X).max() > MAX_COORD:  # the sum is a cheap first check
+        bad = ~np.isfinite(X)
+        if bad.any():
+            row, col = np.argwhere(bad)[0]
+            raise ValueError(
+                f"Point {row} has a missing or infinite coordinate (feature {col} is {X[row, col]}); "
+                "every coordinate must be a finite number."
+            )
+        row, col = np.argwhere(np.abs(X) > MAX_COORD)[0]
+        raise ValueError(f"Point {row} has a coordinate of {X[row, col]:.3g}; coordinates must stay within "
+                         f"±{MAX_COORD:g}.")
     try:
         y = np.asarray(y, dtype=float)
     except (TypeError, ValueError):
@@ -54,15 +58,26 @@ def check_data(X, y) -> tuple[np.ndarray, np.ndarray]:
     return X, y
 
 
-def check_options(*, eta, sign_zero, margin=0.0, max_updates=None, name="max_updates") -> None:
+MAX_ETA = 1e6
+MAX_COORD = 1e100
+
+
+def check_seed(seed) -> None:
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
+        raise ValueError(f"seed must be a whole number ≥ 0 (or None), not {seed!r}.")
+
+
+def check_options(*, eta, sign_zero, margin=0.0, max_updates=..., name="max_updates", seed=None) -> None:
     """Validate the loop settings every algorithm shares."""
-    if not (isinstance(eta, (int, float, np.number)) and np.isfinite(eta) and eta > 0):
-        raise ValueError(f"The learning rate eta must be a positive number, not {eta!r}.")
+    if isinstance(eta, bool) or not (isinstance(eta, (int, float, np.number)) and np.isfinite(eta)
+                                     and 0 < eta <= MAX_ETA):
+        raise ValueError(f"The learning rate eta must be a positive number up to {MAX_ETA:g}, not {eta!r}.")
+    check_seed(seed)
     if sign_zero not in SIGN_ZERO_CHOICES or isinstance(sign_zero, bool):
         raise ValueError(f"sign_zero must be None, +1 or -1, not {sign_zero!r}.")
     if not (isinstance(margin, (int, float, np.number)) and np.isfinite(margin) and margin >= 0):
         raise ValueError(f"The margin gamma must be a number ≥ 0, not {margin!r}.")
-    if max_updates is not None:
+    if max_updates is not ...:
         if isinstance(max_updates, bool) or not isinstance(max_updates, (int, np.integer)) or max_updates < 0:
             raise ValueError(f"{name} must be a whole number ≥ 0, not {max_updates!r}.")
         if max_updates > MAX_UPDATES_LIMIT:

@@ -78,9 +78,12 @@ def separable(n: int = 20, *, noise: float = 0.0, margin: float = 0.1, seed=None
     The target passes within the middle half of the box, so both classes are usually present.
     """
     _check_n(n)
-    lo, hi = map(float, box)
-    if not lo < hi:
-        raise ValueError("box must be (low, high) with low < high.")
+    try:
+        lo, hi = map(float, box)
+    except (TypeError, ValueError):
+        raise ValueError("box must be two numbers (low, high).") from None
+    if not (np.isfinite([lo, hi]).all() and lo < hi and hi - lo <= 1e6):
+        raise ValueError("box must be (low, high), finite, with low < high and a width up to 10⁶.")
     if not 0 <= margin <= 0.25 * (hi - lo):
         raise ValueError(f"The margin must be from 0 to {0.25 * (hi - lo):g} (a quarter of the box), not {margin}.")
     rng, noise_rng = _streams(seed)
@@ -141,9 +144,15 @@ def credit(n: int = 30, *, noise: float = 0.0, seed=None) -> Dataset:
 
 
 #: name → generator; every generator accepts ``seed`` and returns a Dataset.
+def _xor4_entry(n: int = 4, *, noise: float = 0.0, seed=None) -> Dataset:
+    if n != 4 or noise != 0:
+        raise ValueError("xor4 is always the same four points, without noise; use 'xor' for more points or noise.")
+    return xor4()
+
+
 GENERATORS = {
     "separable": separable,
-    "xor4": lambda n=4, *, noise=0.0, seed=None: xor4(),
+    "xor4": _xor4_entry,
     "xor": xor,
     "credit": credit,
 }
@@ -153,7 +162,7 @@ def make(name: str, **params) -> Dataset:
     """Build the data set registered as ``name`` (see ``GENERATORS``) with the given parameters."""
     try:
         gen = GENERATORS[name]
-    except KeyError:
+    except (KeyError, TypeError):
         raise ValueError(f"Unknown data set {name!r}; choose one of {', '.join(GENERATORS)}.") from None
     try:
         return gen(**params)
@@ -172,22 +181,27 @@ def load_points(source, *, max_points: int = MAX_FILE_POINTS) -> tuple[np.ndarra
     names is skipped; blank lines and lines starting with ``#`` are ignored. Raises ValueError naming the line
     of the first problem. Returns X (n, d) and y (n,).
     """
-    text = _read_text(source)
+    if isinstance(max_points, bool) or not isinstance(max_points, int) or max_points < 1:
+        raise ValueError(f"max_points must be a whole number ≥ 1, not {max_points!r}.")
+    text = _read_text(source).lstrip("\ufeff")
     rows, header_seen = [], False
     for lineno, raw in enumerate(io.StringIO(text), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
+        if len(line) > 10_000:
+            raise ValueError(f"Line {lineno} is {len(line):,} characters long: is this really a CSV of points?")
         fields = next(csv.reader([line])) if "," in line else line.split()
         fields = [f.strip() for f in fields]
         try:
             values = [float(f) for f in fields]
         except ValueError:
-            if not rows and not header_seen:
+            if not rows and not header_seen and not any(_is_number(f) for f in fields):
                 header_seen = True  # a header row of column names
                 continue
             bad = next(f for f in fields if not _is_number(f))
-            raise ValueError(f"Line {lineno}: {bad!r} is not a number.") from None
+            raise ValueError(f"Line {lineno}: {bad!r} is not a number." if bad else
+                             f"Line {lineno}: there is an empty value.") from None
         if len(values) < 2:
             raise ValueError(f"Line {lineno}: a row needs at least one coordinate and a label, found {len(values)} value(s).")
         if rows and len(values) != len(rows[0][1]):
@@ -238,6 +252,10 @@ def _read_text(source) -> str:
         data = bytes(source)
     elif isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source
                                              and os.path.exists(source)):
+        if os.path.isdir(source):
+            raise ValueError(f"{os.fspath(source)!r} is a folder, not a file of points.")
+        if os.path.getsize(source) > 50 * 2**20:
+            raise ValueError("The file is larger than 50 MB: too big to be a set of points to draw.")
         with open(source, "rb") as f:
             data = f.read()
     elif isinstance(source, str):

@@ -8,9 +8,12 @@ __all__ = ["unit_normal", "offset", "signed_distance", "clip_line"]
 
 
 def _split(w):
-    w = np.asarray(w, dtype=float).reshape(-1)
-    if w.size < 2:
-        raise ValueError("w needs a bias weight and at least one feature weight.")
+    try:
+        w = np.asarray(w, dtype=float).reshape(-1)
+    except (TypeError, ValueError):
+        raise ValueError("w must be a list of numbers (bias weight first).") from None
+    if w.size < 2 or not np.isfinite(w).all():
+        raise ValueError("w needs a finite bias weight and at least one finite feature weight.")
     return w[0], w[1:]
 
 
@@ -52,8 +55,11 @@ def clip_line(w, box) -> np.ndarray | None:
     if v.size != 2:
         raise ValueError("clip_line draws boundaries in the plane: w must have 3 numbers (b, w₁, w₂).")
     w1, w2 = v
-    xmin, xmax, ymin, ymax = map(float, box)
-    if not (xmin < xmax and ymin < ymax):
+    try:
+        xmin, xmax, ymin, ymax = map(float, box)
+    except (TypeError, ValueError):
+        raise ValueError("The view box must be four numbers: xmin, xmax, ymin, ymax.") from None
+    if not (np.isfinite([xmin, xmax, ymin, ymax]).all() and xmin < xmax and ymin < ymax):
         raise ValueError("The view box must have xmin < xmax and ymin < ymax.")
     if w1 == 0 and w2 == 0:
         return None

@@ -23,26 +23,51 @@ DEFAULT_MAX_UPDATES = 100_000
 # Relative resolution at which two weight vectors count as the same state when looking for a cycle.
 # Integer or grid data repeat exactly; float data repeat up to rounding, far below this.
 _CYCLE_RESOLUTION = 1e-9
+# Scores |wᵀx̃| ≤ _TIE·‖w‖·R count as exactly 0. Grid data (the app's points, the credit set) have true ties that
+# floating-point sums of updates miss by ~1e-15·‖w‖·R; a real nonzero score on such data is far above this.
+_TIE = 1e-12
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # Mistakes and predictions
 
 
-def _is_mistake(m: np.ndarray, tie: np.ndarray, threshold: float = 0.0) -> np.ndarray:
-    """m = yₙ·wᵀx̃ₙ per point; a mistake when m < threshold, or m = 0 under the sign(0) convention (``tie``)."""
-    if threshold > 0:
-        return m < threshold
-    return (m < 0) | ((m == 0) & tie)
+def radius_bound(X: np.ndarray, bias: bool) -> float:
+    """A cheap upper bound of R = maxₙ‖x̃ₙ‖ (no n×d temporary), the scale of the tie tolerance."""
+    big = max(float(X.max()), -float(X.min())) if X.size else 0.0
+    return float(np.sqrt(X.shape[1] * big * big + (1.0 if bias else 0.0)))
+
+
+def _is_mistake(m: np.ndarray, tie: np.ndarray | None, tol: float = 0.0, margin: float = 0.0) -> np.ndarray:
+    """m = yₙ·wᵀx̃ₙ per point. A mistake when m < −tol, or |m| ≤ tol (a tie: wᵀx̃ = 0) and the sign(0) convention
+    says so (``tie``; None: every tie is a mistake), or, for the margin perceptron, m < margin = γ/2·‖w‖."""
+    if margin > 0:
+        return m < margin
+    if tie is None:
+        return m <= tol
+    return (m < -tol) | ((m <= tol) & tie)
 
 
 def predict(w, X, *, bias: bool = True, sign_zero=None) -> np.ndarray:
     """sign(wᵀx̃) for each row of X, shape (n,); at wᵀx̃ = 0 it is ``sign_zero`` (0 when None: undecided)."""
-    X = np.asarray(X, dtype=float)
-    s = augment(X, bias) @ np.asarray(w, dtype=float)
+    X, _ = check_data(X, np.ones(len(np.atleast_2d(np.asarray(X, dtype=float)))))
+    w = _check_w(w, X.shape[1])
+    s = augment(X, bias) @ w
     out = np.sign(s)
-    out[s == 0] = 0 if sign_zero is None else sign_zero
+    out[np.abs(s) <= _TIE * np.linalg.norm(w) * radius_bound(X, bias)] = 0 if sign_zero is None else sign_zero
     return out
+
+
+def _check_w(w, d: int) -> np.ndarray:
+    try:
+        w = np.asarray(w, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError("w must be a list of numbers (bias weight first).") from None
+    if w.ndim not in (1, 2) or w.shape[-1] != d + 1:
+        raise ValueError(f"w must have {d + 1} numbers (the bias weight, then one per feature).")
+    if not np.isfinite(w).all():
+        raise ValueError("w must contain finite numbers only.")
+    return w
 
 
 def count_mistakes(W, X, y, *, bias: bool = True, sign_zero=None) -> np.ndarray | int:
@@ -51,20 +76,21 @@ def count_mistakes(W, X, y, *, bias: bool = True, sign_zero=None) -> np.ndarray 
     W: (d+1,) for one vector, or (k, d+1) for many (counted a chunk at a time). Returns an int or (k,) array.
     """
     X, y = check_data(X, y)
-    Z = _signed_points(X, y, bias)
-    tie = tie_mask(y, sign_zero)
-    W = np.asarray(W, dtype=float)
-    if W.ndim == 1:
-        return int(_is_mistake(Z @ W, tie).sum())
-    return _count_many(Z, tie, W)
+    W = _check_w(W, X.shape[1])
+    counts = _count_many(_signed_points(X, y, bias), tie_mask(y, sign_zero), np.atleast_2d(W),
+                         radius_bound(X, bias))
+    return int(counts[0]) if W.ndim == 1 else counts
 
 
-def _count_many(Z: np.ndarray, tie: np.ndarray, W: np.ndarray) -> np.ndarray:
+def _count_many(Z: np.ndarray, tie: np.ndarray, W: np.ndarray, R: float) -> np.ndarray:
+    """Mistakes of each row of W under exactly the rule the loop uses (same tie tolerance)."""
     out = np.empty(len(W), dtype=np.int64)
     rows = max(1, 4_000_000 // max(1, len(Z)))  # keep each (rows × n) block of margins near 32 MB
     for a in range(0, len(W), rows):
-        M = W[a:a + rows] @ Z.T
-        out[a:a + rows] = ((M < 0) | ((M == 0) & tie)).sum(axis=1)
+        Wa = W[a:a + rows]
+        M = Wa @ Z.T
+        tol = (_TIE * R * np.sqrt((Wa * Wa).sum(axis=1)))[:, None]
+        out[a:a + rows] = ((M < -tol) | ((M <= tol) & tie)).sum(axis=1)
     return out
 
 
@@ -78,6 +104,19 @@ def _signed_points(X, y, bias):
     Z[:, 0] = y if bias else 0.0
     np.multiply(X, y[:, None], out=Z[:, 1:])
     return Z
+
+
+def _cycle_quantum(X: np.ndarray, bias: bool, eta: float) -> np.ndarray:
+    """Per weight, 1e-9 of the size of one update to it (η·maxₙ|x̃ₙⱼ|): two weight vectors are the same state
+    when they agree to that resolution in every coordinate, whatever the scale of each feature."""
+    col = np.maximum(X.max(axis=0), -X.min(axis=0)) if len(X) else np.zeros(X.shape[1])
+    q = _CYCLE_RESOLUTION * eta * np.concatenate([[1.0 if bias else 0.0], col])
+    return np.where(q > 0, q, 1.0)
+
+
+def _key(w, quantum) -> bytes:
+    # Rounded in floating point (no integer cast to overflow); + 0.0 turns −0.0 into 0.0.
+    return (np.rint(w / quantum) + 0.0).tobytes()
 
 
 def _readonly(a):
@@ -97,8 +136,8 @@ class Trace:
     mistakes : ndarray (T,)
         Index n(t) of the point corrected by update t (wₜ → wₜ₊₁), in the caller's order.
     visits : ndarray (T,) or None
-        For cyclic/permuted order: how many points had been examined when update t was made
-        (so ``visits // n`` is the pass). None for random order.
+        For cyclic/permuted order: how many points had been examined when update t was made, the corrected
+        point included (so ``(visits - 1) // n`` is the pass it happened in). None for random order.
     halted : bool
         True when the run stopped because no point was a mistake any more.
     cycle : (start, period) or None
@@ -149,9 +188,10 @@ class Trace:
     def errors(self) -> np.ndarray:
         """Number of misclassified points for w₀ … w_T, shape (T+1,) (computed on first use, then kept)."""
         if "errors" not in self._cache:
-            Z = _signed_points(self.X, self.y, self.settings["bias"])
+            bias = self.settings["bias"]
+            Z = _signed_points(self.X, self.y, bias)
             tie = tie_mask(self.y, self.settings["sign_zero"])
-            self._cache["errors"] = _readonly(_count_many(Z, tie, self.weights))
+            self._cache["errors"] = _readonly(_count_many(Z, tie, self.weights, radius_bound(self.X, bias)))
         return self._cache["errors"]
 
     @property
@@ -239,13 +279,11 @@ class _Scan:
         self.w0 = w
         self.visits = 0
         self.cycle_hit = None  # (updates at the first visit, updates at the repeat) of a pass-start state
-        # Quantum for comparing weight vectors: 1e-9 of the largest size w could have after one update.
-        big = max(float(X.max()), -float(X.min()))  # no n×d temporary: page faults cost more than the scan
-        R = np.sqrt(X.shape[1] * big ** 2 + bias)  # ≥ maxₙ‖x̃ₙ‖
-        self.key_scale = _CYCLE_RESOLUTION * (eta * R + float(np.abs(w).max()) + 1e-300)
+        self.R = radius_bound(X, bias)
+        self.key_scale = _cycle_quantum(X, bias, eta)
 
     def key(self, w) -> bytes:
-        return np.rint(w / self.key_scale).astype(np.int64).tobytes()
+        return _key(w, self.key_scale)
 
     def _scorer(self):
         """scores(a, e, w) = yₙ·wᵀx̃ₙ for points a..e−1, and the update row η·yᵢ·x̃ᵢ.
@@ -282,6 +320,8 @@ class _Scan:
         # Overshoot a block by about as many rows as one NumPy call costs, so guesses rarely fall short.
         slack = self.SLACK_FLOPS // (d + 1)
         w = self.w0.copy()
+        wn = float(np.sqrt(w @ w))  # ‖w‖, for the tie tolerance and the margin rule; changes only at updates
+        R = self.R
         pos = clean = visits = 0  # next point; points found correct since the last update; points examined
         block = self.MIN_BLOCK
         seen: dict | None = {}
@@ -298,12 +338,13 @@ class _Scan:
                     seen[key] = T
             end = min(pos + block, n, pos + n - clean)
             m = scores(pos, end, w)
-            if margin and w.any():
-                bad = m < 0.5 * margin * np.sqrt(w @ w)
+            if margin:  # seed 001: yₙwᵀx̃ₙ/‖w‖ < γ/2; at w = 0 there is no margin, so every point is a mistake
+                bad = m < 0.5 * margin * wn if wn > 0 else np.ones(end - pos, dtype=bool)
             elif tie is None:
-                bad = m <= 0
+                bad = m <= _TIE * R * wn
             else:
-                bad = (m < 0) | ((m == 0) & tie[pos:end])
+                tol = _TIE * R * wn
+                bad = (m < -tol) | ((m <= tol) & tie[pos:end])
             k = int(bad.argmax())
             if not bad[k]:
                 visits += end - pos
@@ -317,6 +358,7 @@ class _Scan:
             i = pos + k
             visits += k + 1
             w = w + row(i)
+            wn = float(np.sqrt(w @ w))
             if T + 1 >= len(W):
                 W, I, V = rec.grow()
             T += 1
@@ -341,14 +383,18 @@ class _RandomScan:
 
     def __init__(self, X, y, bias, tie, w, eta, margin, rng):
         self.Z = _signed_points(X, y, bias)
-        self.tie = np.ones(len(y), dtype=bool) if tie is None else tie
-        self.w0, self.eta, self.margin, self.rng = w, eta, margin, rng
+        self.R = radius_bound(X, bias)
+        self.tie, self.w0, self.eta, self.margin, self.rng = tie, w, eta, margin, rng
 
     def run(self, rec: "_Growing", max_updates: int, stop_on_cycle: bool) -> bool:
         Z, w = self.Z, self.w0
         while rec.T < max_updates:
-            threshold = 0.5 * self.margin * np.sqrt(w @ w) if self.margin else 0.0
-            idx = np.flatnonzero(_is_mistake(Z @ w, self.tie, threshold))
+            wn = float(np.sqrt(w @ w))
+            if self.margin and wn == 0:
+                bad = np.ones(len(Z), dtype=bool)
+            else:
+                bad = _is_mistake(Z @ w, self.tie, _TIE * self.R * wn, 0.5 * self.margin * wn)
+            idx = np.flatnonzero(bad)
             if idx.size == 0:
                 return True
             i = int(idx[self.rng.integers(idx.size)])
@@ -359,8 +405,8 @@ class _RandomScan:
 
 def _prepare(X, y, *, order, eta, w0, margin, bias, sign_zero, max_updates, seed):
     X, y = check_data(X, y)
-    check_options(eta=eta, sign_zero=sign_zero, margin=margin, max_updates=max_updates)
-    if order not in ORDERS:
+    check_options(eta=eta, sign_zero=sign_zero, margin=margin, max_updates=max_updates, seed=seed)
+    if not isinstance(order, str) or order not in ORDERS:
         raise ValueError(f"order must be one of {', '.join(ORDERS)}; not {order!r}.")
     w = check_w0(w0, X.shape[1], bias)
     rng = np.random.default_rng(seed)
@@ -410,7 +456,9 @@ def pla(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: float
         True: x̃ = (1, x) and w₀ is learned. False: the boundary passes through the origin (seed 004), w₀ = 0.
     sign_zero : {None, +1, -1}
         What sign(0) means: None counts yₙ·wᵀx̃ₙ ≤ 0 as a mistake (seed 001, scikit-learn); +1 is seed 004's
-        step(0) = +1; −1 is the NTU course convention.
+        step(0) = +1 (and 003's "−1 is wrong when wᵀx ≥ 0"); −1 is seed 002's "predict + only when wᵀx > 0",
+        the convention of the NTU course data. Scores within 1e-12·‖w‖·R of 0 count as exactly 0, so ties on
+        grid data are decided by this setting and not by rounding.
     max_updates : int
         Stop after this many updates (at most 10⁷).
     seed : int, optional
@@ -499,20 +547,20 @@ def batch(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None,
     w = check_w0(w0, X.shape[1], bias)
     Z = _signed_points(X, y, bias)
     tie = tie_mask(y, sign_zero)
-    scale = _CYCLE_RESOLUTION * (eta * float(np.abs(Z).max()) * np.sqrt(Z.shape[1]) + float(np.abs(w).max()) + 1e-300)
+    quantum, R = _cycle_quantum(X, bias, eta), radius_bound(X, bias)
     seen: dict[bytes, int] = {}
     W, E, C = [w], [], []
     cycle = None
     halted = False
     for t in range(max_steps + 1):
         m = Z @ w
-        bad = _is_mistake(m, tie)
+        bad = _is_mistake(m, tie, _TIE * R * float(np.linalg.norm(w)))
         E.append(int(bad.sum()))
-        C.append(float(-m[bad].sum()))
+        C.append(float(max(0.0, -m[bad].sum())))
         if not bad.any():
             halted = True
             break
-        key = np.rint(w / scale).astype(np.int64).tobytes()
+        key = _key(w, quantum)
         if key in seen:
             cycle = (seen[key], t - seen[key])
             break
@@ -552,9 +600,11 @@ def online(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None
            shuffle: bool = False, seed=None) -> OnlineTrace:
     """Online perceptron (seeds 002, 004) over the stream X[0], X[1], … (``passes`` times, optionally shuffled)."""
     X, y = check_data(X, y)
-    check_options(eta=eta, sign_zero=sign_zero)
+    check_options(eta=eta, sign_zero=sign_zero, seed=seed)
     if isinstance(passes, bool) or not isinstance(passes, (int, np.integer)) or not 1 <= passes <= 1000:
         raise ValueError(f"passes must be a whole number from 1 to 1000, not {passes!r}.")
+    if passes * len(y) > 10_000_000:
+        raise ValueError(f"{passes} passes over {len(y):,} points is more than the 10⁷ predictions allowed.")
     w = check_w0(w0, X.shape[1], bias)
     Xt = augment(X, bias)
     rng = np.random.default_rng(seed)
@@ -563,9 +613,11 @@ def online(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None
     wrong = np.empty(len(order), dtype=bool)
     W = np.empty((len(order) + 1, w.size))
     W[0] = w
+    R = radius_bound(X, bias)
     for t, i in enumerate(order):
         s = Xt[i] @ w
-        p = np.sign(s) if s != 0 else (0.0 if sign_zero is None else float(sign_zero))
+        tie = abs(s) <= _TIE * R * float(np.linalg.norm(w))
+        p = (0.0 if sign_zero is None else float(sign_zero)) if tie else float(np.sign(s))
         preds[t], wrong[t] = p, p != y[i]
         if wrong[t]:
             w = w + eta * y[i] * Xt[i]

@@ -25,16 +25,29 @@ def _Z(X, y, bias):
 
 def radius(X, *, bias: bool = True) -> float:
     """R = maxₙ ‖x̃ₙ‖, the radius of the data in the augmented space."""
-    X, _ = check_data(X, np.ones(len(np.asarray(X))))
+    A = np.asarray(X, dtype=object)
+    X, _ = check_data(X, np.ones(A.shape[0] if A.ndim >= 1 else 1))
     return float(np.sqrt((augment(X, bias) ** 2).sum(axis=1).max()))
+
+
+def _unit(w, d: int, what: str = "w") -> np.ndarray:
+    try:
+        w = np.asarray(w, dtype=float).reshape(-1)
+    except (TypeError, ValueError):
+        raise ValueError(f"{what} must be a list of numbers (bias weight first).") from None
+    if w.shape != (d + 1,) or not np.isfinite(w).all():
+        raise ValueError(f"{what} must be {d + 1} finite numbers (the bias weight, then one per feature).")
+    norm = float(np.linalg.norm(w))
+    if norm == 0:
+        raise ValueError(f"{what} = 0 has no boundary, so it has no margin.")
+    return w / norm
 
 
 def margin(w, X, y, *, bias: bool = True) -> float:
     """ρ(w) = minₙ yₙ·wᵀx̃ₙ / ‖w‖: positive iff w separates the data; its size is the worst point's clearance."""
-    w = np.asarray(w, dtype=float)
-    norm = float(np.linalg.norm(w))
-    if norm == 0:
-        raise ValueError("w = 0 has no boundary, so it has no margin.")
+    X, y = check_data(X, y)
+    w = _unit(w, X.shape[1])
+    norm = 1.0
     return float((_Z(X, y, bias) @ w).min() / norm)
 
 
@@ -69,19 +82,33 @@ class Separability:
 
 
 def separability(X, y, *, bias: bool = True) -> Separability:
-    """Exact LP test (HiGHS): find w with yₙwᵀx̃ₙ ≥ 1 for all n, or a Farkas certificate that none exists."""
-    Z = _Z(X, y, bias)
-    n, k = Z.shape
-    # Feasibility of Z w ≥ 1 (w free). Scaling w makes "≥ 1" equivalent to "> 0".
-    res = linprog(np.zeros(k), A_ub=-Z, b_ub=-np.ones(n), bounds=[(None, None)] * k, method="highs")
-    if res.status == 0 and (Z @ res.x).min() > 0:
-        w = res.x / (Z @ res.x).min()
-        return Separability(True, w, None)
-    # Not separable: find λ ≥ 0, Σλ = 1, Zᵀλ = 0, preferring few nonzero λ (a vertex of the LP).
-    A_eq = np.vstack([Z.T, np.ones((1, n))])
+    """Exact LP test (HiGHS): find w with yₙwᵀx̃ₙ ≥ 1 for all n, or a Farkas certificate that none exists.
+
+    The LP runs on centred (with a bias) and column-scaled features, which changes w but not the answer, so
+    the solver's tolerances (~1e-9) apply relative to the spread of the data, whatever its units.
+    """
+    X, y = check_data(X, y)
+    shift = X.mean(axis=0) if bias else np.zeros(X.shape[1])
+    scale = np.abs(X - shift).max(axis=0)
+    scale = np.where(scale > 0, scale, 1.0)
+    Zs = augment((X - shift) / scale, bias) * y[:, None]
+    n, k = Zs.shape
+    # Feasibility of Zs v ≥ 1 (v free). Scaling v makes "≥ 1" equivalent to "> 0".
+    res = linprog(np.zeros(k), A_ub=-Zs, b_ub=-np.ones(n), bounds=[(None, None)] * k, method="highs")
+    if res.status == 0 and (Zs @ res.x).min() > 0:
+        v = res.x
+        # Back to the original units: wᵀx̃ = v₀ + Σ vⱼ(xⱼ − shiftⱼ)/scaleⱼ.
+        w = np.concatenate([[v[0] - v[1:] @ (shift / scale)], v[1:] / scale]) if bias else \
+            np.concatenate([[0.0], v[1:] / scale])
+        Z = augment(X, bias) * y[:, None]
+        m = (Z @ w).min()
+        if m > 0:
+            return Separability(True, w / m, None)
+    # Not separable: λ ≥ 0, Σλ = 1, Zᵀλ = 0 (the same λ certifies the scaled and the original problem).
+    A_eq = np.vstack([Zs.T, np.ones((1, n))])
     b_eq = np.concatenate([np.zeros(k), [1.0]])
     cert = linprog(np.zeros(n), A_eq=A_eq, b_eq=b_eq, bounds=[(0, None)] * n, method="highs")
-    if cert.status != 0:  # LP tolerance corner: treat as separable only if the first LP's w really separates
+    if cert.status != 0:  # both LPs failed: the data sit at the solver's tolerance; call it not separable
         return Separability(False, None, None)
     lam = np.where(cert.x > 1e-12, cert.x, 0.0)
     return Separability(False, None, lam / lam.sum())
@@ -104,29 +131,32 @@ def max_margin(X, y, *, bias: bool = True) -> tuple[np.ndarray | None, float]:
     if not sep.separable:
         return None, 0.0
     n, k = Z.shape
-    scale = float(np.abs(Z).max()) * max(1.0, np.sqrt(n))
-    big = 1e4 * scale  # weight of the Σλ = 1 row: enforces it to ~1e-8 relative, later made exact
-    A = np.vstack([Z.T, np.full((1, n), big)])
+    s = float(np.abs(Z).max())
+    Zs = Z / s  # the hull distance scales with Z: solve at unit scale, scale ρ back
+    big = 1e4 * max(1.0, np.sqrt(n))  # weight of the Σλ = 1 row: enforces it to ~1e-8, later made exact
+    A = np.vstack([Zs.T, np.full((1, n), big)])
     b = np.concatenate([np.zeros(k), [big]])
     lam, _ = nnls(A, b, maxiter=50 * n + 100)
     lam /= lam.sum()
-    w = _polish(Z, lam)
-    if w is None:
-        w = Z.T @ lam
-    w_unit = w / np.linalg.norm(w)
-    rho = float((Z @ w_unit).min())
-    # Never report worse than the LP's separator (possible only when NNLS stopped early).
-    w_lp = sep.w / np.linalg.norm(sep.w)
-    if (Z @ w_lp).min() > rho:
-        w_unit, rho = w_lp, float((Z @ w_lp).min())
-    return w_unit, rho
+    candidates = [Zs.T @ lam, sep.w]
+    polished = _polish(Zs, lam)
+    if polished is not None:
+        candidates.append(polished)
+    best_w, best_rho = None, -np.inf
+    for w in candidates:
+        nw = np.linalg.norm(w)
+        if nw == 0:
+            continue
+        rho = float((Z @ (w / nw)).min())
+        if rho > best_rho:
+            best_w, best_rho = w / nw, rho
+    return best_w, best_rho
 
 
 def _polish(Z, lam):
-    """Re-solve the nearest hull point exactly on the support S of λ: p = Z_Sᵀλ_S with Z_S p constant."""
+    """Re-solve the nearest hull point exactly on the support S of λ: p = Z_Sᵀμ, Σμ = 1, z_s·p equal on S."""
     S = np.flatnonzero(lam > 1e-9 * lam.max())
     ZS = Z[S]
-    # p ⟂ the affine hull of {z_s}, i.e. z_s·p = c for all s ∈ S and p = Z_Sᵀμ with Σμ = 1.
     G = ZS @ ZS.T
     m = len(S)
     K = np.block([[G, -np.ones((m, 1))], [np.ones((1, m)), np.zeros((1, 1))]])
@@ -136,7 +166,7 @@ def _polish(Z, lam):
     except np.linalg.LinAlgError:
         return None
     mu = sol[:m]
-    if (mu < -1e-9).any():
+    if (mu < -1e-9).any() or abs(mu.sum() - 1) > 1e-9:
         return None
     p = ZS.T @ mu
     nrm = np.linalg.norm(p)
@@ -146,7 +176,8 @@ def _polish(Z, lam):
 
 
 def mistake_bound(X, y, *, bias: bool = True) -> float:
-    """R²/ρ*²: no run of PLA from w₀ = 0 makes more updates than this (seed 000). ∞ when not separable."""
+    """R²/ρ*²: no run of PLA from w₀ = 0 (any order, any η, any sign(0) convention, margin γ = 0) makes more
+    updates than this (seed 000). ∞ when not separable. The margin perceptron has its own bound (8/γ², seed 001)."""
     _, rho = max_margin(X, y, bias=bias)
     if rho <= 0:
         return float("inf")
@@ -177,12 +208,15 @@ class ConvergenceSeries:
 def convergence_series(trace, w_f=None) -> ConvergenceSeries:
     """Proof quantities for ``trace`` against a separating w_f (default: the maximum-margin w*)."""
     X, y, bias, eta = trace.X, trace.y, trace.settings["bias"], trace.settings["eta"]
+    if trace.settings.get("margin", 0) > 0:
+        raise ValueError("The bounds tρ and tR² are proved for plain PLA; this trace is a margin perceptron.")
+    if np.any(trace.weights[0] != 0):
+        raise ValueError("The bounds tρ and tR² are proved for runs that start from w₀ = 0; this one does not.")
     if w_f is None:
         w_f, _ = max_margin(X, y, bias=bias)
         if w_f is None:
             raise ValueError("The data are not linearly separable, so there is no w_f to compare with.")
-    w_f = np.asarray(w_f, dtype=float)
-    w_f = w_f / np.linalg.norm(w_f)
+    w_f = _unit(w_f, X.shape[1], "w_f")
     rho = margin(w_f, X, y, bias=bias)
     if rho <= 0:
         raise ValueError("w_f does not separate the data (its margin ρ is not positive).")

@@ -380,7 +380,7 @@ export default function (component) {
     update(st);
     if (!st.bound) {
       st.bound = true;
-      Promise.resolve(st.lastDraw).then(() => bindClicks(st));
+      Promise.resolve(st.lastDraw).then(() => { bindClicks(st); st.stats.interactiveAt = performance.now(); });
     }
   }).catch((e) => {
     st.gd.textContent = "The plot could not load: " + e.message;
