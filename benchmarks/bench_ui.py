@@ -78,7 +78,8 @@ def bench_clicks(plot: Plot, clicks: int):
             plot.page.wait_for_function(
                 "(n) => window.__bench.plots.some(p => p[1] === n)", arg=n + 1, timeout=10_000)
         except Exception:
-            print("stuck", n, x, y, plot.js("() => window.__bench"), len(plot.points()), file=sys.stderr)
+            print("stuck", n, x, y, plot.js("() => window.__bench"), len(plot.points()),
+                  plot.js("() => window.__plaLab.stats.clicks.slice(-3)"), file=sys.stderr)
             raise
         b = plot.js("() => window.__bench")
         t0 = b["down"][0]

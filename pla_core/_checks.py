@@ -32,7 +32,8 @@ def check_data(X, y) -> tuple[np.ndarray, np.ndarray]:
         raise ValueError("Each point needs at least one feature (X has no columns).")
     if n > MAX_POINTS:
         raise ValueError(f"The data set has {n:,} points; the limit is {MAX_POINTS:,}.")
-    if not np.isfinite(X.sum()) or np.abs(X).max() > MAX_COORD:  # the sum is a cheap first check
+    # Reductions only: an n×d temporary (np.abs, np.isfinite) costs more in fresh memory than a whole PLA scan.
+    if not np.isfinite(X.sum()) or max(float(X.max()), -float(X.min())) > MAX_COORD:
         bad = ~np.isfinite(X)
         if bad.any():
             row, col = np.argwhere(bad)[0]

@@ -301,7 +301,8 @@ function bindClicks(st) {
     const hit = (ev.points || []).find((p) => p.data && p.data.meta === "points");
     const x = ev.xvals ? ev.xvals[0] : hit && hit.x, y = ev.yvals ? ev.yvals[0] : hit && hit.y;
     const shift = !!(ev.event && ev.event.shiftKey);
-    st.stats.clicks.push({ at: performance.now() });
+    st.stats.clicks.push({ at: performance.now(), x, y, hit: hit ? hit.customdata : null });
+    if (st.stats.clicks.length > 100) st.stats.clicks.shift();
     if (hit) {
       st.send("click", { x: hit.x, y: hit.y, remove: hit.customdata, other: shift });
       return;
