@@ -223,14 +223,3 @@ def decode_points(text: str, *, max_points: int = MAX_POINTS) -> tuple[list[tupl
                      f"{max_points:,} are kept.")
         pts = pts[:max_points]
     return pts, notes
-
-
-def check_points_for_core(points) -> str | None:
-    """None if pla_core can run on these points, else the reason (for an empty or invalid set)."""
-    if not points:
-        return "There are no points yet: click in the plane to add some."
-    try:
-        pla_core.check_data([p[:2] for p in points], [p[2] for p in points])
-    except ValueError as e:
-        return str(e)
-    return None

@@ -150,27 +150,38 @@ def _settings_changed() -> None:
 # The run
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
-def run_pla(points_code: str, kwargs: tuple) -> pla_core.Trace:
-    """pla_core.pla on the points of a link, cached by (points, settings); the E_in series comes with it."""
-    pts, _ = S.decode_points(points_code)
+@st.cache_resource(max_entries=128, show_spinner=False)
+def run_pla(tid: str, _points_code: str, _kwargs: tuple) -> pla_core.Trace:
+    """pla_core.pla on the points of a link, cached by run id (a hash of points and settings) and shared
+    read-only by every session; the E_in series comes with it."""
+    pts, _ = S.decode_points(_points_code)
     X, y = model.arrays(pts)
-    trace = pla_core.pla(X, y, stop_on_cycle=False, **dict(kwargs))
-    trace.errors  # computed once here, then cached with the trace
+    trace = pla_core.pla(X, y, stop_on_cycle=False, **dict(_kwargs))
+    trace.errors  # computed once here, then kept with the trace
     return trace
+
+
+def points_code() -> str:
+    """The page's points, encoded as in the link (kept with the points so each run encodes them once)."""
+    ss = st.session_state
+    pts = ss[_k("pts")]
+    cached = ss.get(_k("code"))
+    if cached is None or cached[0] is not pts:
+        cached = (pts, S.encode_points(pts))
+        ss[_k("code")] = cached
+    return cached[1]
 
 
 def current_run() -> tuple[pla_core.Trace | None, str | None, str]:
     """(trace, reason there is none, run id) for the page's points and the sidebar settings."""
     pts = st.session_state[_k("pts")]
     kwargs = tuple(sorted(S.pla_kwargs(settings_values()).items()))
-    code = S.encode_points(pts)
-    tid = hashlib.blake2b(repr((code, kwargs)).encode(), digest_size=6).hexdigest()
-    reason = S.check_points_for_core(pts)
-    if reason:
-        return None, reason, tid
+    code = points_code()
+    tid = hashlib.blake2b(repr((code, kwargs)).encode(), digest_size=8).hexdigest()
+    if not pts:
+        return None, "There are no points yet: click in the plane to add some.", tid
     try:
-        return run_pla(code, kwargs), None, tid
+        return run_pla(tid, code, kwargs), None, tid
     except ValueError as e:
         return None, str(e), tid
 
@@ -338,10 +349,11 @@ def transport(trace) -> None:
     t = ss[_k("t")]
     none = trace is None
     c = st.columns(3)
+    # The keys name the buttons for the plot's script, which starts animating as soon as they are pressed.
     c[0].button("Back", icon=":material/arrow_back:", on_click=back, disabled=none or t == 0,
-                use_container_width=True, shortcut="Left")
+                use_container_width=True, shortcut="Left", key="pla_back")
     c[1].button("Step", icon=":material/arrow_forward:", on_click=step, disabled=none or t >= T,
-                use_container_width=True, shortcut="Right", type="primary")
+                use_container_width=True, shortcut="Right", type="primary", key="pla_step")
     playing = ss[_k("playing")]
     c[2].button("Pause" if playing else "Play", icon=":material/pause:" if playing else ":material/play_arrow:",
                 on_click=toggle_play, disabled=none or T == 0, use_container_width=True, shortcut="Space")
@@ -368,7 +380,7 @@ def jumps(trace) -> None:
 def sync_url() -> None:
     """Write every setting, the points, the view and the step into the address bar (only when they changed)."""
     ss = st.session_state
-    params = {"v": URL_VERSION, **S.write_params(settings_values()), "pts": S.encode_points(ss[_k("pts")]),
+    params = {"v": URL_VERSION, **S.write_params(settings_values()), "pts": points_code(),
               "view": S.dump_view(ss[_k("view")]), "t": str(ss[_k("t")])}
     if st.query_params.to_dict() != params:
         st.query_params.from_dict(params)

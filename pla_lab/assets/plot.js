@@ -296,18 +296,33 @@ function themeColor(el) {
   return c || "#31333F";
 }
 
+// Where a click landed, from the mouse event itself: plotly's own click data comes from its last hover, which
+// is throttled, so a quick click right after another one would report the previous spot.
+function clickTarget(st, e) {
+  const fl = st.gd._fullLayout, r = st.gd.getBoundingClientRect();
+  const xa = fl.xaxis, ya = fl.yaxis;
+  const px = e.clientX - r.left - xa._offset, py = e.clientY - r.top - ya._offset;
+  const x = xa.p2l(px), y = ya.p2l(py);
+  let hit = null, best = 10; // a point within 10 px is "clicked"
+  st.data.pts.forEach((p, i) => {
+    const d = Math.hypot(xa.l2p(p[0]) - px, ya.l2p(p[1]) - py);
+    if (d <= best) { best = d; hit = i; }
+  });
+  return { x, y, hit };
+}
+
 function bindClicks(st) {
   st.gd.on("plotly_click", (ev) => {
-    const hit = (ev.points || []).find((p) => p.data && p.data.meta === "points");
-    const x = ev.xvals ? ev.xvals[0] : hit && hit.x, y = ev.yvals ? ev.yvals[0] : hit && hit.y;
-    const shift = !!(ev.event && ev.event.shiftKey);
-    st.stats.clicks.push({ at: performance.now(), x, y, hit: hit ? hit.customdata : null });
+    if (!ev.event) return;
+    const { x, y, hit } = clickTarget(st, ev.event);
+    const shift = !!ev.event.shiftKey;
+    st.stats.clicks.push({ at: performance.now(), x, y, hit });
     if (st.stats.clicks.length > 100) st.stats.clicks.shift();
-    if (hit) {
-      st.send("click", { x: hit.x, y: hit.y, remove: hit.customdata, other: shift });
+    if (hit !== null) {
+      const p = st.data.pts[hit];
+      st.send("click", { x: p[0], y: p[1], remove: hit, other: shift });
       return;
     }
-    if (x === undefined || y === undefined) return;
     const v = st.data.view;
     if (x < v[0] || x > v[1] || y < v[2] || y > v[3]) return;
     const g = st.data.grid || 0;
@@ -318,6 +333,34 @@ function bindClicks(st) {
     st.stats.lastDrawn = performance.now();
     st.send("click", { x, y, remove: null, other: shift });
   });
+}
+
+// Step and Back are Streamlit buttons (so they work without this script and in tests), but waiting for the
+// server before moving would cost a round trip: start the animation at once, and let the rerun confirm it.
+function bindPrediction(st) {
+  const predict = (d) => {
+    if (st.playing || !st.data.win) return;
+    const now = performance.now();
+    if (now - (st.lastPredict || 0) < 40) return; // a key press and the click it causes count once
+    const base = st.predictions.length ? st.predictions[st.predictions.length - 1] : st.tDisp;
+    const target = base + d;
+    if (target < 0 || target > st.data.T || !W(st, target)) return;
+    st.lastPredict = now;
+    st.predictions.push(target);
+    st.stats.predicted = now;
+    animateTo(st, target);
+  };
+  document.addEventListener("click", (e) => {
+    const el = e.target.closest && e.target.closest(".st-key-pla_step, .st-key-pla_back");
+    if (!el || el.querySelector("button:disabled")) return;
+    predict(el.classList.contains("st-key-pla_step") ? 1 : -1);
+  }, true);
+  document.addEventListener("keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest && e.target.closest("input, textarea, select, [contenteditable=true], [role=slider]")) return;
+    if (e.key === "ArrowRight") predict(1);
+    else if (e.key === "ArrowLeft") predict(-1);
+  }, true);
 }
 
 function update(st) {
@@ -336,6 +379,7 @@ function update(st) {
   }
   if (st.tid !== d.tid || !st.cur) { // a new run (new points or settings): show it as it is, no tween
     st.tid = d.tid;
+    st.predictions = [];
     st.seq = d.seq;
     st.token++;
     st.playing = false;
@@ -347,6 +391,12 @@ function update(st) {
     st.seq = d.seq;
     st.playing = false;
     st.gd.dataset.playing = "0";
+    const k = st.predictions.indexOf(d.t);
+    if (k >= 0) { // already on its way there (or further): keep going
+      st.predictions.splice(0, k + 1);
+      return;
+    }
+    st.predictions = [];
     animateTo(st, Math.min(d.t, d.T));
     return;
   }
@@ -368,7 +418,7 @@ export default function (component) {
     parentElement.appendChild(gd);
     st = parentElement.__pla = {
       el: parentElement, gd, P: null, data, token: 0, tDisp: 0, cur: null, seq: null, tid: null, playing: false,
-      pending: [], asked: null, stats: { frames: 0, transitions: [], clicks: [] },
+      pending: [], asked: null, predictions: [], stats: { frames: 0, transitions: [], clicks: [] },
       config: { displayModeBar: false, doubleClick: false, scrollZoom: false, responsive: true, showTips: false },
     };
     window.__plaLab = st;
@@ -381,7 +431,11 @@ export default function (component) {
     update(st);
     if (!st.bound) {
       st.bound = true;
-      Promise.resolve(st.lastDraw).then(() => { bindClicks(st); st.stats.interactiveAt = performance.now(); });
+      Promise.resolve(st.lastDraw).then(() => {
+        bindClicks(st);
+        bindPrediction(st);
+        st.stats.interactiveAt = performance.now();
+      });
     }
   }).catch((e) => {
     st.gd.textContent = "The plot could not load: " + e.message;
