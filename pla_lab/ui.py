@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from pathlib import Path
+from urllib.parse import urlencode
 
 import streamlit as st
 
@@ -311,8 +312,13 @@ def show_messages() -> None:
     for m in ss[_k("msgs")]:
         st.warning(m, icon="⚠️")
     ss[_k("msgs")] = []
-    if ss.get(_k("toast")):
-        st.toast(ss.pop(_k("toast")), icon="ℹ️")
+
+
+def show_toast() -> None:
+    """Why a click did nothing (a cap, a click outside the plot…), as a toast."""
+    why = st.session_state.pop(_k("toast"), None)
+    if why:
+        st.toast(why, icon="ℹ️")
 
 
 def point_tools() -> None:
@@ -387,8 +393,9 @@ def sync_url() -> None:
 
 
 def share_link() -> None:
-    """The current link, with a copy button (st.code has one)."""
+    """The current link, with a copy button (st.code has one), under a small expander."""
     base = st.context.url or ""
-    from urllib.parse import urlencode
-    params = st.query_params.to_dict()
-    st.code(f"{base}?{urlencode(params)}" if base else "?" + urlencode(params), language=None, wrap_lines=True)
+    params = urlencode(st.query_params.to_dict())
+    with st.expander("Share this demo"):
+        st.caption("The address bar always holds the whole demo (points, settings, step). Or copy it here:")
+        st.code(f"{base}?{params}" if base else "?" + params, language=None, wrap_lines=True)

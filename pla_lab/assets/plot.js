@@ -422,7 +422,8 @@ export default function (component) {
       config: { displayModeBar: false, doubleClick: false, scrollZoom: false, responsive: true, showTips: false },
     };
     window.__plaLab = st;
-    st.ready = loadPlotly(data.plotly).then((P) => { st.P = P; });
+    st.stats.mountedAt = performance.now();
+    st.ready = loadPlotly(data.plotly).then((P) => { st.P = P; st.stats.plotlyAt = performance.now(); });
   }
   st.data = data;
   st.send = setTriggerValue;
