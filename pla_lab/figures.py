@@ -12,15 +12,23 @@ import numpy as np
 
 from .explain import num
 
-POS, NEG = "#0072B2", "#D55E00"  # Okabe–Ito blue and vermillion: safe for every common colour blindness
-POS_FILL, NEG_FILL = "rgba(0,114,178,0.13)", "rgba(213,94,0,0.13)"
+# Okabe–Ito colours, safe for every common colour blindness: blue and vermillion on a light background, the
+# lighter sky blue and orange of the same palette on a dark one. Shapes (○, ×) carry the class as well.
+PALETTES = {
+    "light": {"pos": "#0072B2", "neg": "#D55E00", "pos_fill": "rgba(0,114,178,0.13)",
+              "neg_fill": "rgba(213,94,0,0.13)"},
+    "dark": {"pos": "#56B4E9", "neg": "#E69F00", "pos_fill": "rgba(86,180,233,0.16)",
+             "neg_fill": "rgba(230,159,0,0.16)"},
+}
 WINDOW_BACK, WINDOW_AHEAD = 60, 400  # weights sent around the current step; Play asks for more as it goes
 
 
-def points_traces(points, *, size: int = 13) -> list[dict]:
+def points_traces(points, *, size: int = 13, theme: str = "light") -> list[dict]:
     """Two scatter traces: ○ for +1 (blue), × for −1 (vermillion); customdata is each point's index."""
+    pal = PALETTES.get(theme, PALETTES["light"])
     out = []
-    for label, name, symbol, color in ((1.0, "y = +1", "circle-open", POS), (-1.0, "y = −1", "x-thin-open", NEG)):
+    for label, name, symbol, color in ((1.0, "y = +1", "circle-open", pal["pos"]),
+                                       (-1.0, "y = −1", "x-thin-open", pal["neg"])):
         idx = [i for i, p in enumerate(points) if p[2] == label]
         out.append({
             "type": "scatter", "mode": "markers", "name": name,
@@ -32,7 +40,7 @@ def points_traces(points, *, size: int = 13) -> list[dict]:
     return out
 
 
-def base_figure(points, view, *, height: int = 560, axis_titles=("x₁", "x₂")) -> dict:
+def base_figure(points, view, *, height: int = 560, axis_titles=("x₁", "x₂"), theme: str = "light") -> dict:
     """The static figure: points and axes fixed to ``view`` with equal scales (so w is drawn truly normal)."""
     xmin, xmax, ymin, ymax = view
     axis = {"showgrid": True, "zeroline": True, "zerolinewidth": 1.5, "ticks": "outside", "constrain": "domain",
@@ -54,7 +62,7 @@ def base_figure(points, view, *, height: int = 560, axis_titles=("x₁", "x₂")
         "showlegend": True,
         "uirevision": "keep",
     }
-    return {"data": points_traces(points), "layout": layout}
+    return {"data": points_traces(points, theme=theme), "layout": layout}
 
 
 def weights_window(trace, t: int, *, back: int = WINDOW_BACK, ahead: int = WINDOW_AHEAD) -> dict:
@@ -65,14 +73,15 @@ def weights_window(trace, t: int, *, back: int = WINDOW_BACK, ahead: int = WINDO
 
 
 def plot_payload(trace, t: int, points, view, *, seq: int, playing: bool, speed_ms: int, eta: float,
-                 height: int = 560, axis_titles=("x₁", "x₂"), plotly_url: str = "") -> dict:
+                 height: int = 560, axis_titles=("x₁", "x₂"), plotly_url: str = "", theme: str = "light") -> dict:
     """Everything the plot component needs for step t: the static figure, the weights around t, and commands.
 
     ``seq`` changes whenever the server moves t itself (Step, Back, a new data set…): the browser then animates
     to t. A rerun with the same ``seq`` leaves the browser where it is (it may be playing ahead of the server).
     """
     payload = {
-        "base": base_figure(points, view, height=height, axis_titles=axis_titles),
+        "base": base_figure(points, view, height=height, axis_titles=axis_titles, theme=theme),
+        "colors": PALETTES.get(theme, PALETTES["light"]),
         "view": list(view),
         "pts": [[p[0], p[1], p[2]] for p in points],
         "t": int(t), "T": 0 if trace is None else len(trace), "seq": int(seq), "playing": bool(playing),

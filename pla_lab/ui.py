@@ -342,7 +342,7 @@ def plot(trace, tid: str, settings: dict, *, height: int = 470) -> None:
     t, pts, view = ss[_k("t")], ss[_k("pts")], ss[_k("view")]
     payload = figures.plot_payload(trace, t, pts, view, seq=ss[_k("seq")], playing=ss[_k("playing")],
                                    speed_ms=S.SPEEDS[settings["speed"]], eta=settings["eta"], height=height,
-                                   plotly_url=plotly_url())
+                                   plotly_url=plotly_url(), theme=getattr(st.context.theme, "type", None) or "light")
     payload.update(tid=tid, grid=model.grid_step(view), cls=1 if ss[_k("cls")] == "+1" else -1,
                    alt=figures.describe(pts, trace, t))
     _plot_component(key="pla.plot", data=payload, on_click_change=on_click, on_tick_change=on_tick)

@@ -121,7 +121,8 @@ function sceneTraces(st, cur, extra) {
     ? { type: "scatter", mode: "lines", x: poly.map((p) => p[0]).concat([poly[0][0]]), y: poly.map((p) => p[1]).concat([poly[0][1]]),
         fill: "toself", fillcolor: color, line: { width: 0 }, hoverinfo: "skip", showlegend: false, meta: name }
     : empty(name);
-  const below = [fill(pos, "rgba(0,114,178,0.13)", "shade+"), fill(neg, "rgba(213,94,0,0.13)", "shade-")];
+  const C = st.data.colors;
+  const below = [fill(pos, C.pos_fill, "shade+"), fill(neg, C.neg_fill, "shade-")];
   const g = extra.ghost ? clip(extra.ghost, v) : null;
   below.push(g ? { type: "scatter", mode: "lines", x: [g[0][0], g[1][0]], y: [g[0][1], g[1][1]],
                    line: { color: "rgba(128,128,128,0.75)", width: 2.5, dash: "dash" }, hoverinfo: "skip",
@@ -136,7 +137,7 @@ function sceneTraces(st, cur, extra) {
   if (extra.update) {
     const tip = [cur.anchor[0] + wv[0], cur.anchor[1] + wv[1]];
     const uv = [extra.update[0] * cur.scale, extra.update[1] * cur.scale];
-    const col = extra.updateLabel > 0 ? "#0072B2" : "#D55E00";
+    const col = extra.updateLabel > 0 ? C.pos : C.neg;
     above.push(arrowTrace(tip, uv, col, 3, "dash", "update"));
     above.push(arrowTrace(cur.anchor, [wv[0] + uv[0], wv[1] + uv[1]], "rgba(128,128,128,0.8)", 2, "dot", "next w"));
   } else {
@@ -151,8 +152,8 @@ function sceneTraces(st, cur, extra) {
     above.push({ type: "scatter", mode: "markers", x: st.pending.map((p) => p[0]), y: st.pending.map((p) => p[1]),
                  hoverinfo: "skip", showlegend: false, meta: "pending",
                  marker: { symbol: st.pending.map((p) => (p[2] > 0 ? "circle-open" : "x-thin-open")), size: 13,
-                           color: st.pending.map((p) => (p[2] > 0 ? "#0072B2" : "#D55E00")),
-                           line: { width: 3, color: st.pending.map((p) => (p[2] > 0 ? "#0072B2" : "#D55E00")) } } });
+                           color: st.pending.map((p) => (p[2] > 0 ? C.pos : C.neg)),
+                           line: { width: 3, color: st.pending.map((p) => (p[2] > 0 ? C.pos : C.neg)) } } });
   } else above.push(empty("pending"));
   return { below, above };
 }
