@@ -110,10 +110,10 @@ def _signed_points(X, y, bias):
 def _cycle_quantum(X: np.ndarray, bias: bool, eta: float) -> np.ndarray:
     """Per weight, 1e-9 of the size of one update to it (η·maxₙ|x̃ₙⱼ|): two weight vectors are the same state
     when they agree to that resolution in every coordinate, whatever the scale of each feature."""
-    # Column maxima over at most ~65k rows: a reduction along axis 0 of a tall narrow array is slow (~6 ms at
+    # Column maxima over at most ~4k rows: a reduction along axis 0 of a tall narrow array is slow (~6 ms at
     # 10⁵×2), and a scale needs no precision. A column whose largest value was not sampled gets a finer quantum,
     # which can only miss a cycle, never invent one.
-    S = X if len(X) <= 65_536 else X[:: len(X) // 65_536 + 1]
+    S = X if len(X) <= 4096 else X[:: len(X) // 4096 + 1]
     col = np.abs(S).max(axis=0) if len(S) else np.zeros(X.shape[1])
     q = _CYCLE_RESOLUTION * eta * np.concatenate([[1.0 if bias else 0.0], col])
     return np.where(q > 0, q, 1.0)
@@ -293,23 +293,33 @@ class _Scan:
     def _scorer(self):
         """scores(a, e, w) = yₙ·wᵀx̃ₙ for points a..e−1, and the update row η·yᵢ·x̃ᵢ.
 
-        For up to ~4M numbers the rows zₙ = yₙx̃ₙ are built once, so a score is one product; above that, building
-        them would cost more (fresh memory) than the whole scan, so scores come from X with two extra operations.
+        Scores start from X (a product and two more operations per block). Building the rows zₙ = yₙx̃ₙ once
+        makes each block a single product (~3 µs saved a block) but costs fresh memory (~10 ns a number here),
+        which a run with few blocks never earns back; so Z is built only once the extra operations have cost
+        about as much (the ski-rental rule: never worse than twice the better choice made in hindsight).
         """
         X, y, bias, eta = self.X, self.y, self.bias, self.eta
-        if X.size <= self.PRECOMPUTE_LIMIT:
-            Z = _signed_points(X, y, bias)
-            dot = np.dot  # np.dot dispatches in about half the time of the @ operator
-            return (lambda a, e, w: dot(Z[a:e], w)), ((lambda i: Z[i]) if eta == 1 else (lambda i: eta * Z[i]))
+        dot = np.dot  # np.dot dispatches in about half the time of the @ operator
+        budget = X.shape[0] * (X.shape[1] + 1) // 300 + 1 if X.size <= self.PRECOMPUTE_LIMIT else -1
+        state = {"Z": None, "calls": 0}
 
         def scores(a, e, w):
-            m = X[a:e] @ w[1:]
+            Z = state["Z"]
+            if Z is not None:
+                return dot(Z[a:e], w)
+            state["calls"] += 1
+            if state["calls"] == budget:
+                state["Z"] = _signed_points(X, y, bias)
+            m = dot(X[a:e], w[1:])
             if bias:
                 m += w[0]
             m *= y[a:e]  # summed as w·x + b, like the textbook loop and scikit-learn
             return m
 
         def row(i):
+            Z = state["Z"]
+            if Z is not None:
+                return Z[i] if eta == 1 else eta * Z[i]
             r = np.empty(X.shape[1] + 1)
             r[0] = eta * y[i] if bias else 0.0
             np.multiply(eta * y[i], X[i], out=r[1:])
