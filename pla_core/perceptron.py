@@ -300,7 +300,7 @@ class _Scan:
         """
         X, y, bias, eta = self.X, self.y, self.bias, self.eta
         dot = np.dot  # np.dot dispatches in about half the time of the @ operator
-        budget = X.shape[0] * (X.shape[1] + 1) // 300 + 1 if X.size <= self.PRECOMPUTE_LIMIT else -1
+        budget = X.shape[0] * (X.shape[1] + 1) // 1000 + 1 if X.size <= self.PRECOMPUTE_LIMIT else -1
         state = {"Z": None, "calls": 0}
 
         def scores(a, e, w):
