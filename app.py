@@ -4,7 +4,7 @@ import streamlit as st
 
 from pla_lab import ui
 
-st.set_page_config(page_title="PLA Lab", page_icon="⊕", layout="wide", initial_sidebar_state="expanded")
+st.set_page_config(page_title="PLA Lab", page_icon="📈", layout="wide", initial_sidebar_state="expanded")
 
 st.markdown(  # room on a 1280×720 projector: less padding above the lesson and the sidebar
     "<style>[data-testid=stMainBlockContainer]{padding-top:1.2rem;padding-bottom:1rem}"

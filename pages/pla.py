@@ -26,8 +26,8 @@ def lesson() -> None:
         if trace is None:
             st.info(reason)
         else:
-            st.markdown(explain.verdict(trace))
-            st.markdown(explain.step_numbers(trace, t, SIGN_ZERO_LABELS[settings["sign0"]]))
+            numbers = explain.step_numbers(trace, t, SIGN_ZERO_LABELS[settings["sign0"]])
+            st.markdown(explain.verdict(trace) + "\n\n" + numbers)
         with st.expander("What to look at, what to try", expanded=True):
             st.markdown(explain.GUIDE)
         ui.sync_url()

@@ -303,6 +303,13 @@ def load_preset(name: str) -> None:
     _set_points(pts, view)
 
 
+def _preset_chosen() -> None:
+    name = st.session_state.get(_k("preset"))
+    if name:
+        load_preset(name)
+    st.session_state[_k("preset")] = None  # a menu of actions, not a setting: back to "Examples…"
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Drawing
 
@@ -331,10 +338,9 @@ def point_tools() -> None:
                 disabled=not st.session_state[_k("undo")])
     c[2].button("Clear", on_click=clear, use_container_width=True,
                 help="Remove every point (Undo brings them back)")
-    with c[3].popover("Examples", use_container_width=True):
-        for name, label in model.PRESETS.items():
-            st.button(label, key=f"preset.{name}", on_click=load_preset, args=(name,), use_container_width=True,
-                      help=f"Replace the points with the {label.lower()} example")
+    c[3].selectbox("Examples", list(model.PRESETS), index=None, placeholder="Examples…", key=_k("preset"),
+                   format_func=model.PRESETS.get, on_change=_preset_chosen, label_visibility="collapsed",
+                   help="Replace the points with an example (Undo brings yours back)")
 
 
 def plot(trace, tid: str, settings: dict, *, height: int = 470) -> None:
@@ -396,6 +402,5 @@ def share_link() -> None:
     """The current link, with a copy button (st.code has one), under a small expander."""
     base = st.context.url or ""
     params = urlencode(st.query_params.to_dict())
-    with st.expander("Share this demo"):
-        st.caption("The address bar always holds the whole demo (points, settings, step). Or copy it here:")
+    with st.expander("Share this demo: the address bar holds it all, or copy it here"):
         st.code(f"{base}?{params}" if base else "?" + params, language=None, wrap_lines=True)

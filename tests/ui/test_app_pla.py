@@ -157,10 +157,11 @@ def test_clear_then_undo_and_presets():
     assert url(at)["pts"] == S.encode_points([])
     button(at, "Undo").click().run()
     assert at.session_state["pla.pts"] == pts
-    button(at, "XOR (4 points)").click().run()
+    at.selectbox(key="pla.preset").set_value("xor").run()
     assert len(at.session_state["pla.pts"]) == 4
     assert "Never halts" in markdown(at) and "every **4** updates" in markdown(at)
-    button(at, "Credit card").click().run()
+    assert at.selectbox(key="pla.preset").value is None
+    at.selectbox(key="pla.preset").set_value("credit").run()
     assert at.session_state["pla.view"] == (-0.5, 10.5, -0.5, 10.5)
 
 
