@@ -241,15 +241,18 @@ async function animateTo(st, target) {
       const nt = t + Math.sign(k);
       const extra = { ghost: W(st, t), circle: I(st, Math.min(t, nt)), update: null };
       const start = t === from ? st.cur : restState(st, t);
-      if (!(await tween(st, start, restState(st, nt), each, extra, token))) return;
+      if (!(await tween(st, start, restState(st, nt), each, extra, token))) return false;
       st.tDisp = nt;
     }
   } else if (k !== 0 && W(st, target)) {
-    if (!(await tween(st, st.cur, restState(st, target), stepMs(st), { ghost: st.cur.w, circle: null }, token))) return;
+    if (!(await tween(st, st.cur, restState(st, target), stepMs(st), { ghost: st.cur.w, circle: null }, token))) {
+      return false;
+    }
   }
-  if (token !== st.token) return;
+  if (token !== st.token) return false;
   st.gd.dataset.animating = "0";
   drawRest(st, target);
+  return true;
 }
 
 async function play(st) {
@@ -336,31 +339,39 @@ function bindClicks(st) {
   });
 }
 
-// Step and Back are Streamlit buttons (so they work without this script and in tests), but waiting for the
-// server before moving would cost a round trip: start the animation at once, and let the rerun confirm it.
-function bindPrediction(st) {
-  const predict = (d) => {
+// Step and Back are Streamlit buttons, so they work without this script (and in AppTest). Here they are
+// handled in the browser instead: a press animates at once, and the server hears the step a moment after the
+// last press (as a "tick", like Play), so no rerun competes with the animation and a burst of presses costs one
+// rerun. Presses this script cannot serve (no weights loaded that far) go to the server as usual.
+function bindSteps(st) {
+  const stepBy = (d, e) => {
     if (st.playing || !st.data.win) return;
-    const now = performance.now();
-    if (now - (st.lastPredict || 0) < 40) return; // a key press and the click it causes count once
-    const base = st.predictions.length ? st.predictions[st.predictions.length - 1] : st.tDisp;
+    const base = st.target !== null ? st.target : st.tDisp;
     const target = base + d;
     if (target < 0 || target > st.data.T || !W(st, target)) return;
-    st.lastPredict = now;
-    st.predictions.push(target);
-    st.stats.predicted = now;
-    animateTo(st, target);
+    e.preventDefault();
+    e.stopPropagation(); // Streamlit's button and shortcut handlers never see it
+    st.target = target;
+    st.stats.predicted = performance.now();
+    clearTimeout(st.reportTimer);
+    animateTo(st, target).then((done) => {
+      if (!done) return;
+      st.target = null;
+      st.reportTimer = setTimeout(() => {
+        if (!st.playing && st.target === null) st.send("tick", { t: st.tDisp, playing: false });
+      }, 150);
+    });
   };
   document.addEventListener("click", (e) => {
     const el = e.target.closest && e.target.closest(".st-key-pla_step, .st-key-pla_back");
     if (!el || el.querySelector("button:disabled")) return;
-    predict(el.classList.contains("st-key-pla_step") ? 1 : -1);
+    stepBy(el.classList.contains("st-key-pla_step") ? 1 : -1, e);
   }, true);
   document.addEventListener("keydown", (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     if (e.target.closest && e.target.closest("input, textarea, select, [contenteditable=true], [role=slider]")) return;
-    if (e.key === "ArrowRight") predict(1);
-    else if (e.key === "ArrowLeft") predict(-1);
+    if (e.key === "ArrowRight") stepBy(1, e);
+    else if (e.key === "ArrowLeft") stepBy(-1, e);
   }, true);
 }
 
@@ -380,7 +391,7 @@ function update(st) {
   }
   if (st.tid !== d.tid || !st.cur) { // a new run (new points or settings): show it as it is, no tween
     st.tid = d.tid;
-    st.predictions = [];
+    st.target = null;
     st.seq = d.seq;
     st.token++;
     st.playing = false;
@@ -392,12 +403,7 @@ function update(st) {
     st.seq = d.seq;
     st.playing = false;
     st.gd.dataset.playing = "0";
-    const k = st.predictions.indexOf(d.t);
-    if (k >= 0) { // already on its way there (or further): keep going
-      st.predictions.splice(0, k + 1);
-      return;
-    }
-    st.predictions = [];
+    st.target = null;
     animateTo(st, Math.min(d.t, d.T));
     return;
   }
@@ -419,7 +425,7 @@ export default function (component) {
     parentElement.appendChild(gd);
     st = parentElement.__pla = {
       el: parentElement, gd, P: null, data, token: 0, tDisp: 0, cur: null, seq: null, tid: null, playing: false,
-      pending: [], asked: null, predictions: [], stats: { frames: 0, transitions: [], clicks: [] },
+      pending: [], asked: null, target: null, reportTimer: null, stats: { frames: 0, transitions: [], clicks: [] },
       config: { displayModeBar: false, doubleClick: false, scrollZoom: false, responsive: true, showTips: false },
     };
     window.__plaLab = st;
@@ -435,7 +441,7 @@ export default function (component) {
       st.bound = true;
       Promise.resolve(st.lastDraw).then(() => {
         bindClicks(st);
-        bindPrediction(st);
+        bindSteps(st);
         st.stats.interactiveAt = performance.now();
       });
     }
