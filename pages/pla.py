@@ -5,24 +5,30 @@ import streamlit as st
 from pla_lab import explain, ui
 from pla_lab.settings import SIGN_ZERO_LABELS
 
-ui.clamp_step(ui.current_run()[0])  # a link's step past the end of its run is reported with the other messages
+trace = ui.current_run()[0]
+ui.clamp_step(trace)  # a link's step past the end of its run is reported with the other messages
 st.markdown("### PLA, step by step")
 ui.show_messages()
+
+WIDTHS = [1.45, 1]
+tools, jumps = st.columns(WIDTHS, gap="medium", vertical_alignment="bottom")
+with tools:
+    ui.point_tools()
+with jumps:
+    ui.jumps(trace)
 
 
 @st.fragment
 def lesson() -> None:
-    """Plot, controls and numbers. Clicks, steps and plays rerun only this part, not the sidebar."""
+    """What changes at every click, step and play: it reruns alone, without the sidebar and the rows around it."""
     settings = ui.settings_values()
     trace, reason, tid = ui.current_run()
     t = ui.clamp_step(trace)
-    left, right = st.columns([1.45, 1], gap="medium")
+    left, right = st.columns(WIDTHS, gap="medium")
     with left:
-        ui.point_tools()
         ui.plot(trace, tid, settings)
         ui.transport(trace)
     with right:
-        ui.jumps(trace)
         if trace is None:
             st.info(reason)
         else:
@@ -30,9 +36,9 @@ def lesson() -> None:
             st.markdown(explain.verdict(trace) + "\n\n" + numbers)
         with st.expander("What to look at, what to try", expanded=True):
             st.markdown(explain.GUIDE)
-        ui.sync_url()
         ui.share_link()
         ui.show_toast()
+    ui.sync_url()
 
 
 lesson()

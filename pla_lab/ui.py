@@ -374,19 +374,17 @@ def transport(trace) -> None:
 
 
 def jumps(trace) -> None:
-    """Epoch / Run to the end / Reset: the bigger moves, beside the numbers."""
-    ss = st.session_state
-    T = 0 if trace is None else len(trace)
-    t = ss[_k("t")]
+    """Epoch / Run to the end / Reset. They sit outside the lesson fragment, so they are never disabled (at
+    the end of a run they do nothing) rather than showing a state that a fragment rerun has left behind."""
     none = trace is None
     c = st.columns(3)
-    c[0].button("Epoch", icon=":material/skip_next:", on_click=epoch, disabled=none or t >= T,
-                use_container_width=True, help="Finish the current pass over the data")
-    c[1].button("Run", icon=":material/fast_forward:", on_click=run_to_end, disabled=none or t >= T,
+    c[0].button("Epoch", icon=":material/skip_next:", on_click=epoch, disabled=none, use_container_width=True,
+                help="Finish the current pass over the data")
+    c[1].button("Run", icon=":material/fast_forward:", on_click=run_to_end, disabled=none,
                 use_container_width=True,
-                help=f"Run to the end: until PLA halts, or the cap of {ss['set.cap']:,} updates")
-    c[2].button("Reset", icon=":material/first_page:", on_click=reset, disabled=none or t == 0,
-                use_container_width=True, help="Back to w₀, before any update")
+                help=f"Run to the end: until PLA halts, or the cap of {st.session_state['set.cap']:,} updates")
+    c[2].button("Reset", icon=":material/first_page:", on_click=reset, disabled=none, use_container_width=True,
+                help="Back to w₀, before any update")
 
 
 def sync_url() -> None:
