@@ -434,6 +434,7 @@ export default function (component) {
   }
   st.data = data;
   st.send = setTriggerValue;
+  st.stats.dataAt = performance.now();
   st.gd.setAttribute("aria-label", data.alt || "PLA plot");
   st.ready.then(() => {
     update(st);
