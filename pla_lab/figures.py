@@ -8,8 +8,6 @@ parts that move with w (line, shading, arrows) are drawn by the component from t
 
 from __future__ import annotations
 
-import numpy as np
-
 from .explain import num
 
 # Okabe–Ito colours, safe for every common colour blindness: blue and vermillion on a light background, the
@@ -109,11 +107,3 @@ def describe(points, trace, t) -> str:
         w = trace.weights[t]
         text += f" Step {t}: boundary {boundary_label(w)}; {int(trace.errors[t])} misclassified."
     return text
-
-
-def segment(w, view):
-    """Endpoints of the boundary inside the view (the same numbers the browser draws), or None."""
-    from pla_core import clip_line
-
-    seg = clip_line(np.asarray(w, dtype=float), view)
-    return None if seg is None else seg.tolist()

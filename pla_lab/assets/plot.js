@@ -276,7 +276,11 @@ async function play(st) {
     st.tDisp = t + 1;
     st.gd.dataset.t = String(t + 1);
   }
-  if (token !== st.token) return;
+  if (token === st.token) stop(st);
+}
+
+// Stop playing where we are, and tell the server the step we stopped at.
+function stop(st) {
   st.playing = false;
   st.gd.dataset.playing = "0";
   st.gd.dataset.animating = "0";
@@ -286,11 +290,7 @@ async function play(st) {
 
 function pause(st) {
   st.token++;
-  st.playing = false;
-  st.gd.dataset.playing = "0";
-  st.gd.dataset.animating = "0";
-  drawRest(st, st.tDisp);
-  st.send("tick", { t: st.tDisp, playing: false });
+  stop(st);
 }
 
 // ---------------------------------------------------------------- wiring
