@@ -6,6 +6,7 @@ from pla_lab import ui
 
 st.set_page_config(page_title="PLA Lab", page_icon="📈", layout="wide", initial_sidebar_state="expanded")
 
+ui.preload_plotly()
 st.markdown(  # room on a 1280×720 projector: less padding above the lesson and the sidebar
     "<style>[data-testid=stMainBlockContainer]{padding-top:1.2rem;padding-bottom:1rem}"
     "[data-testid=stSidebarHeader]{height:1.5rem;min-height:0;padding:0}"
