@@ -3,7 +3,6 @@
 import streamlit as st
 
 from pla_lab import explain, ui
-from pla_lab.settings import SIGN_ZERO_LABELS
 
 trace = ui.current_run()[0]
 ui.clamp_step(trace)  # a link's step past the end of its run is reported with the other messages
@@ -15,7 +14,7 @@ tools, jumps = st.columns(WIDTHS, gap="medium", vertical_alignment="bottom")
 with tools:
     ui.point_tools()
 with jumps:
-    ui.jumps(trace)
+    ui.jumps()
 
 
 @st.fragment
@@ -32,13 +31,13 @@ def lesson() -> None:
         if trace is None:
             st.info(reason)
         else:
-            numbers = explain.step_numbers(trace, t, SIGN_ZERO_LABELS[settings["sign0"]])
+            numbers = explain.step_numbers(trace, t)
             st.markdown(explain.verdict(trace) + "\n\n" + numbers)
         with st.expander("What to look at, what to try", expanded=True):
             st.markdown(explain.GUIDE)
+        ui.sync_url()  # before the share link, which shows the address it writes
         ui.share_link()
         ui.show_toast()
-    ui.sync_url()
 
 
 lesson()

@@ -8,7 +8,9 @@ parts that move with w (line, shading, arrows) are drawn by the component from t
 
 from __future__ import annotations
 
-from .explain import num
+from pla_core.perceptron import radius_bound
+
+from .explain import clean_weights, num
 
 # Okabe–Ito colours, safe for every common colour blindness: blue and vermillion on a light background, the
 # lighter sky blue and orange of the same palette on a dark one. Shapes (○, ×) carry the class as well.
@@ -67,7 +69,8 @@ def weights_window(trace, t: int, *, back: int = WINDOW_BACK, ahead: int = WINDO
     """The weights w_{t0} … w_{t1} and the points corrected in between, for the browser to animate and play."""
     T = len(trace)
     t0, t1 = max(0, t - back), min(T, t + ahead)
-    return {"t0": t0, "W": trace.weights[t0:t1 + 1].tolist(), "I": trace.mistakes[t0:t1].tolist()}
+    W = clean_weights(trace.weights[t0:t1 + 1], trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"]))
+    return {"t0": t0, "W": W.tolist(), "I": trace.mistakes[t0:t1].tolist()}
 
 
 def plot_payload(trace, t: int, points, view, *, seq: int, playing: bool, speed_ms: int, eta: float,

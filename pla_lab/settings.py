@@ -18,8 +18,8 @@ import pla_core
 
 #: Most points a page draws (and a link may carry): about 3.5 KB of URL, well under the 8 KB proxies allow.
 MAX_POINTS = 500
-#: Largest |coordinate| accepted from a link or a click.
-MAX_COORD = 1e6
+#: Largest |coordinate| accepted from a link or a click (views may reach 10× that).
+MAX_COORD = 1e5
 #: Links longer than this are refused outright rather than decoded.
 MAX_PARAM_CHARS = 20_000
 #: Coordinates are stored to this resolution, so a link reproduces the points (and the run) exactly.
@@ -84,7 +84,7 @@ def parse_w0(s: str) -> tuple[float, float, float]:
 
 
 def dump_w0(w) -> str:
-    return ",".join(f"{v:g}" for v in w)
+    return ",".join(f"{v:.12g}" for v in w)
 
 
 def parse_view(s: str) -> tuple[float, float, float, float]:
@@ -92,7 +92,7 @@ def parse_view(s: str) -> tuple[float, float, float, float]:
         v = tuple(float(p) for p in s.split(","))
     except ValueError:
         raise ValueError("needs four numbers: xmin, xmax, ymin, ymax") from None
-    if len(v) != 4 or not all(math.isfinite(a) and abs(a) <= MAX_COORD for a in v):
+    if len(v) != 4 or not all(math.isfinite(a) and abs(a) <= 10 * MAX_COORD for a in v):
         raise ValueError("needs four finite numbers: xmin, xmax, ymin, ymax")
     if not (v[1] - v[0] >= 0.5 and v[3] - v[2] >= 0.5):
         raise ValueError("must be at least 0.5 wide and tall")
@@ -218,8 +218,12 @@ def decode_points(text: str, *, max_points: int = MAX_POINTS) -> tuple[list[tupl
     pts = [(q(xy[2 * i] * RESOLUTION), q(xy[2 * i + 1] * RESOLUTION), 1.0 if bits[i // 8] >> (i % 8) & 1 else -1.0)
            for i in range(n)]
     notes = []
-    if n > max_points:
-        notes.append(f"The link holds {n:,} points; PLA Lab draws at most {max_points:,}, so the first "
+    far = [p for p in pts if max(abs(p[0]), abs(p[1])) > MAX_COORD]
+    if far:
+        pts = [p for p in pts if max(abs(p[0]), abs(p[1])) <= MAX_COORD]
+        notes.append(f"{len(far)} point(s) in the link lie beyond ±{MAX_COORD:g} and were left out.")
+    if len(pts) > max_points:
+        notes.append(f"The link holds {len(pts):,} points; PLA Lab draws at most {max_points:,}, so the first "
                      f"{max_points:,} are kept.")
         pts = pts[:max_points]
     return pts, notes

@@ -110,7 +110,7 @@ def _points_from_params(params, seed):
             notes.append(f"{str(e).capitalize()}; showing the separable example instead.")
     if pts is None:
         pts, preset_view = model.preset("separable", seed)
-        return pts, view or preset_view, notes
+        return pts, preset_view, notes
     view = view or model.fit_view(pts)
     if not all(view[0] <= x <= view[1] and view[2] <= y <= view[3] for x, y, _ in pts):
         fit = model.fit_view(pts)
@@ -153,8 +153,7 @@ def settings_values() -> dict:
 
 
 def _settings_changed() -> None:
-    st.session_state[_k("seq")] += 1
-    st.session_state[_k("playing")] = False
+    """A changed setting makes a new run (the plot redraws it at once); the speed changes nothing else."""
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -252,8 +251,10 @@ def toggle_play() -> None:
 
 
 def scrubbed() -> None:
-    st.session_state[_k("seq")] += 1
-    st.session_state[_k("playing")] = False
+    ss = st.session_state
+    ss[_k("t")] = ss[_k("scrub")]
+    ss[_k("seq")] += 1
+    ss[_k("playing")] = False
 
 
 def _set_points(pts, view=None) -> None:
@@ -267,11 +268,34 @@ def _set_points(pts, view=None) -> None:
     ss[_k("playing")] = False
 
 
-def on_click() -> None:
+def on_events() -> None:
+    """Events from the plot: clicks and ticks, each numbered by the browser.
+
+    The browser resends every event the server has not yet acknowledged (``ack`` in the plot's data), because
+    two events sent before one rerun starts would otherwise overwrite each other (a click lost to a tick).
+    """
     ss = st.session_state
-    event = ss["pla.plot"].get("click") if ss.get("pla.plot") else None
-    if event is None:
+    batch = ss["pla.plot"].get("events") if ss.get("pla.plot") else None
+    if not isinstance(batch, dict) or not isinstance(batch.get("events"), list):
         return
+    if batch.get("nonce") != ss.get(_k("nonce")):  # a new page load: its numbering starts again
+        ss[_k("nonce")], ss[_k("ack")] = batch.get("nonce"), 0
+    for ev in batch["events"][:200]:
+        try:
+            eid = int(ev["id"])
+        except (KeyError, TypeError, ValueError):
+            continue
+        if eid <= ss[_k("ack")]:
+            continue
+        ss[_k("ack")] = eid
+        if ev.get("event") == "click":
+            _on_click(ev.get("value"))
+        elif ev.get("event") == "tick":
+            _on_tick(ev.get("value"))
+
+
+def _on_click(event) -> None:
+    ss = st.session_state
     cls = 1.0 if ss[_k("cls")] == "+1" else -1.0
     pts, why = model.apply_click(ss[_k("pts")], event, cls, ss[_k("view")])
     if why:
@@ -280,12 +304,11 @@ def on_click() -> None:
         _set_points(pts)
 
 
-def on_tick() -> None:
+def _on_tick(tick) -> None:
     ss = st.session_state
-    tick = ss["pla.plot"].get("tick") if ss.get("pla.plot") else None
-    trace, _, _ = current_run()
-    if not isinstance(tick, dict) or trace is None:
-        return
+    trace, _, tid = current_run()
+    if not isinstance(tick, dict) or trace is None or tick.get("tid", tid) != tid:
+        return  # a tick about a run that has since been replaced (new points or settings)
     try:
         t = int(tick.get("t", ss[_k("t")]))
     except (TypeError, ValueError):
@@ -344,8 +367,7 @@ def point_tools() -> None:
                format_func=lambda v: "○ +1" if v == "+1" else "× −1",
                help="Click empty space to add a point of this class (Shift-click: the other class); "
                     "click a point to remove it.")
-    c[1].button("Undo", on_click=undo, use_container_width=True, help="Undo the last change to the points",
-                disabled=not st.session_state[_k("undo")])
+    c[1].button("Undo", on_click=undo, use_container_width=True, help="Undo the last change to the points")
     c[2].button("Clear", on_click=clear, use_container_width=True,
                 help="Remove every point (Undo brings them back)")
     c[3].selectbox("Examples", list(model.PRESETS), index=None, placeholder="Examples…", key=_k("preset"),
@@ -361,7 +383,8 @@ def plot(trace, tid: str, settings: dict, *, height: int = 470) -> None:
                                    plotly_url=plotly_url(), theme=getattr(st.context.theme, "type", None) or "light")
     payload.update(tid=tid, grid=model.grid_step(view), cls=1 if ss[_k("cls")] == "+1" else -1,
                    alt=figures.describe(pts, trace, t))
-    _plot_component(key="pla.plot", data=payload, on_click_change=on_click, on_tick_change=on_tick)
+    payload["ack"] = ss.get(_k("ack"), 0)
+    _plot_component(key="pla.plot", data=payload, on_events_change=on_events)
 
 
 def transport(trace) -> None:
@@ -380,20 +403,20 @@ def transport(trace) -> None:
     c[2].button("Pause" if playing else "Play", icon=":material/pause:" if playing else ":material/play_arrow:",
                 on_click=toggle_play, disabled=none or T == 0, use_container_width=True, shortcut="Space")
     if T > 0:
-        st.slider("Step t", 0, T, key=_k("t"), on_change=scrubbed, label_visibility="collapsed")
+        # The scrubber has its own key: t must outlive it (a widget's value is dropped when it is not drawn).
+        ss[_k("scrub")] = t
+        st.slider("Step t", 0, T, key=_k("scrub"), on_change=scrubbed, label_visibility="collapsed")
 
 
-def jumps(trace) -> None:
+def jumps() -> None:
     """Epoch / Run to the end / Reset. They sit outside the lesson fragment, so they are never disabled (at
-    the end of a run they do nothing) rather than showing a state that a fragment rerun has left behind."""
-    none = trace is None
+    the end of a run, or with no points, they do nothing) rather than showing a state a fragment rerun left."""
     c = st.columns(3)
-    c[0].button("Epoch", icon=":material/skip_next:", on_click=epoch, disabled=none, use_container_width=True,
+    c[0].button("Epoch", icon=":material/skip_next:", on_click=epoch, use_container_width=True,
                 help="Finish the current pass over the data")
-    c[1].button("Run", icon=":material/fast_forward:", on_click=run_to_end, disabled=none,
-                use_container_width=True,
+    c[1].button("Run", icon=":material/fast_forward:", on_click=run_to_end, use_container_width=True,
                 help=f"Run to the end: until PLA halts, or the cap of {st.session_state['set.cap']:,} updates")
-    c[2].button("Reset", icon=":material/first_page:", on_click=reset, disabled=none, use_container_width=True,
+    c[2].button("Reset", icon=":material/first_page:", on_click=reset, use_container_width=True,
                 help="Back to w₀, before any update")
 
 

@@ -199,6 +199,7 @@ function restExtra(st, t) {
 function drawRest(st, t) {
   st.tDisp = t;
   st.gd.dataset.t = String(t);
+  st.gd.dataset.animating = "0";
   return draw(st, restState(st, t), restExtra(st, t));
 }
 
@@ -257,15 +258,17 @@ async function animateTo(st, target) {
 
 async function play(st) {
   const token = ++st.token;
+  st.target = null;
+  clearTimeout(st.reportTimer);
   st.playing = true;
   st.gd.dataset.playing = "1";
   while (token === st.token && st.tDisp < st.data.T) {
     const t = st.tDisp;
     const win = st.data.win;
     const last = win.t0 + win.W.length - 1;
-    if (last - t <= 40 && st.asked !== win.t0 && last < st.data.T) {
-      st.asked = win.t0; // ask once per window for the weights further on
-      st.send("tick", { t, playing: true });
+    if (last - t <= 40 && st.asked !== win && last < st.data.T) {
+      st.asked = win; // ask once per window for the weights further on
+      tick(st, t, true);
     }
     if (!W(st, t + 1)) { // wait for them
       await new Promise((r) => setTimeout(r, 30));
@@ -279,13 +282,26 @@ async function play(st) {
   if (token === st.token) stop(st);
 }
 
+// Events for the server go out numbered, and every one not yet acknowledged is sent again with the next:
+// two trigger values sent before one rerun starts would otherwise overwrite each other.
+function post(st, event, value) {
+  st.outbox.push({ id: st.nextId++, event, value });
+  st.send("events", { nonce: st.nonce, events: st.outbox.slice() });
+}
+
+// Tell the server the step on screen; the run id lets it drop a tick about a run it has since replaced.
+function tick(st, t, playing) {
+  post(st, "tick", { t, playing, tid: st.tid });
+}
+
 // Stop playing where we are, and tell the server the step we stopped at.
 function stop(st) {
   st.playing = false;
+  st.target = null;
   st.gd.dataset.playing = "0";
   st.gd.dataset.animating = "0";
   drawRest(st, st.tDisp);
-  st.send("tick", { t: st.tDisp, playing: false });
+  tick(st, st.tDisp, false);
 }
 
 function pause(st) {
@@ -324,7 +340,7 @@ function bindClicks(st) {
     if (st.stats.clicks.length > 100) st.stats.clicks.shift();
     if (hit !== null) {
       const p = st.data.pts[hit];
-      st.send("click", { x: p[0], y: p[1], remove: hit, other: shift });
+      post(st, "click", { x: p[0], y: p[1], remove: hit, other: shift });
       return;
     }
     const v = st.data.view;
@@ -335,7 +351,7 @@ function bindClicks(st) {
     st.pending.push([snap(x), snap(y), label]); // drawn at once; the next rerun brings the real points
     draw(st, st.cur, st.playing ? { circle: null } : restExtra(st, st.tDisp));
     st.stats.lastDrawn = performance.now();
-    st.send("click", { x, y, remove: null, other: shift });
+    post(st, "click", { x, y, remove: null, other: shift });
   });
 }
 
@@ -345,12 +361,18 @@ function bindClicks(st) {
 // rerun. Presses this script cannot serve (no weights loaded that far) go to the server as usual.
 function bindSteps(st) {
   const stepBy = (d, e) => {
-    if (st.playing || !st.data.win) return;
-    const base = st.target !== null ? st.target : st.tDisp;
-    const target = base + d;
-    if (target < 0 || target > st.data.T || !W(st, target)) return;
+    if (!st.data.win) return;
     e.preventDefault();
     e.stopPropagation(); // Streamlit's button and shortcut handlers never see it
+    if (st.playing) pause(st); // a step while playing starts from the step on screen
+    const base = st.target !== null ? st.target : st.tDisp;
+    const target = base + d;
+    if (target < 0 || target > st.data.T) return;
+    if (!W(st, target)) { // beyond the weights loaded here: have the server send the ones around us
+      clearTimeout(st.reportTimer);
+      tick(st, st.tDisp, false);
+      return;
+    }
     st.target = target;
     st.stats.predicted = performance.now();
     clearTimeout(st.reportTimer);
@@ -358,7 +380,7 @@ function bindSteps(st) {
       if (!done) return;
       st.target = null;
       st.reportTimer = setTimeout(() => {
-        if (!st.playing && st.target === null) st.send("tick", { t: st.tDisp, playing: false });
+        if (!st.playing && st.target === null) tick(st, st.tDisp, false);
       }, 150);
     });
   };
@@ -381,6 +403,7 @@ function update(st) {
   st.pending = [];
   if (!d.win) { // no run (no points): just the points and axes
     st.token++;
+    clearTimeout(st.reportTimer);
     st.tDisp = 0;
     st.cur = { w: [0, 0, 0], anchor: [0, 0], scale: 0 };
     st.tid = d.tid;
@@ -392,6 +415,7 @@ function update(st) {
   if (st.tid !== d.tid || !st.cur) { // a new run (new points or settings): show it as it is, no tween
     st.tid = d.tid;
     st.target = null;
+    clearTimeout(st.reportTimer);
     st.seq = d.seq;
     st.token++;
     st.playing = false;
@@ -404,7 +428,10 @@ function update(st) {
     st.playing = false;
     st.gd.dataset.playing = "0";
     st.target = null;
-    animateTo(st, Math.min(d.t, d.T));
+    clearTimeout(st.reportTimer);
+    animateTo(st, Math.min(d.t, d.T)).then((done) => {
+      if (done && st.data.playing && !st.playing) play(st); // Play at the end: back to 0, then play
+    });
     return;
   }
   if (d.playing && !st.playing) { play(st); return; }
@@ -425,7 +452,8 @@ export default function (component) {
     parentElement.appendChild(gd);
     st = parentElement.__pla = {
       el: parentElement, gd, P: null, data, token: 0, tDisp: 0, cur: null, seq: null, tid: null, playing: false,
-      pending: [], asked: null, target: null, reportTimer: null, stats: { frames: 0, transitions: [], clicks: [] },
+      pending: [], asked: null, target: null, reportTimer: null,
+      outbox: [], nextId: 1, nonce: Math.random().toString(36).slice(2), stats: { frames: 0, transitions: [], clicks: [] },
       config: { displayModeBar: false, doubleClick: false, scrollZoom: false, responsive: true, showTips: false },
     };
     window.__plaLab = st;
@@ -434,6 +462,7 @@ export default function (component) {
   }
   st.data = data;
   st.send = setTriggerValue;
+  st.outbox = st.outbox.filter((e) => e.id > (data.ack || 0)); // the server has handled these
   st.stats.dataAt = performance.now();
   st.gd.setAttribute("aria-label", data.alt || "PLA plot");
   st.ready.then(() => {

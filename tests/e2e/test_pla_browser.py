@@ -182,3 +182,44 @@ def test_screenshots_at_projector_size(server, plot):
     assert box["width"] >= 400 and box["height"] >= 400  # the plot is big enough to read from the back
     assert box["y"] + box["height"] <= 720 + 20  # and it fits on a 720-pixel projector
     assert math.isfinite(box["x"])
+
+
+def test_play_at_the_end_starts_again_and_plays(server, plot):
+    plot.open(server)
+    _, trace = run_from_link(plot.page.url)
+    plot.page.get_by_role("button", name="Run").click()
+    plot.wait_t(len(trace), timeout=15_000)
+    plot.page.get_by_role("button", name="Play").click()
+    # It goes back to step 0 (animated), then plays forward.
+    plot.page.wait_for_function("() => document.querySelector('.pla-plot').dataset.playing === '1'",
+                                timeout=15_000)
+    plot.page.wait_for_function("() => { const g = document.querySelector('.pla-plot');"
+                                " return g.dataset.playing === '1' && +g.dataset.t >= 2; }", timeout=15_000)
+    plot.page.get_by_role("button", name="Pause").click()
+    plot.idle()
+
+
+def test_a_step_while_playing_continues_from_the_step_on_screen(server, plot):
+    plot.open(server)
+    plot.page.get_by_role("button", name="Play").click()
+    plot.page.wait_for_function("() => +document.querySelector('.pla-plot').dataset.t >= 3", timeout=15_000)
+    plot.page.keyboard.press("ArrowRight")
+    plot.idle()
+    shown = plot.t()
+    assert shown >= 4  # paused where it was, then one step on, never back to the server's older step
+    plot.page.wait_for_function("(t) => new URL(location.href).searchParams.get('t') === String(t)", arg=shown,
+                                timeout=10_000)
+
+
+def test_new_points_right_after_steps_start_the_new_run_at_step_0(server, plot):
+    plot.open(server)
+    for _ in range(3):
+        plot.page.keyboard.press("ArrowRight")
+    x, y = empty_spot(plot.points(), plot.view())
+    n = len(plot.points())
+    plot.click_data(x, y)
+    wait_points(plot, n + 1)
+    plot.page.wait_for_timeout(1500)  # long enough for any delayed report of the old steps
+    plot.idle()
+    assert plot.t() == 0
+    assert link_params(plot.page.url)["t"] == "0"

@@ -186,5 +186,32 @@ def test_play_toggles_and_play_at_the_end_restarts():
 
 def test_scrubber_moves_t():
     at = start()
-    at.slider(key="pla.t").set_value(3).run()
+    at.slider(key="pla.scrub").set_value(3).run()
     assert url(at)["t"] == "3" and "**t = 3**" in markdown(at)
+
+
+def test_clear_then_more_reruns_and_settings_changes_do_not_crash():
+    at = start()
+    button(at, "Clear").click().run()
+    at.run()
+    at.run()
+    at.sidebar.number_input(key="set.eta").set_value(0.5).run()
+    at.sidebar.number_input(key="set.eta").set_value(0.25).run()
+    assert not at.exception
+    at = start({"pts": S.encode_points([(0.5, 0.5, 1.0), (0.1, -0.2, 1.0)]), "sign0": "+1"})
+    assert "Halts after **0** updates" in markdown(at)
+    at.sidebar.number_input(key="set.seed").set_value(3).run()
+    at.sidebar.number_input(key="set.seed").set_value(4).run()
+    assert not at.exception
+
+
+def test_the_share_link_is_the_address_bar():
+    at = start()
+    button(at, "Step").click().run()
+    button(at, "Step").click().run()
+    at.sidebar.number_input(key="set.eta").set_value(0.5).run()
+    code = at.code[-1].value
+    shared = dict(kv.split("=", 1) for kv in code.split("?", 1)[1].split("&"))
+    from urllib.parse import unquote
+    assert {k: unquote(v) for k, v in shared.items()} == url(at)
+    assert shared["t"] == "2" and shared["eta"] == "0.5"

@@ -196,15 +196,27 @@ def test_step_numbers_substitute_the_update():
     X = np.array([[1.0, 2.0], [-1.0, -1.0]])
     y = np.array([1.0, -1.0])
     tr = pla_core.pla(X, y)
-    text = explain.step_numbers(tr, 0, "y·wᵀx ≤ 0 is a mistake")
+    text = explain.step_numbers(tr, 0)
     assert "point #0" in text and "= **0**" in text and "(1, 1, 2)" in text
-    last = explain.step_numbers(tr, len(tr), "")
+    assert "a tie, and y·wᵀx̃ ≤ 0 counts as a mistake" in text
+    last = explain.step_numbers(tr, len(tr))
     assert "Halted" in last
     assert "Halts after" in explain.verdict(tr)
     xor = pla_core.datasets.xor4()
     cyc = pla_core.pla(xor.X, xor.y, max_updates=50, stop_on_cycle=False)
     assert "repeat every **4**" in explain.verdict(cyc)
-    assert "Cycling" in explain.step_numbers(cyc, len(cyc), "")
+    assert "Cycling" in explain.step_numbers(cyc, len(cyc))
+
+
+def test_ties_on_grid_points_read_as_ties_not_rounding_noise():
+    """0.12·(−0.72) + 0.12·0.72 is exactly 0, though floating point says −3.6e−16."""
+    pts, _ = S.decode_points("1eNpjYWBgMPj7__8FJgYGESC7hRmCZYD8BUC-C5DmAACZlAYw")
+    tr = pla_core.pla(*model.arrays(pts), bias=False, sign_zero=1, max_updates=60, stop_on_cycle=False)
+    text = explain.step_numbers(tr, 23)
+    assert "= **0** → a tie: sign(0) = +1 ≠ y" in text
+    assert "e−1" not in text  # no 1e−16 noise shown
+    W = explain.clean_weights(tr.weights, 1.0, 1.0)
+    assert np.all((W == 0) | (np.abs(W) >= 1e-3))
 
 
 def test_boundary_label_and_alt_text():
