@@ -177,6 +177,9 @@ def test_screenshots_at_projector_size(server, plot):
         plot.page.get_by_role("button", name="Step").click()
         plot.page.wait_for_timeout(200)
     plot.wait_t(3)
+    # The browser animates first and tells the server after: wait until the numbers show step 3 too.
+    plot.page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '3'", timeout=10_000)
+    plot.page.get_by_text("t = 3").wait_for(timeout=10_000)
     plot.page.screenshot(path=str(ARTIFACTS / "pla-step3.png"))
     box = plot.page.locator(".pla-plot").bounding_box()
     assert box["width"] >= 400 and box["height"] >= 400  # the plot is big enough to read from the back
