@@ -14,7 +14,7 @@ import numpy as np
 from ._checks import augment, check_data, check_options, check_w0, tie_mask
 
 __all__ = [
-    "Trace", "BatchTrace", "OnlineTrace", "ORDERS",
+    "Trace", "BatchTrace", "OnlineTrace", "ORDERS", "TIE_TOLERANCE", "radius_bound",
     "pla", "pocket", "batch", "online", "count_mistakes", "predict",
 ]
 
@@ -27,6 +27,7 @@ _CYCLE_RESOLUTION = 1e-9
 # Scores |wᵀx̃| ≤ _TIE·‖w‖·R count as exactly 0. Grid data (the app's points, the credit set) have true ties that
 # floating-point sums of updates miss by ~1e-15·‖w‖·R; a real nonzero score on such data is far above this.
 _TIE = 1e-12
+TIE_TOLERANCE = _TIE  # public name, for code that must call ties exactly as the loop does
 
 
 # ---------------------------------------------------------------------------------------------------------------

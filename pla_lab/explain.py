@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-import pla_core
-from pla_core.perceptron import radius_bound
+from pla_core.perceptron import TIE_TOLERANCE, radius_bound
 
 _SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 _NOISE = 1e-9  # relative size below which a weight is rounding noise of sums that cancel exactly
@@ -73,7 +72,7 @@ def step_numbers(trace, t: int) -> str:
         x, y = trace.X[i], float(trace.y[i])
         xt = np.concatenate([[1.0 if bias else 0.0], x])
         s = float(trace.weights[t] @ xt)
-        if abs(s) <= pla_core.perceptron._TIE * np.linalg.norm(trace.weights[t]) * R:
+        if abs(s) <= TIE_TOLERANCE * np.linalg.norm(trace.weights[t]) * R:
             s = 0.0  # a tie, decided by the sign(0) convention exactly as pla_core decides it
         terms = " + ".join(f"{par(a)}·{par(b)}" for a, b in zip(w, xt))
         sz = trace.settings["sign_zero"]
