@@ -125,7 +125,7 @@ def sidebar_settings() -> None:
     ss = st.session_state
     for s in S.ALGORITHM:
         key = f"set.{s.key}"
-        common = dict(key=key, on_change=_settings_changed)
+        common = dict(key=key)  # a changed setting makes a new run id, and the plot redraws that run at once
         if s.widget == "select":
             st.selectbox(s.label, s.options, format_func=s.option_label, **common)
         elif s.widget == "number":
@@ -150,10 +150,6 @@ def settings_values() -> dict:
     if not out["bias"] and out["w0"][0] != 0:
         out["w0"] = (0.0, *out["w0"][1:])
     return out
-
-
-def _settings_changed() -> None:
-    """A changed setting makes a new run (the plot redraws it at once); the speed changes nothing else."""
 
 
 # ---------------------------------------------------------------------------------------------------------------
