@@ -93,6 +93,14 @@ def augment(X: np.ndarray, bias: bool) -> np.ndarray:
     return Xt
 
 
+def signed_points(X: np.ndarray, y: np.ndarray, bias: bool) -> np.ndarray:
+    """Rows zₙ = yₙ·x̃ₙ, so the mistake test is Z @ w and the update is w + η·zₙ (yₙ = ±1: exact)."""
+    Z = np.empty((X.shape[0], X.shape[1] + 1))
+    Z[:, 0] = y if bias else 0.0
+    np.multiply(X, y[:, None], out=Z[:, 1:])
+    return Z
+
+
 def check_w0(w0, d: int, bias: bool) -> np.ndarray:
     """Initial weights (d+1,), default 0; with ``bias=False`` the bias weight must stay 0."""
     if w0 is None:

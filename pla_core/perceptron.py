@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._checks import augment, check_data, check_options, check_w0, tie_mask
+from ._checks import augment, check_data, check_options, check_w0, signed_points, tie_mask
 
 __all__ = [
     "Trace", "BatchTrace", "OnlineTrace", "ORDERS", "TIE_TOLERANCE", "radius_bound",
@@ -79,7 +79,7 @@ def count_mistakes(W, X, y, *, bias: bool = True, sign_zero=None) -> np.ndarray 
     """
     X, y = check_data(X, y)
     W = _check_w(W, X.shape[1])
-    counts = _count_many(_signed_points(X, y, bias), tie_mask(y, sign_zero), np.atleast_2d(W),
+    counts = _count_many(signed_points(X, y, bias), tie_mask(y, sign_zero), np.atleast_2d(W),
                          radius_bound(X, bias))
     return int(counts[0]) if W.ndim == 1 else counts
 
@@ -98,14 +98,6 @@ def _count_many(Z: np.ndarray, tie: np.ndarray, W: np.ndarray, R: float) -> np.n
 
 # ---------------------------------------------------------------------------------------------------------------
 # The trace
-
-
-def _signed_points(X, y, bias):
-    """Rows zₙ = yₙ·x̃ₙ, so the mistake test is Z @ w and the update is w + η·zₙ (yₙ = ±1: exact)."""
-    Z = np.empty((X.shape[0], X.shape[1] + 1))
-    Z[:, 0] = y if bias else 0.0
-    np.multiply(X, y[:, None], out=Z[:, 1:])
-    return Z
 
 
 def _cycle_quantum(X: np.ndarray, bias: bool, eta: float) -> np.ndarray:
@@ -195,7 +187,7 @@ class Trace:
         """Number of misclassified points for w₀ … w_T, shape (T+1,) (computed on first use, then kept)."""
         if "errors" not in self._cache:
             bias = self.settings["bias"]
-            Z = _signed_points(self.X, self.y, bias)
+            Z = signed_points(self.X, self.y, bias)
             tie = tie_mask(self.y, self.settings["sign_zero"])
             self._cache["errors"] = _readonly(_count_many(Z, tie, self.weights, radius_bound(self.X, bias)))
         return self._cache["errors"]
@@ -310,7 +302,7 @@ class _Scan:
                 return dot(Z[a:e], w)
             state["calls"] += 1
             if state["calls"] == budget:
-                state["Z"] = _signed_points(X, y, bias)
+                state["Z"] = signed_points(X, y, bias)
             m = dot(X[a:e], w[1:])
             if bias:
                 m += w[0]
@@ -399,7 +391,7 @@ class _RandomScan:
     visits = None
 
     def __init__(self, X, y, bias, tie, w, eta, margin, rng):
-        self.Z = _signed_points(X, y, bias)
+        self.Z = signed_points(X, y, bias)
         self.R = radius_bound(X, bias)
         self.tie, self.w0, self.eta, self.margin, self.rng = tie, w, eta, margin, rng
 
@@ -562,7 +554,7 @@ def batch(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None,
     X, y = check_data(X, y)
     check_options(eta=eta, sign_zero=sign_zero, max_updates=max_steps, name="max_steps")
     w = check_w0(w0, X.shape[1], bias)
-    Z = _signed_points(X, y, bias)
+    Z = signed_points(X, y, bias)
     tie = tie_mask(y, sign_zero)
     quantum, R = _cycle_quantum(X, bias, eta), radius_bound(X, bias)
     seen: dict[bytes, int] = {}

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import linprog, nnls
 
-from ._checks import augment, check_data
+from ._checks import augment, check_data, signed_points
 
 __all__ = ["radius", "margin", "max_margin", "mistake_bound", "is_separable", "separability", "Separability",
            "convergence_series", "ConvergenceSeries"]
@@ -20,7 +20,7 @@ __all__ = ["radius", "margin", "max_margin", "mistake_bound", "is_separable", "s
 
 def _Z(X, y, bias):
     X, y = check_data(X, y)
-    return augment(X, bias) * y[:, None]
+    return signed_points(X, y, bias)
 
 
 def radius(X, *, bias: bool = True) -> float:

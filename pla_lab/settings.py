@@ -61,6 +61,10 @@ def _number(lo, hi, kind=float):
     return parse
 
 
+#: The step t of a link (checked against the run's length once the run is known).
+parse_step = _number(0, 10**7, int)
+
+
 def _bool(s: str) -> bool:
     if s in ("1", "true", "on"):
         return True

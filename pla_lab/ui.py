@@ -84,7 +84,7 @@ def init_session() -> None:
     pts, view, notes = _points_from_params(params, values["seed"])
     ss[_k("pts")], ss[_k("view")] = pts, view
     try:
-        ss[_k("t")] = S._number(0, 10**7, int)(params.get("t", "0"))
+        ss[_k("t")] = S.parse_step(params.get("t", "0"))
     except ValueError as e:
         ss[_k("t")] = 0
         problems.append(f"`t={params.get('t', '')[:20]}` {e}; starting at step 0.")
@@ -256,9 +256,13 @@ def scrubbed() -> None:
 def _set_points(pts, view=None) -> None:
     ss = st.session_state
     ss[_k("undo")] = (ss[_k("undo")] + [(ss[_k("pts")], ss[_k("view")])])[-100:]
-    ss[_k("pts")] = pts
-    if view is not None:
-        ss[_k("view")] = view
+    _show_points(pts, ss[_k("view")] if view is None else view)
+
+
+def _show_points(pts, view) -> None:
+    """New points make a new run, shown from step 0."""
+    ss = st.session_state
+    ss[_k("pts")], ss[_k("view")] = pts, view
     ss[_k("t")] = 0
     ss[_k("seq")] += 1
     ss[_k("playing")] = False
@@ -316,11 +320,7 @@ def _on_tick(tick) -> None:
 def undo() -> None:
     ss = st.session_state
     if ss[_k("undo")]:
-        pts, view = ss[_k("undo")].pop()
-        ss[_k("pts")], ss[_k("view")] = pts, view
-        ss[_k("t")] = 0
-        ss[_k("seq")] += 1
-        ss[_k("playing")] = False
+        _show_points(*ss[_k("undo")].pop())
 
 
 def clear() -> None:
