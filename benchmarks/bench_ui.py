@@ -122,15 +122,26 @@ def bench_cold(browser, url: str, runs: int):
 
 
 def bench_server_cpu(plot: Plot, pid: int, reruns: int):
-    """CPU seconds of the server per rerun: Step/Back clicks, each one rerun, with 200 points on the page."""
+    """CPU seconds of the server per rerun: Step/Back clicks, each one rerun, with 200 points on the page.
+
+    Returns (gross, net, wall) per rerun. Gross is all the server's CPU time over the reruns; but each Step/Back
+    rerun comes about 0.9 s after the last (the animation, then the report), and an idle Streamlit server
+    spends CPU time of its own (its config-file poller and event loop), so ``net`` subtracts the idle rate,
+    measured on the same server just before, over the same wall time.
+    """
     step, back = (plot.page.get_by_role("button", name=n) for n in ("Step", "Back"))
     plot.idle()
+    time.sleep(0.5)
+    i0, iw = cpu_seconds(pid), time.perf_counter()
+    time.sleep(10)
+    idle_rate = (cpu_seconds(pid) - i0) / (time.perf_counter() - iw)
     c0, w0 = cpu_seconds(pid), time.perf_counter()
     for k in range(reruns):
         (step if k % 2 == 0 else back).click()
         plot.page.wait_for_function("(t) => new URL(location.href).searchParams.get('t') === String(t)",
                                     arg=(k + 1) % 2)
-    return (cpu_seconds(pid) - c0) / reruns, (time.perf_counter() - w0) / reruns
+    cpu, wall = cpu_seconds(pid) - c0, time.perf_counter() - w0
+    return cpu / reruns, (cpu - idle_rate * wall) / reruns, wall / reruns, idle_rate
 
 
 def main(argv=None):
@@ -155,7 +166,7 @@ def main(argv=None):
             plot.page.close()
             big = Plot(browser.new_page(viewport={"width": 1280, "height": 720})).open(link_with_points(base, 200))
             assert len(big.points()) == 200
-            cpu, wall = bench_server_cpu(big, proc.pid, args.reruns)
+            cpu, net, wall, idle = bench_server_cpu(big, proc.pid, args.reruns)
             browser.close()
     finally:
         proc.terminate()
@@ -171,8 +182,9 @@ def main(argv=None):
         ("frames per second in a transition", f"{statistics.median(fps):.0f} fps", f"min {min(fps):.0f} fps",
          "≥ 50 fps"),
         ("cold load → chart interactive", f"{statistics.median(cold):.2f} s", f"max {max(cold):.2f} s", "≤ 3 s"),
-        ("server CPU per rerun, 200 points", f"{cpu * 1000:.1f} ms", f"wall {wall * 1000:.0f} ms/rerun",
-         "≤ 15 ms"),
+        ("server CPU per rerun, 200 points (net of idle)", f"{net * 1000:.1f} ms",
+         f"gross {cpu * 1000:.1f} ms", "≤ 15 ms"),
+        ("  idle server CPU (subtracted above)", f"{idle * 1000:.1f} ms/s", f"× {wall * 1000:.0f} ms/rerun", ""),
     ]
     print(f"| measure ({args.clicks} clicks, {args.steps} steps, {args.cold} cold loads, {args.reruns} reruns) "
           "| median | p95 / other | target |")

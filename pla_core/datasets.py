@@ -16,7 +16,8 @@ import numpy as np
 
 from ._checks import check_data
 
-__all__ = ["Dataset", "separable", "xor4", "xor", "credit", "GENERATORS", "make", "load_points", "save_points",
+__all__ = ["Dataset", "separable", "xor4", "xor", "credit", "flip_labels", "with_product", "GENERATORS", "make",
+           "load_points", "save_points",
            "MAX_FILE_POINTS"]
 
 #: Most rows :func:`load_points` accepts.
@@ -63,6 +64,29 @@ def _flip(y, noise, rng):
         raise ValueError(f"The noise level is the probability of flipping a label: a number from 0 to 0.5, not {noise}.")
     flipped = rng.random(len(y)) < noise
     return np.where(flipped, -y, y), flipped
+
+
+def flip_labels(y, noise: float, seed=None) -> tuple[np.ndarray, np.ndarray]:
+    """Flip each label with probability ``noise``, from the noise stream of ``seed``: (noisy y, flipped mask).
+
+    The generators use this same stream, so ``separable(n, noise=p, seed=s)`` has the labels of
+    ``flip_labels(separable(n, seed=s).y, p, s)``. Which labels flip is monotone in ``noise`` (a label flipped at
+    p is flipped at every larger p), and adding points at the end never changes the flips of the earlier ones.
+    """
+    y = np.asarray(y, dtype=float).reshape(-1)
+    try:
+        noise = float(noise)
+    except (TypeError, ValueError):
+        raise ValueError(f"The noise level must be a number from 0 to 0.5, not {noise!r}.") from None
+    return _flip(y, noise, _streams(seed)[1])
+
+
+def with_product(X) -> np.ndarray:
+    """(x₁, x₂) → (x₁, x₂, x₁x₂): the feature lift under which XOR becomes separable (w = (0, 0, 0, −1))."""
+    X = np.asarray(X, dtype=float)
+    if X.ndim != 2 or X.shape[1] != 2:
+        raise ValueError("with_product lifts points in the plane: X must have shape (n, 2).")
+    return np.column_stack([X, X[:, 0] * X[:, 1]])
 
 
 def _check_n(n, low=1, high=100_000):

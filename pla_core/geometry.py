@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["unit_normal", "offset", "signed_distance", "clip_line"]
+__all__ = ["unit_normal", "offset", "signed_distance", "clip_line", "half_plane", "polygon_area", "disagreement"]
 
 
 def _split(w):
@@ -84,3 +84,72 @@ def clip_line(w, box) -> np.ndarray | None:
     seg[:, 0] = np.clip(seg[:, 0], xmin, xmax)
     seg[:, 1] = np.clip(seg[:, 1], ymin, ymax)
     return seg
+
+
+def _box(box):
+    try:
+        xmin, xmax, ymin, ymax = map(float, box)
+    except (TypeError, ValueError):
+        raise ValueError("The box must be four numbers: xmin, xmax, ymin, ymax.") from None
+    if not (np.isfinite([xmin, xmax, ymin, ymax]).all() and xmin < xmax and ymin < ymax):
+        raise ValueError("The box must have xmin < xmax and ymin < ymax.")
+    return xmin, xmax, ymin, ymax
+
+
+def _clip(poly: list, w: np.ndarray, sign: float) -> list:
+    """Sutherland–Hodgman: the part of a convex polygon where sign·(b + w₁x + w₂y) ≥ 0."""
+    out = []
+    f = [sign * (w[0] + w[1] * p[0] + w[2] * p[1]) for p in poly]
+    for i, a in enumerate(poly):
+        c, fa, fc = poly[(i + 1) % len(poly)], f[i], f[(i + 1) % len(poly)]
+        if fa >= 0:
+            out.append(a)
+        if (fa >= 0) != (fc >= 0):
+            s = fa / (fa - fc)
+            out.append((a[0] + s * (c[0] - a[0]), a[1] + s * (c[1] - a[1])))
+    return out if len(out) >= 3 else []
+
+
+def half_plane(w, box, sign: int = 1) -> np.ndarray | None:
+    """The part of the box where sign·wᵀx̃ ≥ 0, as polygon vertices (k, 2) in order, or None if it is empty."""
+    b, v = _split(w)
+    if v.size != 2:
+        raise ValueError("half_plane works in the plane: w must have 3 numbers (b, w₁, w₂).")
+    xmin, xmax, ymin, ymax = _box(box)
+    poly = _clip([(xmin, ymin), (xmax, ymin), (xmax, ymax), (xmin, ymax)], np.array([b, *v]), float(sign))
+    return np.array(poly) if poly else None
+
+
+def polygon_area(poly) -> float:
+    """Area of a simple polygon given by its vertices in order (shoelace formula); 0 for None or < 3 vertices."""
+    if poly is None or len(poly) < 3:
+        return 0.0
+    P = np.asarray(poly, dtype=float)
+    x, y = P[:, 0], P[:, 1]
+    return float(abs(x @ np.roll(y, -1) - y @ np.roll(x, -1)) / 2)
+
+
+def disagreement(w, w_f, box, *, sign_zero=None) -> float:
+    """The fraction of the box where h(x) = sign(wᵀx̃) and the target f(x) = sign(w_fᵀx̃) disagree.
+
+    For x uniform on the box (how :func:`pla_core.datasets.separable` draws its points) this is E_out of w
+    measured against the noise-free target f. Exact, by clipping the box with both lines. The boundary itself
+    has no area; only w with w₁ = w₂ = 0 puts the whole box on it, and then ``sign_zero`` decides as in
+    :func:`pla_core.pla` (None: wᵀx̃ = 0 is wrong for either class).
+    """
+    b, v = _split(w)
+    bf, vf = _split(w_f)
+    if v.size != 2 or vf.size != 2:
+        raise ValueError("disagreement works in the plane: w and w_f must have 3 numbers (b, w₁, w₂).")
+    xmin, xmax, ymin, ymax = _box(box)
+    rect = [(xmin, ymin), (xmax, ymin), (xmax, ymax), (xmin, ymax)]
+    total = (xmax - xmin) * (ymax - ymin)
+    wf = np.array([bf, *vf])
+    f_pos = polygon_area(_clip(rect, wf, 1.0)) / total
+    if not np.any(v):  # a constant prediction
+        pred = np.sign(b) if b != 0 else (0 if sign_zero is None else sign_zero)
+        return 1.0 if pred == 0 else (1.0 - f_pos if pred > 0 else f_pos)
+    w = np.array([b, *v])
+    wrong = sum(polygon_area(_clip(_clip(rect, w, s), wf, -s)) for s in (1.0, -1.0))
+    frac = wrong / total
+    return 0.0 if frac < 1e-12 else float(min(1.0, frac))  # slivers of rounding between equal lines: 0

@@ -380,7 +380,9 @@ def plot(trace, tid: str, settings: dict, *, height: int = 470) -> None:
     payload.update(tid=tid, grid=model.grid_step(view), cls=1 if ss[_k("cls")] == "+1" else -1,
                    alt=figures.describe(pts, trace, t))
     payload["ack"] = ss.get(_k("ack"), 0)
-    _plot_component(key="pla.plot", data=payload, on_events_change=on_events)
+    # Wrapped in a list: Streamlit checks each value of a dict passed as data for a data frame, and that check
+    # imports pandas (2 s on a process's first plot) and costs ~1 ms a rerun; nothing here is a data frame.
+    _plot_component(key="pla.plot", data=[payload], on_events_change=on_events)
 
 
 def transport(trace) -> None:

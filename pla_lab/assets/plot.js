@@ -440,7 +440,8 @@ function update(st) {
 }
 
 export default function (component) {
-  const { data, parentElement, setTriggerValue } = component;
+  const { parentElement, setTriggerValue } = component;
+  const data = Array.isArray(component.data) ? component.data[0] : component.data; // see ui.plot
   let st = parentElement.__pla;
   if (!st) {
     const gd = document.createElement("div");
