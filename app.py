@@ -13,9 +13,14 @@ st.markdown(  # room on a 1280×720 projector: less padding above the lesson and
     "[data-testid=stSidebarUserContent]{padding-top:0}</style>",
     unsafe_allow_html=True,
 )
-# st.navigation is in charge. The pages/ folder also makes Streamlit's older auto-discovery wrap this script on
-# a process's first run; url paths that differ from the file names keep the two from ever picking a page alone.
-page = st.navigation([st.Page("pages/pla.py", title="PLA step by step", icon="▶️", url_path="step-by-step", default=True)])
+# st.navigation is in charge. Each url path is its file's name, so that a process's first run, which Streamlit
+# routes through its older pages/ auto-discovery, finds the page a link asks for (no "page not found"); the
+# page then hands over to this script (ui.leave_pages_folder_mode).
+page = st.navigation([
+    st.Page("pages/pla.py", title="PLA step by step", icon="▶️", url_path="pla", default=True),
+    st.Page("pages/pocket.py", title="Noise & Pocket", icon="👝", url_path="pocket"),
+    st.Page("pages/xor.py", title="XOR: never halts", icon="🔁", url_path="xor"),
+])
 with st.sidebar:
     st.markdown("#### Algorithm settings")
     ui.sidebar_settings()

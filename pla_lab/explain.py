@@ -114,3 +114,133 @@ the mistake; the dashed grey line is where it was.
 3. Load **XOR** and run: no line works, so the weights cycle for ever.
 4. Change the **order** or **sign(0)** in the sidebar: a different sequence, often a different final line.
 """
+
+
+def pct(k: int, n: int) -> str:
+    return f"{k}/{n} = {100 * k / n:.1f}%" if n else "—"
+
+
+def pocket_numbers(trace, t: int, extras: dict, *, noise: int, noisy: bool) -> str:
+    """The Pocket page's numbers at step t: E_in of w and ŵ, E_out of ŵ against f, the noise."""
+    T, n = len(trace), len(trace.y)
+    err, perr = int(trace.errors[t]), int(trace.pocket_errors[t])
+    pe = trace.pocket_errors
+    since = int(np.flatnonzero(pe[: t + 1] == perr)[0])  # the update that put the current ŵ in the pocket
+    lines = [f"**t = {t}** of {T} updates",
+             f"E_in(w{sub(t)}), PLA now: **{pct(err, n)}**",
+             f"E_in(ŵ), the pocket: **{pct(perr, n)}**" + (f" (kept since update {since})" if since else
+                                                             " (w₀, no better w yet)")]
+    if extras.get("eout") is not None:
+        lines.append(f"E_out(ŵ) against f: **{100 * float(extras['eout'][t]):.1f}%** of the plane (hatched)")
+    flipped = int(np.sum(extras["flipped"]))
+    if noisy and noise > 0:
+        lines += ["", f"Noise p = {noise}%: **{flipped}** of {n} labels flipped (marked □)."]
+        if extras.get("f_errors") is not None:
+            lines.append(f"Even f itself gets {pct(extras['f_errors'], n)} of these labels wrong: no line can do "
+                         "much better, and PLA never settles.")
+    else:
+        lines += ["", "Noise is off: the labels are f's." if extras.get("eout") is not None else
+                  "Noise is off: the labels are yours."]
+    if trace.halted:
+        lines.append(f"✅ PLA halted after {T} updates: these labels are separable, so ŵ = w.")
+    elif t >= T:
+        lines.append(f"⏹ Stopped at the cap of {T:,} updates; the pocket holds the best w seen.")
+    return "  \n".join(lines)
+
+
+def cycle_text(trace) -> str:
+    """Why cyclic PLA never halts here, in the weights: the state repeats."""
+    if trace.halted:
+        return (f"✅ **PLA halts** after {len(trace)} updates: some line separates these points, so there is no cycle "
+                "to show.")
+    if trace.cycle is None:
+        if trace.settings.get("order") == "random":
+            return ("🎲 With **random order** the weights need not repeat exactly; set the order to cyclic to see "
+                    "the cycle. PLA still never halts.")
+        return (f"⏹ No repeat found within the cap of {len(trace):,} updates. Non-separable points always make "
+                "PLA cycle, but the period can be long: raise the cap in the sidebar, or use points on a coarse "
+                "grid (the noisy XOR examples are snapped to a 0.1 grid).")
+    s, p = trace.cycle
+    w = clean_weights(trace.weights[s], trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"]))
+    return (f"🔁 **The weights cycle.** After update {s + p} the state is exactly what it was after update {s}: "
+            f"w{sub(s + p)} = w{sub(s)} = {vec(w)}, at the same place in the pass. From there PLA repeats the same "
+            f"**{p}** updates for ever, so it can never halt. Press **Replay one period** to watch the boundary "
+            "come back to where it was.")
+
+
+def _frac(v: float) -> str:
+    for d in (1, 2, 3, 4, 5, 6, 8, 10, 12):
+        if abs(v * d - round(v * d)) < 1e-6:
+            k = round(v * d)
+            return str(k) if d == 1 else f"{k}/{d}"
+    return f"{v:.3g}"
+
+
+def certificate_text(sep, points, bias: bool) -> str:
+    """The LP's Farkas certificate in words a student reads: two weighted averages that coincide."""
+    if sep.separable:
+        return ("✅ **A line separates these points** (found by linear programming), so PLA halts on them and "
+                "there is no certificate to show.")
+    if sep.certificate is None:
+        return "The exact test could not decide: these points sit at the solver's tolerance."
+    lam = sep.certificate
+    pos = [(i, lam[i]) for i in range(len(points)) if lam[i] > 0 and points[i][2] > 0]
+    neg = [(i, lam[i]) for i in range(len(points)) if lam[i] > 0 and points[i][2] < 0]
+
+    def avg(group):
+        tot = sum(v for _, v in group)
+        names = ", ".join(f"#{i} {vec(points[i][:2])}" for i, _ in group[:6]) + (" …" if len(group) > 6 else "")
+        weights = ", ".join(_frac(v / tot) for _, v in group[:6]) + (" …" if len(group) > 6 else "")
+        return names, weights, tot
+
+    if not bias:
+        return ("**Certificate (exact LP):** weights λ ≥ 0 with Σ λₙyₙxₙ = 0. For any w through the origin, "
+                "Σ λₙ·yₙwᵀxₙ = wᵀ(Σ λₙyₙxₙ) = 0, so the terms yₙwᵀxₙ cannot all be positive: some point is always "
+                "on the wrong side.")
+    pn, pw, _ = avg(pos)
+    nn, nw, _ = avg(neg)
+    X = np.array([p[:2] for p in points])
+    meet = (np.array([v for _, v in pos]) / sum(v for _, v in pos)) @ X[[i for i, _ in pos]]
+    return (f"**Why no line works (a certificate from the exact LP).** Average the ○ points {pn} with weights "
+            f"{pw}, and the × points {nn} with weights {nw}: both averages are the same point **{vec(meet)}** (★). "
+            "A line with every ○ on its + side has the whole + side convex, so the ○ average is on the + side too; "
+            "likewise the × average is on the − side. One point cannot be on both sides, so **no line separates "
+            "these points**, and PLA can never halt on them.")
+
+
+POCKET_GUIDE = """
+**What you see.** The dashed green line is the target f that labelled the points; noise then flipped some
+labels (□). The solid line is PLA's current w; the thick dash-dot line is **ŵ, the pocket**: the best
+weights seen so far. The hatched region is where ŵ and f disagree: its share of the plane is E_out.
+
+**Try this.**
+1. Press **Play** and watch w: on noisy labels it never settles. ŵ only ever moves when it gets better.
+2. In the chart, the pocket's E_in only goes down; PLA's jumps around it.
+3. Switch **Noise on** off and on: the same points, the same flips. Without noise PLA halts.
+4. Raise p to 30–40%: even f makes many mistakes, and ŵ's E_out grows.
+"""
+
+XOR_GUIDE = """
+**XOR** (seed 003): ○ at (−1, 1) and (1, −1), × at (−1, −1) and (1, 1). No line puts both ○ on one side and
+both × on the other, so PLA keeps correcting one mistake by making another.
+
+**Try this.**
+1. Press **Run**, then **Replay one period**: the boundary turns and comes back to where it was.
+2. Read the certificate: the two diagonals' midpoints coincide (★).
+3. Switch on **Add x₁x₂**: in (x₁, x₂, x₁x₂) the points are separable, PLA halts, and its plane comes back
+   into the plane as a curve (a hyperbola).
+4. Try the noisy XOR, or click your own points: the cycle can be longer, but it always comes.
+"""
+
+
+def lift_text(trace) -> str:
+    """What the lift did: PLA on (x₁, x₂, x₁x₂), and the curve it draws back in the plane."""
+    T = len(trace)
+    w = clean_weights(trace.weights[-1], trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"]))
+    if trace.halted:
+        b, w1, w2, w3 = (num(v) for v in w)
+        return (f"✅ **With x₁x₂ as a third feature PLA halts** after {T} update{'s' if T != 1 else ''}: "
+                f"w = {vec(w)}. In (x₁, x₂, x₁x₂) a plane separates the points; back in the plane its boundary "
+                f"{b} + {w1}·x₁ + {w2}·x₂ + {w3}·x₁x₂ = 0 is a curve (a hyperbola), drawn here.")
+    return (f"Even with x₁x₂ added, these points are not separated within {T:,} updates: the lift helps XOR's "
+            "corners, not every data set.")

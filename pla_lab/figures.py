@@ -8,6 +8,8 @@ parts that move with w (line, shading, arrows) are drawn by the component from t
 
 from __future__ import annotations
 
+import numpy as np
+
 from pla_core.perceptron import radius_bound
 
 from .explain import clean_weights, num
@@ -16,9 +18,9 @@ from .explain import clean_weights, num
 # lighter sky blue and orange of the same palette on a dark one. Shapes (○, ×) carry the class as well.
 PALETTES = {
     "light": {"pos": "#0072B2", "neg": "#D55E00", "pos_fill": "rgba(0,114,178,0.13)",
-              "neg_fill": "rgba(213,94,0,0.13)"},
+              "neg_fill": "rgba(213,94,0,0.13)", "pocket": "#CC79A7", "fg": "#31333F", "target": "#009E73"},
     "dark": {"pos": "#56B4E9", "neg": "#E69F00", "pos_fill": "rgba(86,180,233,0.16)",
-             "neg_fill": "rgba(230,159,0,0.16)"},
+             "neg_fill": "rgba(230,159,0,0.16)", "pocket": "#E7A3C8", "fg": "#FAFAFA", "target": "#2FD3A5"},
 }
 WINDOW_BACK, WINDOW_AHEAD = 60, 400  # weights sent around the current step; Play asks for more as it goes
 
@@ -69,8 +71,12 @@ def weights_window(trace, t: int, *, back: int = WINDOW_BACK, ahead: int = WINDO
     """The weights w_{t0} … w_{t1} and the points corrected in between, for the browser to animate and play."""
     T = len(trace)
     t0, t1 = max(0, t - back), min(T, t + ahead)
-    W = clean_weights(trace.weights[t0:t1 + 1], trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"]))
-    return {"t0": t0, "W": W.tolist(), "I": trace.mistakes[t0:t1].tolist()}
+    R = radius_bound(trace.X, trace.settings["bias"])
+    W = clean_weights(trace.weights[t0:t1 + 1], trace.settings["eta"], R)
+    out = {"t0": t0, "W": W.tolist(), "I": trace.mistakes[t0:t1].tolist()}
+    if trace.pocket_weights is not None:
+        out["pocket"] = clean_weights(trace.pocket_weights[t0:t1 + 1], trace.settings["eta"], R).tolist()
+    return out
 
 
 def plot_payload(trace, t: int, points, view, *, seq: int, playing: bool, speed_ms: int, eta: float,
@@ -90,16 +96,101 @@ def plot_payload(trace, t: int, points, view, *, seq: int, playing: bool, speed_
         "win": None,
     }
     if trace is not None:
-        payload["win"] = weights_window(trace, t)
+        win = weights_window(trace, t)
+        pocket = win.pop("pocket", None)
+        payload["win"] = win
+        if pocket is not None:
+            payload["pwin"] = {"t0": win["t0"], "W": pocket}
     return payload
 
 
 def boundary_label(w) -> str:
-    """'b + w₁x₁ + w₂x₂ = 0' with the numbers, for captions and screen readers."""
-    b, w1, w2 = (float(v) for v in w)
-    if w1 == 0 and w2 == 0:
+    """'b + w₁x₁ + w₂x₂ = 0' with the numbers (and + w₃x₁x₂ for the XOR lift), for captions and screen readers."""
+    w = [float(v) for v in w]
+    if not any(w[1:]):
         return "no boundary yet (w₁ = w₂ = 0)"
-    return f"{num(b)} + {num(w1)}·x₁ + {num(w2)}·x₂ = 0"
+    text = f"{num(w[0])} + {num(w[1])}·x₁ + {num(w[2])}·x₂"
+    if len(w) > 3:
+        text += f" + {num(w[3])}·x₁x₂"
+    return text + " = 0"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Static layers of the other lessons: the target f, the flipped labels, the certificate, the error chart
+
+
+def target_trace(w_f, view, *, theme: str = "light") -> dict:
+    """The target f as a dashed line across the view (it never moves)."""
+    from pla_core.geometry import clip_line
+
+    pal = PALETTES.get(theme, PALETTES["light"])
+    seg = clip_line(w_f, view)
+    xs, ys = ([seg[0][0], seg[1][0]], [seg[0][1], seg[1][1]]) if seg is not None else ([], [])
+    return {"type": "scatter", "mode": "lines", "x": xs, "y": ys, "name": "f (target)",
+            "line": {"color": pal["target"], "width": 3.5, "dash": "dash"}, "hoverinfo": "skip", "meta": "target"}
+
+
+def flipped_trace(points, flipped, *, theme: str = "light") -> dict:
+    """A square around each point whose label the noise flipped."""
+    pal = PALETTES.get(theme, PALETTES["light"])
+    idx = [i for i, f in enumerate(flipped) if f]
+    return {"type": "scatter", "mode": "markers", "name": "flipped",
+            "x": [points[i][0] for i in idx], "y": [points[i][1] for i in idx], "customdata": idx,
+            "marker": {"symbol": "square-open", "size": 25, "color": pal["fg"], "line": {"width": 2, "color": pal["fg"]}},
+            "hovertemplate": "#%{customdata}: label flipped<extra></extra>", "meta": "flipped"}
+
+
+def certificate_traces(points, lam, meet, *, theme: str = "light") -> list[dict]:
+    """The Farkas certificate drawn: a dotted spoke from every point it uses to the meeting point (a star)."""
+    pal = PALETTES.get(theme, PALETTES["light"])
+    xs, ys = [], []
+    for (x, y, _), lv in zip(points, lam):
+        if lv > 0:
+            xs += [x, meet[0], None]
+            ys += [y, meet[1], None]
+    return [
+        {"type": "scatter", "mode": "lines", "x": xs, "y": ys, "name": "certificate",
+         "line": {"color": pal["fg"], "width": 2, "dash": "dot"}, "hoverinfo": "skip", "meta": "cert"},
+        {"type": "scatter", "mode": "markers", "x": [meet[0]], "y": [meet[1]], "name": "★ averages meet",
+         "marker": {"symbol": "star", "size": 22, "color": pal["fg"], "line": {"width": 1, "color": pal["fg"]}},
+         "hovertemplate": "both averages: (%{x:.3g}, %{y:.3g})<extra></extra>", "meta": "meet"},
+    ]
+
+
+CHART_POINTS = 1200  # most samples per curve sent to the browser
+
+
+def error_curves(trace, eout=None, *, height: int = 320, key: str = "", theme: str = "light") -> dict:
+    """E_in of w and of the pocket ŵ (and E_out of ŵ against f) over the updates, for the chart beside the plot.
+
+    Long runs are sampled at every k-th update, always keeping the updates where ŵ improved, so the pocket
+    curve keeps every step down.
+    """
+    pal = PALETTES.get(theme, PALETTES["light"])
+    T, n = len(trace), len(trace.y)
+    ts = np.arange(T + 1)
+    if T + 1 > CHART_POINTS:
+        keep = np.zeros(T + 1, dtype=bool)
+        keep[:: int(np.ceil((T + 1) / CHART_POINTS))] = True
+        keep[-1] = True
+        pe = trace.pocket_errors
+        keep[1:][pe[1:] < pe[:-1]] = True
+        ts = ts[keep]
+    series = [{"name": "E_in(w): PLA now", "y": np.round(trace.errors[ts] / n, 5).tolist(),
+               "color": "rgba(128,128,128,0.85)", "width": 1.2}]
+    if trace.pocket_errors is not None:
+        series.append({"name": "E_in(ŵ): the pocket", "y": np.round(trace.pocket_errors[ts] / n, 5).tolist(),
+                       "color": pal["pocket"], "width": 4})
+    if eout is not None:
+        series.append({"name": "E_out(ŵ) against f", "y": np.round(np.asarray(eout)[ts], 5).tolist(),
+                       "color": pal["target"], "width": 3, "dash": "dash"})
+    # The scale follows the errors after the first update: w₀ = 0 gets every point wrong (E_in = 100%), which
+    # would squash the part of the chart worth reading.
+    later = [v for s in series for v in s["y"][1:]] or [1.0]
+    ymax = max(float(np.percentile(later, 99.5)) * 1.25, 0.05)
+    return {"x": ts.tolist(), "series": series, "T": T, "ymax": min(1.0, ymax), "height": height, "key": key,
+            "alt": f"Errors over {T} updates: " + "; ".join(f"{s['name']} ends at {s['y'][-1]:.1%}" for s in series)}
+
 
 
 def describe(points, trace, t) -> str:

@@ -62,6 +62,53 @@ def preset(name: str, seed: int) -> tuple[list[Point], tuple]:
     return [(q(x), q(y), float(lab)) for (x, y), lab in zip(d.X, d.y)], view
 
 
+POCKET_PRESETS = {
+    "line50": "Noisy line, 50 points",
+    "line150": "Noisy line, 150 points",
+    "credit": "Credit card, 60 applicants",
+}
+XOR_PRESETS = {
+    "xor4": "XOR, the 4 points",
+    "xor20": "Noisy XOR, 20 points",
+    "xor40": "Noisy XOR, 40 points",
+    "separable": "Separable (for contrast)",
+}
+XOR_GRID = 0.1  # the noisy XOR is snapped to this grid: grid data always cycle, and within a few hundred updates
+
+
+def target_preset(name: str, seed: int) -> tuple[list[Point], tuple, tuple]:
+    """Points, view and target f (w_f and the box the points were drawn from) for the Noise & Pocket page.
+    The labels are f's, before noise (the page flips them)."""
+    if name in ("line50", "line150"):
+        d = pla_core.datasets.separable(50 if name == "line50" else 150, margin=0.0, seed=seed)
+        view, box = DEFAULT_VIEW, (-1.0, 1.0, -1.0, 1.0)
+    elif name == "credit":
+        d = pla_core.datasets.credit(60, seed=seed)
+        view, box = (-0.5, 10.5, -0.5, 10.5), (0.0, 10.0, 0.0, 10.0)
+    else:
+        raise ValueError(f"Unknown example {name!r}; choose one of {', '.join(POCKET_PRESETS)}.")
+    pts = [(q(x), q(y), float(lab)) for (x, y), lab in zip(d.X, d.y)]
+    return pts, view, (*(float(v) for v in d.w_f), *box)
+
+
+def xor_preset(name: str, seed: int) -> tuple[list[Point], tuple]:
+    """Points and view for the XOR page: seed 003's four points, a noisy many-point XOR on a 0.1 grid, or a
+    separable set to compare with."""
+    if name == "xor4":
+        return preset("xor", seed)
+    if name in ("xor20", "xor40"):
+        d = pla_core.datasets.xor(20 if name == "xor20" else 40, noise=0.1, spread=0.2, seed=seed)
+        pts = []
+        for (x, y), lab in zip(d.X, d.y):
+            p = (q(round(x / XOR_GRID) * XOR_GRID), q(round(y / XOR_GRID) * XOR_GRID), float(lab))
+            if not any(o[0] == p[0] and o[1] == p[1] for o in pts):  # snapping may land two points on one spot
+                pts.append(p)
+        return pts, fit_view(pts)
+    if name == "separable":
+        return preset("separable", seed)
+    raise ValueError(f"Unknown example {name!r}; choose one of {', '.join(XOR_PRESETS)}.")
+
+
 def apply_click(points: list[Point], event: dict, cls: float, view) -> tuple[list[Point], str | None]:
     """A click on the plot → the new list of points and, if the click did nothing, why.
 

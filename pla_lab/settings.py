@@ -155,6 +155,48 @@ ALGORITHM = (
 SETTINGS = {s.key: s for s in ALGORITHM}
 
 
+def parse_target(s: str):
+    """'b,w1,w2,xmin,xmax,ymin,ymax' (the target f and the box its points were drawn from) or 'none'."""
+    if s == "none":
+        return None
+    try:
+        v = tuple(float(p) for p in s.split(","))
+    except ValueError:
+        raise ValueError("needs seven numbers: b, w₁, w₂ of f and the box xmin, xmax, ymin, ymax") from None
+    if len(v) != 7 or not all(math.isfinite(a) and abs(a) <= MAX_COORD for a in v):
+        raise ValueError("needs seven finite numbers: b, w₁, w₂ of f and the box xmin, xmax, ymin, ymax")
+    if v[1] == 0 and v[2] == 0:
+        raise ValueError("is not a line (w₁ = w₂ = 0)")
+    if not (v[3] < v[4] and v[5] < v[6]):
+        raise ValueError("has a box with xmin ≥ xmax or ymin ≥ ymax")
+    return v
+
+
+def dump_target(v) -> str:
+    return "none" if v is None else ",".join(f"{a:.12g}" for a in v)
+
+
+NOISE_LEVELS = tuple(range(0, 45, 5))  # percent
+
+#: The Noise & Pocket page's own options (kept in its session namespace and its links).
+POCKET = (
+    Setting("noise", 10, _number(0, 40, int), str, label="Noise: flip each label with probability p",
+            help="Each point's label is flipped with probability p (the same points, the same coin flips for a "
+                 "given seed)."),
+    Setting("noisy", True, _bool, lambda v: "1" if v else "0", label="Noise on",
+            help="Off: the labels f gives. On: the same points with some labels flipped (marked □)."),
+    Setting("f", None, parse_target, dump_target),
+)
+
+#: The XOR page's own options.
+XOR = (
+    Setting("lift", False, _bool, lambda v: "1" if v else "0", label="Add x₁x₂ as a third feature",
+            help="PLA then learns b + w₁x₁ + w₂x₂ + w₃x₁x₂: a curve in the plane."),
+    Setting("cert", True, _bool, lambda v: "1" if v else "0", label="Draw the certificate",
+            help="The weighted averages that meet: why no line can separate these points."),
+)
+
+
 def pla_kwargs(values: dict) -> dict:
     """Map setting values to ``pla_core.pla`` keyword arguments."""
     return dict(order=values["order"], eta=float(values["eta"]), w0=tuple(values["w0"]), bias=bool(values["bias"]),

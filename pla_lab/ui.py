@@ -1,7 +1,7 @@
 """Streamlit glue: session state ⇄ URL, the cached pla_core run, the plot component and the controls.
 
-Session keys: ``set.<key>`` for the shared algorithm settings (sidebar widgets), ``pla.<name>`` for the PLA
-page (points, view, step t, …). The URL is written from them at the end of every run, so the address bar is
+Session keys: ``set.<key>`` for the shared algorithm settings (sidebar widgets), ``<ns>.<name>`` for each
+lesson page (``pla``, ``pocket``, ``xor``: points, view, step t, …), so every page keeps its own demo. The URL is written from them at the end of every run, so the address bar is
 always a link that reopens this exact demo.
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -16,7 +17,7 @@ import streamlit as st
 
 import pla_core
 
-from . import explain, figures, model
+from . import figures, model
 from . import settings as S
 
 _LOG = logging.getLogger(__name__)
@@ -63,65 +64,40 @@ def plotly_url() -> str:
     return f"{'/' + base if base else ''}/_stcore/bidi-components/pla_lab.plotly/plotly.min.js"
 
 
+def leave_pages_folder_mode() -> None:
+    """Run app.py's navigation even when Streamlit started this page by itself (call first in every page).
+
+    A process's first script run, when a ``pages/`` folder sits beside app.py, goes through Streamlit's older
+    multipage mode, which runs a linked page's file directly: without app.py, its sidebar and its navigation.
+    Only a call to ``st.navigation`` ends that mode, so the page ends it and asks for a rerun, which app.py then
+    routes to this same page (url paths equal the file names).
+    """
+    from streamlit.runtime.pages_manager import PagesManager
+
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        st.rerun()
+
+
 # ---------------------------------------------------------------------------------------------------------------
-# Settings (sidebar) and page state, both from the URL on a session's first run
+# The shared algorithm settings (sidebar): from the URL on a session's first run, then from their widgets
 
 
-def _k(name: str) -> str:
-    return f"pla.{name}"
-
-
-def init_session() -> None:
-    """On a session's first run, take every setting, the points and the step from the URL (or defaults)."""
+def init_settings() -> None:
     ss = st.session_state
-    if ss.get("_pla_init"):
+    if ss.get("_set_init"):
         return
-    params = st.query_params.to_dict()
-    values, problems = S.read_params(params)
+    values, problems = S.read_params(st.query_params.to_dict())
     for key, value in values.items():
         ss[f"set.{key}"] = S.dump_w0(value).replace(",", ", ") if key == "w0" else value
     ss["set.w0_valid"] = values["w0"]
-    pts, view, notes = _points_from_params(params, values["seed"])
-    ss[_k("pts")], ss[_k("view")] = pts, view
-    try:
-        ss[_k("t")] = S.parse_step(params.get("t", "0"))
-    except ValueError as e:
-        ss[_k("t")] = 0
-        problems.append(f"`t={params.get('t', '')[:20]}` {e}; starting at step 0.")
-    ss[_k("seq")], ss[_k("playing")], ss[_k("undo")], ss[_k("cls")] = 0, False, [], "+1"
-    ss[_k("msgs")] = problems + notes
-    ss["_pla_init"] = True
-
-
-def _points_from_params(params, seed):
-    notes = []
-    view = None
-    if "view" in params:
-        try:
-            view = S.parse_view(params["view"])
-        except ValueError as e:
-            notes.append(f"`view` {e}; fitting the view to the points.")
-    pts = None
-    if "pts" in params:
-        try:
-            pts, more = S.decode_points(params["pts"])
-            notes += more
-        except ValueError as e:
-            notes.append(f"{str(e).capitalize()}; showing the separable example instead.")
-    if pts is None:
-        pts, preset_view = model.preset("separable", seed)
-        return pts, preset_view, notes
-    view = view or model.fit_view(pts)
-    if not all(view[0] <= x <= view[1] and view[2] <= y <= view[3] for x, y, _ in pts):
-        fit = model.fit_view(pts)
-        view = (min(view[0], fit[0]), max(view[1], fit[1]), min(view[2], fit[2]), max(view[3], fit[3]))
-        notes.append("Some points in the link lie outside its view, so the view was widened to show them.")
-    return pts, view, notes
+    ss["set.msgs"] = problems
+    ss["_set_init"] = True
 
 
 def sidebar_settings() -> None:
     """The shared algorithm settings, one widget and one line of explanation each (drawn by app.py)."""
-    init_session()
+    init_settings()
     ss = st.session_state
     for s in S.ALGORITHM:
         key = f"set.{s.key}"
@@ -153,283 +129,413 @@ def settings_values() -> dict:
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# The run
+# Runs: computed once per run id (a hash of the points, the settings and the page's own options) and shared
+# read-only by every session
+
+
+@dataclass(frozen=True)
+class Run:
+    """What a page shows: the trace (None when there is nothing to run, with the reason), its id, and what the
+    page computed besides it (the noisy labels, E_out, the separability certificate…)."""
+
+    trace: pla_core.Trace | None
+    reason: str | None
+    tid: str
+    extras: dict = field(default_factory=dict)
 
 
 @st.cache_resource(max_entries=128, show_spinner=False)
-def run_pla(tid: str, _points_code: str, _kwargs: tuple) -> pla_core.Trace:
-    """pla_core.pla on the points of a link, cached by run id (a hash of points and settings) and shared
-    read-only by every session; the E_in series comes with it."""
-    pts, _ = S.decode_points(_points_code)
-    X, y = model.arrays(pts)
-    trace = pla_core.pla(X, y, stop_on_cycle=False, **dict(_kwargs))
-    trace.errors  # computed once here, then kept with the trace
-    return trace
-
-
-def points_code() -> str:
-    """The page's points, encoded as in the link (kept with the points so each run encodes them once)."""
-    ss = st.session_state
-    pts = ss[_k("pts")]
-    cached = ss.get(_k("code"))
-    if cached is None or cached[0] is not pts:
-        cached = (pts, S.encode_points(pts))
-        ss[_k("code")] = cached
-    return cached[1]
-
-
-def current_run() -> tuple[pla_core.Trace | None, str | None, str]:
-    """(trace, reason there is none, run id) for the page's points and the sidebar settings."""
-    pts = st.session_state[_k("pts")]
-    kwargs = tuple(sorted(S.pla_kwargs(settings_values()).items()))
-    code = points_code()
-    tid = hashlib.blake2b(repr((code, kwargs)).encode(), digest_size=8).hexdigest()
-    if not pts:
-        return None, "There are no points yet: click in the plane to add some.", tid
-    try:
-        return run_pla(tid, code, kwargs), None, tid
-    except ValueError as e:
-        return None, str(e), tid
-
-
-def clamp_step(trace) -> int:
-    ss = st.session_state
-    T = 0 if trace is None else len(trace)
-    if ss[_k("t")] > T:
-        ss[_k("msgs")].append(f"Step {ss[_k('t')]} is past the end of this run ({T} updates): showing step {T}.")
-        ss[_k("t")] = T
-    return ss[_k("t")]
+def _compute(tid: str, _lesson: "Lesson", _code: str, _kwargs: tuple, _options: tuple) -> tuple:
+    pts, _ = S.decode_points(_code)
+    return _lesson.compute(pts, dict(_kwargs), dict(_options))
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Callbacks (they run before the script, so they may change widget values)
+# A lesson page
 
 
-def _move(target_fn) -> None:
-    trace, _, _ = current_run()
-    if trace is None:
-        return
-    ss = st.session_state
-    ss[_k("t")] = max(0, min(len(trace), int(target_fn(trace, ss[_k("t")]))))
-    ss[_k("seq")] += 1
-    ss[_k("playing")] = False
+class Lesson:
+    """One lesson page: its points, view and step t in the session (keys ``<ns>.<name>``), the run, the plot and
+    the controls. The PLA page is this class as it is; the other lessons override :meth:`compute` and add their
+    own options (``options``, a table of settings kept in the session and the URL like the shared ones).
 
-
-def step():
-    _move(lambda tr, t: t + 1)
-
-
-def back():
-    _move(lambda tr, t: t - 1)
-
-
-def epoch():
-    _move(model.epoch_end)
-
-
-def run_to_end():
-    _move(lambda tr, t: len(tr))
-
-
-def reset():
-    _move(lambda tr, t: 0)
-
-
-def toggle_play() -> None:
-    trace, _, _ = current_run()
-    ss = st.session_state
-    if trace is None or len(trace) == 0:
-        return
-    if not ss[_k("playing")] and ss[_k("t")] >= len(trace):
-        ss[_k("t")] = 0  # Play at the end starts again from the beginning
-        ss[_k("seq")] += 1
-    ss[_k("playing")] = not ss[_k("playing")]
-
-
-def scrubbed() -> None:
-    ss = st.session_state
-    ss[_k("t")] = ss[_k("scrub")]
-    ss[_k("seq")] += 1
-    ss[_k("playing")] = False
-
-
-def _set_points(pts, view=None) -> None:
-    ss = st.session_state
-    ss[_k("undo")] = (ss[_k("undo")] + [(ss[_k("pts")], ss[_k("view")])])[-100:]
-    _show_points(pts, ss[_k("view")] if view is None else view)
-
-
-def _show_points(pts, view) -> None:
-    """New points make a new run, shown from step 0."""
-    ss = st.session_state
-    ss[_k("pts")], ss[_k("view")] = pts, view
-    ss[_k("t")] = 0
-    ss[_k("seq")] += 1
-    ss[_k("playing")] = False
-
-
-def on_events() -> None:
-    """Events from the plot: clicks and ticks, each numbered by the browser.
-
-    The browser resends every event the server has not yet acknowledged (``ack`` in the plot's data), because
-    two events sent before one rerun starts would otherwise overwrite each other (a click lost to a tick).
+    An instance holds no session data (one instance serves every session); everything lives in session state.
     """
-    ss = st.session_state
-    batch = ss["pla.plot"].get("events") if ss.get("pla.plot") else None
-    if not isinstance(batch, dict) or not isinstance(batch.get("events"), list):
-        return
-    if batch.get("nonce") != ss.get(_k("nonce")):  # a new page load: its numbering starts again
-        ss[_k("nonce")], ss[_k("ack")] = batch.get("nonce"), 0
-    for ev in batch["events"][:200]:
+
+    presets: dict[str, str] = model.PRESETS
+    default_preset = "separable"
+    options: tuple = ()
+    #: Keys of this page's widgets. Streamlit drops a widget's value from the session when a run does not draw
+    #: it (while another lesson is shown), so each run keeps a copy and puts it back.
+    widget_keys: tuple = ("cls",)
+
+    def __init__(self, ns: str):
+        self.ns = ns
+
+    def k(self, name: str) -> str:
+        return f"{self.ns}.{name}"
+
+    # -- state -------------------------------------------------------------------------------------------------
+
+    def init(self) -> None:
+        """On this page's first run in a session: points, view, step and the page's options from the URL."""
+        ss = st.session_state
+        init_settings()
+        if ss.get(self.k("_init")):
+            self._persist()
+            return
+        # The link describes the page it was opened on. A lesson first shown later in the session starts from its
+        # own defaults: the address bar then still holds the previous lesson's points.
+        params = st.query_params.to_dict() if not ss.get("_lesson_shown") else {}
+        ss["_lesson_shown"] = True
+        values, problems = S.read_params(params, self.options)
+        for key, value in values.items():
+            ss[self.k(key)] = value
+        pts, view, notes = self._points_from_params(params)
+        ss[self.k("pts")], ss[self.k("view")] = pts, view
         try:
-            eid = int(ev["id"])
-        except (KeyError, TypeError, ValueError):
-            continue
-        if eid <= ss[_k("ack")]:
-            continue
-        ss[_k("ack")] = eid
-        if ev.get("event") == "click":
-            _on_click(ev.get("value"))
-        elif ev.get("event") == "tick":
-            _on_tick(ev.get("value"))
+            ss[self.k("t")] = S.parse_step(params.get("t", "0"))
+        except ValueError as e:
+            ss[self.k("t")] = 0
+            problems.append(f"`t={params.get('t', '')[:20]}` {e}; starting at step 0.")
+        ss[self.k("seq")], ss[self.k("playing")], ss[self.k("undo")], ss[self.k("cls")] = 0, False, [], "+1"
+        ss[self.k("msgs")] = ss.pop("set.msgs", []) + problems + notes
+        self.init_extra(params)
+        ss[self.k("_init")] = True
+        self._persist()
 
+    def _persist(self) -> None:
+        ss = st.session_state
+        keep = ss.setdefault(self.k("_kept"), {})
+        for name in self.widget_keys:
+            if self.k(name) in ss:
+                keep[name] = ss[self.k(name)]
+            elif name in keep:
+                ss[self.k(name)] = keep[name]
 
-def _on_click(event) -> None:
-    ss = st.session_state
-    cls = 1.0 if ss[_k("cls")] == "+1" else -1.0
-    pts, why = model.apply_click(ss[_k("pts")], event, cls, ss[_k("view")])
-    if why:
-        ss[_k("toast")] = why
-    if pts is not ss[_k("pts")]:
-        _set_points(pts)
+    def init_extra(self, params: dict) -> None:
+        """Page-specific state read from the link (after the points)."""
 
+    def _points_from_params(self, params):
+        notes = []
+        view = None
+        if "view" in params:
+            try:
+                view = S.parse_view(params["view"])
+            except ValueError as e:
+                notes.append(f"`view` {e}; fitting the view to the points.")
+        pts = None
+        if "pts" in params:
+            try:
+                pts, more = S.decode_points(params["pts"])
+                notes += more
+            except ValueError as e:
+                notes.append(f"{str(e).capitalize()}; showing the {self.presets[self.default_preset]} example "
+                             "instead.")
+        if pts is None:
+            pts, preset_view = self.preset(self.default_preset)
+            return pts, preset_view, notes
+        view = view or model.fit_view(pts)
+        if not all(view[0] <= x <= view[1] and view[2] <= y <= view[3] for x, y, _ in pts):
+            fit = model.fit_view(pts)
+            view = (min(view[0], fit[0]), max(view[1], fit[1]), min(view[2], fit[2]), max(view[3], fit[3]))
+            notes.append("Some points in the link lie outside its view, so the view was widened to show them.")
+        return pts, view, notes
 
-def _on_tick(tick) -> None:
-    ss = st.session_state
-    trace, _, tid = current_run()
-    if not isinstance(tick, dict) or trace is None or tick.get("tid", tid) != tid:
-        return  # a tick about a run that has since been replaced (new points or settings)
-    try:
-        t = int(tick.get("t", ss[_k("t")]))
-    except (TypeError, ValueError):
-        return
-    ss[_k("t")] = max(0, min(len(trace), t))
-    ss[_k("playing")] = bool(tick.get("playing")) and ss[_k("t")] < len(trace)
+    def option_values(self) -> dict:
+        ss = st.session_state
+        return {s.key: ss[self.k(s.key)] for s in self.options}
 
+    def points_code(self) -> str:
+        """The page's points, encoded as in the link (kept with the points so each run encodes them once)."""
+        ss = st.session_state
+        pts = ss[self.k("pts")]
+        cached = ss.get(self.k("code"))
+        if cached is None or cached[0] is not pts:
+            cached = (pts, S.encode_points(pts))
+            ss[self.k("code")] = cached
+        return cached[1]
 
-def undo() -> None:
-    ss = st.session_state
-    if ss[_k("undo")]:
-        _show_points(*ss[_k("undo")].pop())
+    # -- the run -----------------------------------------------------------------------------------------------
 
+    def compute(self, pts, kwargs: dict, options: dict) -> tuple:
+        """(trace, extras) for the points; runs once per run id. The PLA page: plain PLA, to the cap."""
+        X, y = model.arrays(pts)
+        trace = pla_core.pla(X, y, stop_on_cycle=False, **kwargs)
+        trace.errors  # computed once here, then kept with the trace
+        return trace, {}
 
-def clear() -> None:
-    _set_points([])
+    def run(self) -> Run:
+        """The run for the page's points, the sidebar settings and the page's options (cached by run id)."""
+        pts = st.session_state[self.k("pts")]
+        kwargs = tuple(sorted(S.pla_kwargs(settings_values()).items()))
+        options = tuple(sorted(self.option_values().items()))
+        code = self.points_code()
+        tid = hashlib.blake2b(repr((self.ns, code, kwargs, options)).encode(), digest_size=8).hexdigest()
+        if not pts:
+            return Run(None, "There are no points yet: click in the plane to add some.", tid)
+        try:
+            trace, extras = _compute(tid, self, code, kwargs, options)
+        except ValueError as e:
+            return Run(None, str(e), tid)
+        return Run(trace, None, tid, extras)
 
+    def clamp_step(self, trace) -> int:
+        ss = st.session_state
+        T = 0 if trace is None else len(trace)
+        if ss[self.k("t")] > T:
+            ss[self.k("msgs")].append(f"Step {ss[self.k('t')]} is past the end of this run ({T} updates): "
+                                      f"showing step {T}.")
+            ss[self.k("t")] = T
+        return ss[self.k("t")]
 
-def load_preset(name: str) -> None:
-    pts, view = model.preset(name, int(st.session_state["set.seed"]))
-    _set_points(pts, view)
+    # -- callbacks (they run before the script, so they may change widget values) -------------------------------
 
+    def _move(self, target_fn, **extra) -> None:
+        trace = self.run().trace
+        if trace is None:
+            return
+        ss = st.session_state
+        ss[self.k("t")] = max(0, min(len(trace), int(target_fn(trace, ss[self.k("t")]))))
+        ss[self.k("seq")] += 1
+        ss[self.k("playing")] = False
+        ss[self.k("stop_at")] = None
 
-def _preset_chosen() -> None:
-    name = st.session_state.get(_k("preset"))
-    if name:
-        load_preset(name)
-    st.session_state[_k("preset")] = None  # a menu of actions, not a setting: back to "Examples…"
+    def step(self):
+        self._move(lambda tr, t: t + 1)
 
+    def back(self):
+        self._move(lambda tr, t: t - 1)
 
-# ---------------------------------------------------------------------------------------------------------------
-# Drawing
+    def epoch(self):
+        self._move(model.epoch_end)
 
+    def run_to_end(self):
+        self._move(lambda tr, t: len(tr))
 
-def show_messages() -> None:
-    ss = st.session_state
-    for m in ss[_k("msgs")]:
-        st.warning(m, icon="⚠️")
-    ss[_k("msgs")] = []
+    def reset(self):
+        self._move(lambda tr, t: 0)
 
+    def forward(self, n: int):
+        self._move(lambda tr, t: t + n)
 
-def show_toast() -> None:
-    """Why a click did nothing (a cap, a click outside the plot…), as a toast."""
-    why = st.session_state.pop(_k("toast"), None)
-    if why:
-        st.toast(why, icon="ℹ️")
+    def toggle_play(self) -> None:
+        trace = self.run().trace
+        ss = st.session_state
+        if trace is None or len(trace) == 0:
+            return
+        if not ss[self.k("playing")] and ss[self.k("t")] >= len(trace):
+            ss[self.k("t")] = 0  # Play at the end starts again from the beginning
+            ss[self.k("seq")] += 1
+        ss[self.k("playing")] = not ss[self.k("playing")]
+        ss[self.k("stop_at")] = None
 
+    def play_between(self, start: int, stop: int) -> None:
+        """Jump to ``start`` and play to ``stop`` (replaying one period of a cycle)."""
+        ss = st.session_state
+        ss[self.k("t")] = start
+        ss[self.k("seq")] += 1
+        ss[self.k("playing")] = True
+        ss[self.k("stop_at")] = stop
 
-def point_tools() -> None:
-    c = st.columns([2.1, 0.95, 0.95, 1.4], vertical_alignment="bottom")
-    c[0].radio("Clicks add", ["+1", "-1"], key=_k("cls"), horizontal=True,
-               format_func=lambda v: "○ +1" if v == "+1" else "× −1",
-               help="Click empty space to add a point of this class (Shift-click: the other class); "
-                    "click a point to remove it.")
-    c[1].button("Undo", on_click=undo, use_container_width=True, help="Undo the last change to the points")
-    c[2].button("Clear", on_click=clear, use_container_width=True,
-                help="Remove every point (Undo brings them back)")
-    c[3].selectbox("Examples", list(model.PRESETS), index=None, placeholder="Examples…", key=_k("preset"),
-                   format_func=model.PRESETS.get, on_change=_preset_chosen, label_visibility="collapsed",
-                   help="Replace the points with an example (Undo brings yours back)")
+    def scrubbed(self) -> None:
+        ss = st.session_state
+        ss[self.k("t")] = ss[self.k("scrub")]
+        ss[self.k("seq")] += 1
+        ss[self.k("playing")] = False
 
+    def set_points(self, pts, view=None) -> None:
+        ss = st.session_state
+        ss[self.k("undo")] = (ss[self.k("undo")] + [self.snapshot()])[-100:]
+        self.show_points(pts, ss[self.k("view")] if view is None else view)
 
-def plot(trace, tid: str, settings: dict, *, height: int = 470) -> None:
-    ss = st.session_state
-    t, pts, view = ss[_k("t")], ss[_k("pts")], ss[_k("view")]
-    payload = figures.plot_payload(trace, t, pts, view, seq=ss[_k("seq")], playing=ss[_k("playing")],
-                                   speed_ms=S.SPEEDS[settings["speed"]], eta=settings["eta"], height=height,
-                                   plotly_url=plotly_url(), theme=getattr(st.context.theme, "type", None) or "light")
-    payload.update(tid=tid, grid=model.grid_step(view), cls=1 if ss[_k("cls")] == "+1" else -1,
-                   alt=figures.describe(pts, trace, t))
-    payload["ack"] = ss.get(_k("ack"), 0)
-    # Wrapped in a list: Streamlit checks each value of a dict passed as data for a data frame, and that check
-    # imports pandas (2 s on a process's first plot) and costs ~1 ms a rerun; nothing here is a data frame.
-    _plot_component(key="pla.plot", data=[payload], on_events_change=on_events)
+    def snapshot(self) -> tuple:
+        """What Undo restores: the points and the view (pages with more data add to it)."""
+        ss = st.session_state
+        return ss[self.k("pts")], ss[self.k("view")]
 
+    def restore(self, snap) -> None:
+        self.show_points(*snap[:2])
 
-def transport(trace) -> None:
-    """Back / Step / Play (with → ← Space) and the scrubber, under the plot."""
-    ss = st.session_state
-    T = 0 if trace is None else len(trace)
-    t = ss[_k("t")]
-    none = trace is None
-    c = st.columns(3)
-    # The keys name the buttons for the plot's script, which starts animating as soon as they are pressed.
-    c[0].button("Back", icon=":material/arrow_back:", on_click=back, disabled=none or t == 0,
-                use_container_width=True, shortcut="Left", key="pla_back")
-    c[1].button("Step", icon=":material/arrow_forward:", on_click=step, disabled=none or t >= T,
-                use_container_width=True, shortcut="Right", type="primary", key="pla_step")
-    playing = ss[_k("playing")]
-    c[2].button("Pause" if playing else "Play", icon=":material/pause:" if playing else ":material/play_arrow:",
-                on_click=toggle_play, disabled=none or T == 0, use_container_width=True, shortcut="Space")
-    if T > 0:
-        # The scrubber has its own key: t must outlive it (a widget's value is dropped when it is not drawn).
-        ss[_k("scrub")] = t
-        st.slider("Step t", 0, T, key=_k("scrub"), on_change=scrubbed, label_visibility="collapsed")
+    def show_points(self, pts, view) -> None:
+        """New points make a new run, shown from step 0."""
+        ss = st.session_state
+        ss[self.k("pts")], ss[self.k("view")] = pts, view
+        self.restart()
 
+    def restart(self) -> None:
+        ss = st.session_state
+        ss[self.k("t")] = 0
+        ss[self.k("seq")] += 1
+        ss[self.k("playing")] = False
+        ss[self.k("stop_at")] = None
 
-def jumps() -> None:
-    """Epoch / Run to the end / Reset. They sit outside the lesson fragment, so they are never disabled (at
-    the end of a run, or with no points, they do nothing) rather than showing a state a fragment rerun left."""
-    c = st.columns(3)
-    c[0].button("Epoch", icon=":material/skip_next:", on_click=epoch, use_container_width=True,
-                help="Finish the current pass over the data")
-    c[1].button("Run", icon=":material/fast_forward:", on_click=run_to_end, use_container_width=True,
-                help=f"Run to the end: until PLA halts, or the cap of {st.session_state['set.cap']:,} updates")
-    c[2].button("Reset", icon=":material/first_page:", on_click=reset, use_container_width=True,
-                help="Back to w₀, before any update")
+    def on_events(self) -> None:
+        """Events from the plot: clicks and ticks, each numbered by the browser.
 
+        The browser resends every event the server has not yet acknowledged (``ack`` in the plot's data),
+        because two events sent before one rerun starts would otherwise overwrite each other (a click lost to a
+        tick).
+        """
+        ss = st.session_state
+        state = ss.get(self.k("plot"))
+        batch = state.get("events") if state else None
+        if not isinstance(batch, dict) or not isinstance(batch.get("events"), list):
+            return
+        if batch.get("nonce") != ss.get(self.k("nonce")):  # a new page load: its numbering starts again
+            ss[self.k("nonce")], ss[self.k("ack")] = batch.get("nonce"), 0
+        for ev in batch["events"][:200]:
+            try:
+                eid = int(ev["id"])
+            except (KeyError, TypeError, ValueError):
+                continue
+            if eid <= ss[self.k("ack")]:
+                continue
+            ss[self.k("ack")] = eid
+            if ev.get("event") == "click":
+                self._on_click(ev.get("value"))
+            elif ev.get("event") == "tick":
+                self._on_tick(ev.get("value"))
 
-def sync_url() -> None:
-    """Write every setting, the points, the view and the step into the address bar (only when they changed)."""
-    ss = st.session_state
-    params = {"v": URL_VERSION, **S.write_params(settings_values()), "pts": points_code(),
-              "view": S.dump_view(ss[_k("view")]), "t": str(ss[_k("t")])}
-    if st.query_params.to_dict() != params:
-        st.query_params.from_dict(params)
+    def _on_click(self, event) -> None:
+        ss = st.session_state
+        cls = 1.0 if ss[self.k("cls")] == "+1" else -1.0
+        pts, why = model.apply_click(ss[self.k("pts")], event, cls, ss[self.k("view")])
+        if why:
+            ss[self.k("toast")] = why
+        if pts is not ss[self.k("pts")]:
+            self.set_points(pts)
 
+    def _on_tick(self, tick) -> None:
+        ss = st.session_state
+        run = self.run()
+        trace = run.trace
+        if not isinstance(tick, dict) or trace is None or tick.get("tid", run.tid) != run.tid:
+            return  # a tick about a run that has since been replaced (new points or settings)
+        try:
+            t = int(tick.get("t", ss[self.k("t")]))
+        except (TypeError, ValueError):
+            return
+        ss[self.k("t")] = max(0, min(len(trace), t))
+        ss[self.k("playing")] = bool(tick.get("playing")) and ss[self.k("t")] < len(trace)
+        if not ss[self.k("playing")]:
+            ss[self.k("stop_at")] = None
 
-def share_link() -> None:
-    """The current link, with a copy button (st.code has one), under a small expander."""
-    base = st.context.url or ""
-    params = urlencode(st.query_params.to_dict())
-    with st.expander("Share this demo: the address bar holds it all, or copy it here"):
-        st.code(f"{base}?{params}" if base else "?" + params, language=None, wrap_lines=True)
+    def undo(self) -> None:
+        ss = st.session_state
+        if ss[self.k("undo")]:
+            self.restore(ss[self.k("undo")].pop())
+
+    def clear(self) -> None:
+        self.set_points([])
+
+    def preset(self, name: str) -> tuple[list, tuple]:
+        return model.preset(name, int(st.session_state["set.seed"]))
+
+    def load_preset(self, name: str) -> None:
+        self.set_points(*self.preset(name))
+
+    def _preset_chosen(self) -> None:
+        name = st.session_state.get(self.k("preset"))
+        if name:
+            self.load_preset(name)
+        st.session_state[self.k("preset")] = None  # a menu of actions, not a setting: back to "Examples…"
+
+    # -- drawing -----------------------------------------------------------------------------------------------
+
+    def show_messages(self) -> None:
+        ss = st.session_state
+        for m in ss[self.k("msgs")]:
+            st.warning(m, icon="⚠️")
+        ss[self.k("msgs")] = []
+
+    def show_toast(self) -> None:
+        """Why a click did nothing (a cap, a click outside the plot…), as a toast."""
+        why = st.session_state.pop(self.k("toast"), None)
+        if why:
+            st.toast(why, icon="ℹ️")
+
+    def point_tools(self) -> None:
+        c = st.columns([2.1, 0.95, 0.95, 1.4], vertical_alignment="bottom")
+        c[0].radio("Clicks add", ["+1", "-1"], key=self.k("cls"), horizontal=True,
+                   format_func=lambda v: "○ +1" if v == "+1" else "× −1",
+                   help="Click empty space to add a point of this class (Shift-click: the other class); "
+                        "click a point to remove it.")
+        c[1].button("Undo", on_click=self.undo, use_container_width=True, key=self.k("undo_btn"),
+                    help="Undo the last change to the points")
+        c[2].button("Clear", on_click=self.clear, use_container_width=True, key=self.k("clear_btn"),
+                    help="Remove every point (Undo brings them back)")
+        c[3].selectbox("Examples", list(self.presets), index=None, placeholder="Examples…", key=self.k("preset"),
+                       format_func=self.presets.get, on_change=self._preset_chosen, label_visibility="collapsed",
+                       help="Replace the points with an example (Undo brings yours back)")
+
+    def payload(self, run: Run, settings: dict, height: int) -> dict:
+        """The plot's data for this rerun (pages add their own layers)."""
+        ss = st.session_state
+        trace, t, pts, view = run.trace, ss[self.k("t")], ss[self.k("pts")], ss[self.k("view")]
+        payload = figures.plot_payload(trace, t, pts, view, seq=ss[self.k("seq")], playing=ss[self.k("playing")],
+                                       speed_ms=S.SPEEDS[settings["speed"]], eta=settings["eta"], height=height,
+                                       plotly_url=plotly_url(),
+                                       theme=getattr(st.context.theme, "type", None) or "light")
+        payload.update(tid=run.tid, grid=model.grid_step(view), cls=1 if ss[self.k("cls")] == "+1" else -1,
+                       alt=figures.describe(pts, trace, t), stopAt=ss.get(self.k("stop_at")))
+        return payload
+
+    def plot(self, run: Run, settings: dict, *, height: int = 470) -> None:
+        payload = self.payload(run, settings, height)
+        payload["ack"] = st.session_state.get(self.k("ack"), 0)
+        # Wrapped in a list: Streamlit checks each value of a dict passed as data for a data frame, and that
+        # check imports pandas (2 s on a process's first plot) and costs ~1 ms a rerun; nothing here is one.
+        _plot_component(key=self.k("plot"), data=[payload], on_events_change=self.on_events)
+
+    def transport(self, trace) -> None:
+        """Back / Step / Play (with → ← Space) and the scrubber, under the plot."""
+        ss = st.session_state
+        T = 0 if trace is None else len(trace)
+        t = ss[self.k("t")]
+        none = trace is None
+        c = st.columns(3)
+        # The keys name the buttons for the plot's script, which starts animating as soon as they are pressed.
+        c[0].button("Back", icon=":material/arrow_back:", on_click=self.back, disabled=none or t == 0,
+                    use_container_width=True, shortcut="Left", key="pla_back")
+        c[1].button("Step", icon=":material/arrow_forward:", on_click=self.step, disabled=none or t >= T,
+                    use_container_width=True, shortcut="Right", type="primary", key="pla_step")
+        playing = ss[self.k("playing")]
+        c[2].button("Pause" if playing else "Play", icon=":material/pause:" if playing else ":material/play_arrow:",
+                    on_click=self.toggle_play, disabled=none or T == 0, use_container_width=True,
+                    shortcut="Space", key=self.k("play_btn"))
+        if T > 0:
+            # The scrubber has its own key: t must outlive it (a widget's value is dropped when it is not drawn).
+            ss[self.k("scrub")] = t
+            st.slider("Step t", 0, T, key=self.k("scrub"), on_change=self.scrubbed, label_visibility="collapsed")
+
+    def jumps(self) -> None:
+        """Epoch / Run to the end / Reset. They sit outside the lesson fragment, so they are never disabled (at
+        the end of a run, or with no points, they do nothing) rather than showing a state a fragment rerun left."""
+        c = st.columns(3)
+        c[0].button("Epoch", icon=":material/skip_next:", on_click=self.epoch, use_container_width=True,
+                    key=self.k("epoch_btn"), help="Finish the current pass over the data")
+        c[1].button("Run", icon=":material/fast_forward:", on_click=self.run_to_end, use_container_width=True,
+                    key=self.k("run_btn"),
+                    help=f"Run to the end: until PLA halts, or the cap of {st.session_state['set.cap']:,} updates")
+        c[2].button("Reset", icon=":material/first_page:", on_click=self.reset, use_container_width=True,
+                    key=self.k("reset_btn"), help="Back to w₀, before any update")
+
+    def url_params(self) -> dict:
+        ss = st.session_state
+        return {"v": URL_VERSION, **S.write_params(settings_values()),
+                **S.write_params(self.option_values(), self.options), "pts": self.points_code(),
+                "view": S.dump_view(ss[self.k("view")]), "t": str(ss[self.k("t")])}
+
+    def sync_url(self) -> None:
+        """Write every setting, the points, the view and the step into the address bar (only when they changed)."""
+        params = self.url_params()
+        if st.query_params.to_dict() != params:
+            st.query_params.from_dict(params)
+
+    def share_link(self) -> None:
+        """The current link, with a copy button (st.code has one), under a small expander."""
+        base = st.context.url or ""
+        params = urlencode(st.query_params.to_dict())
+        with st.expander("Share this demo: the address bar holds it all, or copy it here"):
+            st.code(f"{base}?{params}" if base else "?" + params, language=None, wrap_lines=True)

@@ -2,6 +2,10 @@
 // shaded half-planes, the normal vector, the update vector, the circled mistake, the ghost of the previous
 // line) with plotly.js, animating w from one update to the next. Clicks anywhere are sent to Python.
 // Python owns the state; this file owns only what is on screen between two reruns.
+// Pages add layers through the data: a second moving line (the pocket weights ŵ, "pwin"), static traces
+// ("statics": the target f, flipped labels, a certificate), shading of where ŵ and f disagree ("shade"),
+// a boundary that is a curve (the XOR lift, w of length 4), an error chart beside the plot ("curves") and
+// a stop for replaying one period of a cycle ("stopAt").
 
 const BELOW = 3; // shading +, shading −, ghost line: drawn under the points
 
@@ -64,6 +68,64 @@ function halfPlane(w, v, sign) {
   return out.length >= 3 ? out : null;
 }
 
+// The part of a convex polygon where sign·wᵀx̃ ≥ 0.
+function clipPoly(poly, w, sign) {
+  if (!poly) return null;
+  const f = (q) => sign * (w[0] + w[1] * q[0] + w[2] * q[1]);
+  const out = [];
+  for (let i = 0; i < poly.length; i++) {
+    const a = poly[i], c = poly[(i + 1) % poly.length], fa = f(a), fc = f(c);
+    if (fa >= 0) out.push(a);
+    if ((fa >= 0) !== (fc >= 0)) {
+      const s = fa / (fa - fc);
+      out.push([a[0] + s * (c[0] - a[0]), a[1] + s * (c[1] - a[1])]);
+    }
+  }
+  return out.length >= 3 ? out : null;
+}
+
+// The lifted boundary b + w₁x₁ + w₂x₂ + w₃x₁x₂ = 0 drawn back in the plane: marching squares on a grid,
+// as one polyline with gaps (null) between pieces.
+const GRID = 90;
+function curve(w, v) {
+  const g = (x, y) => w[0] + w[1] * x + w[2] * y + (w[3] || 0) * x * y;
+  const xs = [], ys = [];
+  const dx = (v[1] - v[0]) / GRID, dy = (v[3] - v[2]) / GRID;
+  const val = [];
+  for (let j = 0; j <= GRID; j++) {
+    const row = [];
+    for (let i = 0; i <= GRID; i++) row.push(g(v[0] + i * dx, v[2] + j * dy));
+    val.push(row);
+  }
+  const cross = (x0, y0, f0, x1, y1, f1) => { const s = f0 / (f0 - f1); return [x0 + s * (x1 - x0), y0 + s * (y1 - y0)]; };
+  for (let j = 0; j < GRID; j++) {
+    for (let i = 0; i < GRID; i++) {
+      const x0 = v[0] + i * dx, y0 = v[2] + j * dy, x1 = x0 + dx, y1 = y0 + dy;
+      const f00 = val[j][i], f10 = val[j][i + 1], f01 = val[j + 1][i], f11 = val[j + 1][i + 1];
+      const pts = [];
+      if ((f00 > 0) !== (f10 > 0)) pts.push(cross(x0, y0, f00, x1, y0, f10));
+      if ((f10 > 0) !== (f11 > 0)) pts.push(cross(x1, y0, f10, x1, y1, f11));
+      if ((f01 > 0) !== (f11 > 0)) pts.push(cross(x0, y1, f01, x1, y1, f11));
+      if ((f00 > 0) !== (f01 > 0)) pts.push(cross(x0, y0, f00, x0, y1, f01));
+      for (let k = 0; k + 1 < pts.length; k += 2) {
+        xs.push(pts[k][0], pts[k + 1][0], null);
+        ys.push(pts[k][1], pts[k + 1][1], null);
+      }
+    }
+  }
+  return xs.length ? [xs, ys] : null;
+}
+
+// Sign of b + w₁x₁ + w₂x₂ + w₃x₁x₂ on a coarse grid, for shading the two sides of a curved boundary.
+const SHADE_GRID = 60;
+function signGrid(w, v) {
+  const xs = [], ys = [], z = [];
+  for (let i = 0; i < SHADE_GRID; i++) xs.push(v[0] + (i + 0.5) * (v[1] - v[0]) / SHADE_GRID);
+  for (let j = 0; j < SHADE_GRID; j++) ys.push(v[2] + (j + 0.5) * (v[3] - v[2]) / SHADE_GRID);
+  for (const y of ys) z.push(xs.map((x) => Math.sign(w[0] + w[1] * x + w[2] * y + (w[3] || 0) * x * y)));
+  return { xs, ys, z };
+}
+
 const lerp = (a, b, s) => a + (b - a) * s;
 const lerpV = (a, b, s) => a.map((x, i) => lerp(x, b[i], s));
 const ease = (s) => (s < 0.5 ? 4 * s * s * s : 1 - Math.pow(-2 * s + 2, 3) / 2);
@@ -72,6 +134,12 @@ const ease = (s) => (s < 0.5 ? 4 * s * s * s : 1 - Math.pow(-2 * s + 2, 3) / 2);
 
 function W(st, t) {
   const win = st.data.win;
+  if (!win) return null;
+  const k = t - win.t0;
+  return k >= 0 && k < win.W.length ? win.W[k] : null;
+}
+function Pk(st, t) {
+  const win = st.data.pwin;
   if (!win) return null;
   const k = t - win.t0;
   return k >= 0 && k < win.W.length ? win.W[k] : null;
@@ -101,8 +169,13 @@ function restState(st, t) {
   let m = Math.hypot(w[1], w[2]);
   const u = updateVector(st, t);
   if (u) m = Math.max(m, Math.hypot(w[1] + u[0], w[2] + u[1]));
-  return { w: w.slice(), anchor: anchorOf(w, v), scale: m > 0 ? L / m : 0 };
+  const p = Pk(st, t);
+  return { w: w.slice(), anchor: anchorOf(w, v), scale: m > 0 ? L / m : 0, p: p ? p.slice() : null };
 }
+const lerpState = (a, b, e) => ({
+  w: lerpV(a.w, b.w, e), anchor: lerpV(a.anchor, b.anchor, e), scale: lerp(a.scale, b.scale, e),
+  p: a.p && b.p ? lerpV(a.p, b.p, e) : b.p,
+});
 
 function arrowTrace(from, vec, color, width, dash, name) {
   return {
@@ -111,30 +184,67 @@ function arrowTrace(from, vec, color, width, dash, name) {
     hoverinfo: "skip", showlegend: false, name, meta: name,
   };
 }
-const empty = (name) => ({ type: "scatter", mode: "lines", x: [], y: [], hoverinfo: "skip", showlegend: false, meta: name });
+// An empty trace keeps its place (and, for named lines, its legend entry) while there is nothing to draw.
+const empty = (meta, name, style, legend) => ({ type: "scatter", mode: "lines", x: [], y: [], hoverinfo: "skip",
+  showlegend: !!legend, meta, name: name || meta, line: style || {} });
+
+const polyXY = (poly) => ({ x: poly.map((p) => p[0]).concat([poly[0][0]]), y: poly.map((p) => p[1]).concat([poly[0][1]]) });
+
+function lineTrace(w, v, style, name, meta, legend) {
+  const lift = w.length > 3;
+  if (lift) {
+    const c = curve(w, v);
+    return c ? { type: "scatter", mode: "lines", x: c[0], y: c[1], line: style, hoverinfo: "skip", name,
+                 showlegend: !!legend, meta, connectgaps: false } : empty(meta, name, style, legend);
+  }
+  const seg = clip(w, v);
+  return seg ? { type: "scatter", mode: "lines", x: [seg[0][0], seg[1][0]], y: [seg[0][1], seg[1][1]], line: style,
+                 hoverinfo: "skip", name, showlegend: !!legend, meta } : empty(meta, name, style, legend);
+}
+
+function shading(st, cur) {
+  const v = st.data.view, C = st.data.colors, w = cur.w;
+  const fill = (poly, color, name, pattern) => poly
+    ? Object.assign({ type: "scatter", mode: "lines", fill: "toself", fillcolor: color, line: { width: 0 },
+                      hoverinfo: "skip", showlegend: false, meta: name }, polyXY(poly), pattern ? { fillpattern: pattern } : {})
+    : empty(name);
+  if (st.data.shade === "disagree") { // where the pocket ŵ and the target f disagree (E_out), hatched
+    const rect = [[v[0], v[2]], [v[1], v[2]], [v[1], v[3]], [v[0], v[3]]];
+    const wf = st.data.wf, p = cur.p;
+    const pat = { shape: "/", fgcolor: "rgba(128,128,128,0.55)", bgcolor: "rgba(128,128,128,0.10)", size: 9, solidity: 0.25 };
+    if (!wf || !p) return [empty("shade+"), empty("shade-")];
+    const a = clipPoly(clipPoly(rect, p, 1), wf, -1), b = clipPoly(clipPoly(rect, p, -1), wf, 1);
+    const ta = fill(a, "rgba(0,0,0,0)", "shade+", pat), tb = fill(b, "rgba(0,0,0,0)", "shade-", pat);
+    ta.name = "ŵ ≠ f"; ta.showlegend = !!a; ta.legendgroup = "dis";
+    tb.name = ta.name; tb.showlegend = !a && !!b; tb.legendgroup = "dis";
+    return [ta, tb];
+  }
+  if (w.length > 3) { // a curved boundary: colour the plane by the sign on a grid
+    const g = signGrid(w, v);
+    return [{ type: "heatmap", x: g.xs, y: g.ys, z: g.z, zmin: -1, zmax: 1, showscale: false, hoverinfo: "skip",
+              colorscale: [[0, C.neg_fill], [0.5, "rgba(0,0,0,0)"], [1, C.pos_fill]], meta: "shade+" }, empty("shade-")];
+  }
+  return [fill(halfPlane(w, v, 1), C.pos_fill, "shade+"), fill(halfPlane(w, v, -1), C.neg_fill, "shade-")];
+}
 
 function sceneTraces(st, cur, extra) {
   const v = st.data.view, fg = st.fg;
   const w = cur.w;
-  const pos = halfPlane(w, v, 1), neg = halfPlane(w, v, -1);
-  const fill = (poly, color, name) => poly
-    ? { type: "scatter", mode: "lines", x: poly.map((p) => p[0]).concat([poly[0][0]]), y: poly.map((p) => p[1]).concat([poly[0][1]]),
-        fill: "toself", fillcolor: color, line: { width: 0 }, hoverinfo: "skip", showlegend: false, meta: name }
-    : empty(name);
   const C = st.data.colors;
-  const below = [fill(pos, C.pos_fill, "shade+"), fill(neg, C.neg_fill, "shade-")];
-  const g = extra.ghost ? clip(extra.ghost, v) : null;
-  below.push(g ? { type: "scatter", mode: "lines", x: [g[0][0], g[1][0]], y: [g[0][1], g[1][1]],
-                   line: { color: "rgba(128,128,128,0.75)", width: 2.5, dash: "dash" }, hoverinfo: "skip",
-                   name: "previous line", showlegend: false, meta: "ghost" } : empty("ghost"));
+  const below = shading(st, cur);
+  below.push(extra.ghost && st.data.ghost !== false
+    ? lineTrace(extra.ghost, v, { color: "rgba(128,128,128,0.75)", width: 2.5, dash: "dash" }, "previous boundary", "ghost")
+    : empty("ghost"));
   const above = [];
-  const seg = clip(w, v);
-  above.push(seg ? { type: "scatter", mode: "lines", x: [seg[0][0], seg[1][0]], y: [seg[0][1], seg[1][1]],
-                     line: { color: fg, width: 4 }, hoverinfo: "skip", name: "boundary wᵀx̃ = 0", showlegend: false,
-                     meta: "boundary" } : empty("boundary"));
+  const named = !!st.data.pwin; // with two moving lines, the legend names them
+  above.push(lineTrace(w, v, { color: fg, width: 4 }, st.data.wname || "boundary wᵀx̃ = 0", "boundary", named));
+  if (st.data.pwin) {
+    above.push(cur.p ? lineTrace(cur.p, v, { color: C.pocket, width: 5, dash: "dashdot" }, "ŵ (pocket)", "pocket", true)
+                     : empty("pocket"));
+  }
   const wv = [w[1] * cur.scale, w[2] * cur.scale];
-  above.push(cur.scale > 0 ? arrowTrace(cur.anchor, wv, fg, 3.5, "solid", "w") : empty("w"));
-  if (extra.update) {
+  above.push(cur.scale > 0 && w.length === 3 ? arrowTrace(cur.anchor, wv, fg, 3.5, "solid", "w") : empty("w"));
+  if (extra.update && w.length === 3) {
     const tip = [cur.anchor[0] + wv[0], cur.anchor[1] + wv[1]];
     const uv = [extra.update[0] * cur.scale, extra.update[1] * cur.scale];
     const col = extra.updateLabel > 0 ? C.pos : C.neg;
@@ -167,19 +277,30 @@ function draw(st, cur, extra) {
     xaxis: Object.assign({}, base.layout.xaxis, { gridcolor: "rgba(128,128,128,0.22)", zerolinecolor: "rgba(128,128,128,0.6)" }),
     yaxis: Object.assign({}, base.layout.yaxis, { gridcolor: "rgba(128,128,128,0.22)", zerolinecolor: "rgba(128,128,128,0.6)" }),
   });
+  // A new data revision makes react redraw every trace: after Plotly.animate has restyled traces to empty data
+  // in place, react could otherwise find "nothing changed" and leave them undrawn.
+  layout.datarevision = st.rev = (st.rev || 0) + 1;
   st.stats.frames += 1;
-  st.lastDraw = st.P.react(st.gd, below.concat(base.data, above), layout, st.config);
+  const S = st.data.statics || {};
+  st.lastDraw = st.P.react(st.gd, below.concat(S.below || [], base.data, S.above || [], above), layout, st.config);
   return st.lastDraw;
 }
 
 // During a tween only the shading, the line and the w arrow move: restyle just those traces.
-const MOVING = ["shade+", "shade-", "boundary", "w"];
+const MOVING = ["shade+", "shade-", "boundary", "w", "pocket"];
 function drawFrame(st, cur, extra) {
   st.cur = cur;
   const { below, above } = sceneTraces(st, cur, extra);
-  const all = below.concat(st.data.base.data, above);
+  const S = st.data.statics || {};
+  const all = below.concat(S.below || [], st.data.base.data, S.above || [], above);
+  if (all.some((tr) => tr.type === "heatmap")) return draw(st, cur, extra); // a heatmap needs a full redraw
   const idx = [], xs = [], ys = [];
   all.forEach((tr, i) => { if (MOVING.includes(tr.meta)) { idx.push(i); xs.push(tr.x); ys.push(tr.y); } });
+  // Plotly.animate can only move what is drawn: a trace that appears or disappears (a line entering or leaving
+  // the view, w = 0) needs a full redraw, and animating empty traces leaves the plot blank.
+  const shown = idx.map((i) => (st.gd.data[i] && st.gd.data[i].x ? st.gd.data[i].x.length > 0 : false));
+  if (xs.some((x, k) => (x.length > 0) !== shown[k])) return draw(st, cur, extra);
+  if (!xs.some((x) => x.length > 0)) return Promise.resolve();
   st.stats.frames += 1;
   return st.P.animate(st.gd, { data: xs.map((x, k) => ({ x, y: ys[k] })), traces: idx },
                       { transition: { duration: 0 }, frame: { duration: 0, redraw: false }, mode: "immediate" });
@@ -198,6 +319,7 @@ function restExtra(st, t) {
 
 function drawRest(st, t) {
   st.tDisp = t;
+  markChart(st, t);
   st.gd.dataset.t = String(t);
   st.gd.dataset.animating = "0";
   return draw(st, restState(st, t), restExtra(st, t));
@@ -213,7 +335,7 @@ function tween(st, from, to, ms, extra, token) {
     const frame = (now) => {
       if (token !== st.token) return resolve(false);
       const s = Math.min(1, (now - t0) / ms), e = ease(s);
-      const cur = { w: lerpV(from.w, to.w, e), anchor: lerpV(from.anchor, to.anchor, e), scale: lerp(from.scale, to.scale, e) };
+      const cur = lerpState(from, to, e);
       if (rec.frames === 0) draw(st, cur, extra); // first frame sets up the traces (circle, ghost)
       else drawFrame(st, cur, extra);
       rec.frames += 1;
@@ -244,6 +366,7 @@ async function animateTo(st, target) {
       const start = t === from ? st.cur : restState(st, t);
       if (!(await tween(st, start, restState(st, nt), each, extra, token))) return false;
       st.tDisp = nt;
+      markChart(st, nt);
     }
   } else if (k !== 0 && W(st, target)) {
     if (!(await tween(st, st.cur, restState(st, target), stepMs(st), { ghost: st.cur.w, circle: null }, token))) {
@@ -262,7 +385,8 @@ async function play(st) {
   clearTimeout(st.reportTimer);
   st.playing = true;
   st.gd.dataset.playing = "1";
-  while (token === st.token && st.tDisp < st.data.T) {
+  const stopAt = st.data.stopAt !== null && st.data.stopAt !== undefined ? Math.min(st.data.stopAt, st.data.T) : st.data.T;
+  while (token === st.token && st.tDisp < stopAt) {
     const t = st.tDisp;
     const win = st.data.win;
     const last = win.t0 + win.W.length - 1;
@@ -278,6 +402,7 @@ async function play(st) {
     if (!(await tween(st, st.cur, restState(st, t + 1), st.data.dur, extra, token))) return;
     st.tDisp = t + 1;
     st.gd.dataset.t = String(t + 1);
+    markChart(st, t + 1);
   }
   if (token === st.token) stop(st);
 }
@@ -384,23 +509,72 @@ function bindSteps(st) {
       }, 150);
     });
   };
-  document.addEventListener("click", (e) => {
+  // The listeners are on the document: when this plot leaves the page (another lesson), they remove themselves.
+  const gone = () => !document.body.contains(st.gd);
+  const onClick = (e) => {
+    if (gone()) { document.removeEventListener("click", onClick, true); return; }
     const el = e.target.closest && e.target.closest(".st-key-pla_step, .st-key-pla_back");
     if (!el || el.querySelector("button:disabled")) return;
     stepBy(el.classList.contains("st-key-pla_step") ? 1 : -1, e);
-  }, true);
-  document.addEventListener("keydown", (e) => {
+  };
+  const onKey = (e) => {
+    if (gone()) { document.removeEventListener("keydown", onKey, true); return; }
     if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     if (e.target.closest && e.target.closest("input, textarea, select, [contenteditable=true], [role=slider]")) return;
     if (e.key === "ArrowRight") stepBy(1, e);
     else if (e.key === "ArrowLeft") stepBy(-1, e);
-  }, true);
+  };
+  document.addEventListener("click", onClick, true);
+  document.addEventListener("keydown", onKey, true);
+}
+
+// ---------------------------------------------------------------- the error chart beside the plot (Pocket)
+
+function drawChart(st) {
+  const c = st.data.curves;
+  if (!c) {
+    if (st.chart) { st.P.purge(st.chart); st.chart.remove(); st.chart = null; st.wrap.classList.remove("pla-two"); }
+    return;
+  }
+  if (!st.chart) {
+    st.chart = document.createElement("div");
+    st.chart.className = "pla-chart";
+    st.chart.setAttribute("role", "img");
+    st.wrap.appendChild(st.chart);
+    st.wrap.classList.add("pla-two");
+  }
+  st.chart.setAttribute("aria-label", c.alt || "error chart");
+  const key = c.key + "|" + st.fg;
+  if (st.chartKey === key) return;
+  st.chartKey = key;
+  const traces = c.series.map((s) => ({
+    type: "scatter", mode: "lines", x: c.x, y: s.y, name: s.name, hovertemplate: "t = %{x}: %{y:.1%}<extra>" + s.name + "</extra>",
+    line: { color: s.color === "fg" ? st.fg : s.color, width: s.width || 2.5, dash: s.dash || "solid", shape: "hv" },
+  }));
+  const axis = { gridcolor: "rgba(128,128,128,0.22)", zerolinecolor: "rgba(128,128,128,0.6)", fixedrange: true, automargin: true };
+  const layout = {
+    height: c.height, margin: { l: 55, r: 10, t: 40, b: 45 }, font: { size: 15, color: st.fg },
+    paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(0,0,0,0)",
+    xaxis: Object.assign({}, axis, { title: { text: "update t", standoff: 4 }, range: [0, Math.max(1, c.T)] }),
+    yaxis: Object.assign({}, axis, { title: { text: "error", standoff: 4 }, range: [0, c.ymax], tickformat: ".0%" }),
+    legend: { orientation: "h", x: 0, y: 1.0, yanchor: "bottom", font: { size: 14 } },
+    shapes: [{ type: "line", x0: st.tDisp, x1: st.tDisp, y0: 0, y1: 1, yref: "paper", line: { color: st.fg, width: 2 } }],
+    hovermode: "x", dragmode: false,
+  };
+  st.P.react(st.chart, traces, layout, { displayModeBar: false, responsive: true, showTips: false });
+}
+
+function markChart(st, t) {
+  if (!st.chart || !st.chart._fullLayout) return;
+  st.chart.dataset.t = String(t);
+  st.P.relayout(st.chart, { "shapes[0].x0": t, "shapes[0].x1": t });
 }
 
 function update(st) {
   const d = st.data;
   st.fg = themeColor(st.el);
   st.pending = [];
+  drawChart(st);
   if (!d.win) { // no run (no points): just the points and axes
     st.token++;
     clearTimeout(st.reportTimer);
@@ -450,9 +624,12 @@ export default function (component) {
     gd.dataset.t = "0";
     gd.dataset.playing = "0";
     gd.dataset.animating = "0";
-    parentElement.appendChild(gd);
+    const wrap = document.createElement("div");
+    wrap.className = "pla-wrap";
+    wrap.appendChild(gd);
+    parentElement.appendChild(wrap);
     st = parentElement.__pla = {
-      el: parentElement, gd, P: null, data, token: 0, tDisp: 0, cur: null, seq: null, tid: null, playing: false,
+      el: parentElement, gd, wrap, chart: null, P: null, data, token: 0, tDisp: 0, cur: null, seq: null, tid: null, playing: false,
       pending: [], asked: null, target: null, reportTimer: null,
       outbox: [], nextId: 1, nonce: Math.random().toString(36).slice(2), stats: { frames: 0, transitions: [], clicks: [] },
       config: { displayModeBar: false, doubleClick: false, scrollZoom: false, responsive: true, showTips: false },

@@ -1,0 +1,50 @@
+"""XOR never halts (seeds 001, 003): the weights cycle, a certificate shows no line works, a lift fixes it."""
+
+import streamlit as st
+
+from pla_lab import explain, lessons, ui
+
+ui.leave_pages_folder_mode()
+L = lessons.XorLesson("xor")
+L.init()
+L.clamp_step(L.run().trace)
+st.markdown("### XOR: the data set on which PLA never halts")
+L.show_messages()
+
+WIDTHS = [1.45, 1]
+tools, jumps = st.columns(WIDTHS, gap="medium", vertical_alignment="bottom")
+with tools:
+    L.point_tools()
+with jumps:
+    L.jumps()
+
+
+@st.fragment
+def lesson() -> None:
+    settings = ui.settings_values()
+    run = L.run()
+    t = L.clamp_step(run.trace)
+    left, right = st.columns(WIDTHS, gap="medium")
+    with left:
+        L.plot(run, settings)
+        L.transport(run.trace)
+    with right:
+        L.options_row(run)
+        if run.trace is None:
+            st.info(run.reason)
+        else:
+            st.markdown(explain.cycle_text(run.trace) if not st.session_state[L.k("lift")] else
+                        explain.lift_text(run.trace))
+            with st.expander("Step by step: the numbers", expanded=False):
+                st.markdown(explain.step_numbers(run.trace, t))
+            if not st.session_state[L.k("lift")]:
+                st.markdown(explain.certificate_text(run.extras["sep"], st.session_state[L.k("pts")],
+                                                     settings["bias"]))
+        with st.expander("What to look at, what to try"):
+            st.markdown(explain.XOR_GUIDE)
+        L.sync_url()
+        L.share_link()
+        L.show_toast()
+
+
+lesson()

@@ -1,0 +1,181 @@
+"""The lessons after the first: Noise & Pocket, and XOR. Each is a :class:`ui.Lesson` with its own run and
+options; the plot, the controls, the links and the events are the PLA page's, shared."""
+
+from __future__ import annotations
+
+import numpy as np
+import streamlit as st
+
+import pla_core
+from pla_core import datasets, geometry
+
+from . import explain, figures, model
+from . import settings as S
+from .ui import Lesson, Run
+
+
+def _theme() -> str:
+    return getattr(st.context.theme, "type", None) or "light"
+
+
+class PocketLesson(Lesson):
+    """Noise & Pocket (seed 000): a target f makes the labels, noise flips some, PLA wanders, Pocket keeps ŵ."""
+
+    presets = model.POCKET_PRESETS
+    default_preset = "line50"
+    options = S.POCKET
+    widget_keys = ("cls", "noisy", "noise", "n")
+
+    def preset(self, name):
+        pts, view, _ = model.target_preset(name, int(st.session_state["set.seed"]))
+        return pts, view
+
+    def load_preset(self, name):
+        ss = st.session_state
+        pts, view, f = model.target_preset(name, int(ss["set.seed"]))
+        ss[self.k("undo")] = (ss[self.k("undo")] + [self.snapshot()])[-100:]
+        ss[self.k("f")] = f
+        self.show_points(pts, view)
+
+    def snapshot(self):
+        ss = st.session_state
+        return ss[self.k("pts")], ss[self.k("view")], ss[self.k("f")]
+
+    def restore(self, snap):
+        st.session_state[self.k("f")] = snap[2]
+        self.show_points(snap[0], snap[1])
+
+    def clear(self):
+        self.set_points([])
+        st.session_state[self.k("f")] = None  # your own points: there is no known target
+
+    def compute(self, pts, kwargs, options):
+        X, y_clean = model.arrays(pts)
+        if options["noisy"] and options["noise"] > 0:
+            y, flipped = datasets.flip_labels(y_clean, options["noise"] / 100, kwargs["seed"])
+        else:
+            y, flipped = y_clean, np.zeros(len(y_clean), dtype=bool)
+        trace = pla_core.pocket(X, y, **kwargs)
+        extras = {"y": y, "flipped": flipped, "eout": None, "f_errors": None}
+        f = options["f"]
+        if f is not None:
+            w_f, box = np.array(f[:3]), f[3:]
+            # E_out of ŵ against f: ŵ changes only when the pocket improves, so compute it once per ŵ.
+            P = trace.pocket_weights
+            change = np.concatenate([[True], np.any(P[1:] != P[:-1], axis=1)])
+            values = [geometry.disagreement(w, w_f, box, sign_zero=kwargs["sign_zero"]) for w in P[change]]
+            extras["eout"] = np.asarray(values)[np.cumsum(change) - 1]
+            extras["f_errors"] = int(pla_core.count_mistakes(w_f, X, y, sign_zero=kwargs["sign_zero"]))
+        return trace, extras
+
+    def payload(self, run, settings, height):
+        payload = super().payload(run, settings, height)
+        ss = st.session_state
+        theme = _theme()
+        pts = ss[self.k("pts")]
+        f = ss[self.k("f")]
+        statics = []
+        if f is not None:
+            statics.append(figures.target_trace(f[:3], ss[self.k("view")], theme=theme))
+            payload["wf"] = list(f[:3])
+        payload["shade"] = "disagree" if f is not None else "sides"
+        payload["ghost"] = False
+        payload["wname"] = "w (PLA)"
+        payload["base"]["layout"]["legend"].update(font={"size": 14}, itemwidth=30, tracegroupgap=0)
+        if run.trace is not None:
+            y = run.extras["y"]
+            shown = [(p[0], p[1], float(lab)) for p, lab in zip(pts, y)]
+            payload["pts"] = [list(p) for p in shown]
+            payload["base"]["data"] = figures.points_traces(shown, theme=theme)
+            payload["alt"] = figures.describe(shown, run.trace, ss[self.k("t")])
+            above = [figures.flipped_trace(pts, run.extras["flipped"], theme=theme)] if run.extras["flipped"].any() \
+                else []
+            payload["statics"] = {"below": statics, "above": above}
+            payload["curves"] = figures.error_curves(run.trace, run.extras["eout"], height=height, key=run.tid,
+                                                     theme=theme)
+        else:
+            payload["statics"] = {"below": statics, "above": []}
+        return payload
+
+    def noise_controls(self) -> None:
+        c = st.columns([1.15, 2], vertical_alignment="bottom")
+        c[0].toggle("Noise on", key=self.k("noisy"), on_change=self.restart,
+                    help="The same points with or without the flipped labels: switch and compare.")
+        c[1].select_slider("Noise level p", options=S.NOISE_LEVELS,
+                           key=self.k("noise"), format_func=lambda v: f"{v}%", on_change=self.restart,
+                           help="Each label flips with probability p (the same coin flips for a given seed).")
+
+    def jumps(self) -> None:
+        ss = st.session_state
+        c = st.columns([1, 1.1, 1, 1], vertical_alignment="bottom")
+        c[0].number_input("N updates", min_value=1, max_value=S.SETTINGS["cap"].extra["max_value"], step=10,
+                          key=self.k("n"), label_visibility="collapsed", help="How many updates “Run N” makes")
+        c[1].button(f"Run {ss.get(self.k('n'), 50)}", icon=":material/fast_forward:", use_container_width=True,
+                    on_click=lambda: self.forward(int(ss[self.k("n")])), key=self.k("runn_btn"),
+                    help="Make this many more updates (up to the cap)")
+        c[2].button("To cap", icon=":material/last_page:", on_click=self.run_to_end, use_container_width=True,
+                    key=self.k("run_btn"),
+                    help=f"Run to the cap of {ss['set.cap']:,} updates (sidebar), or until PLA halts")
+        c[3].button("Reset", icon=":material/first_page:", on_click=self.reset, use_container_width=True,
+                    key=self.k("reset_btn"), help="Back to w₀, before any update")
+
+    def init_extra(self, params):
+        ss = st.session_state
+        ss[self.k("n")] = 50
+        if "pts" not in params:  # the default example: its f is known
+            ss[self.k("f")] = model.target_preset(self.default_preset, int(ss["set.seed"]))[2]
+
+    def numbers(self, run: Run, t: int) -> str:
+        ss = st.session_state
+        return explain.pocket_numbers(run.trace, t, run.extras, noise=ss[self.k("noise")],
+                                      noisy=ss[self.k("noisy")])
+
+
+class XorLesson(Lesson):
+    """XOR never halts (seeds 001, 003): the cycle, the certificate that no line separates, and the lift."""
+
+    presets = model.XOR_PRESETS
+    default_preset = "xor4"
+    options = S.XOR
+    widget_keys = ("cls", "lift", "cert")
+
+    def preset(self, name):
+        return model.xor_preset(name, int(st.session_state["set.seed"]))
+
+    def compute(self, pts, kwargs, options):
+        X, y = model.arrays(pts)
+        sep = pla_core.separability(X, y, bias=kwargs["bias"])
+        if options["lift"]:
+            kwargs = dict(kwargs, w0=(*kwargs["w0"], 0.0))
+            trace = pla_core.pla(datasets.with_product(X), y, stop_on_cycle=False, **kwargs)
+        else:
+            trace = pla_core.pla(X, y, stop_on_cycle=False, **kwargs)
+        trace.errors
+        return trace, {"sep": sep, "meet": sep.meeting_point(X, y) if kwargs["bias"] else None}
+
+    def payload(self, run, settings, height):
+        payload = super().payload(run, settings, height)
+        ss = st.session_state
+        above = []
+        if run.trace is not None and ss[self.k("cert")] and not ss[self.k("lift")]:
+            sep, meet = run.extras["sep"], run.extras["meet"]
+            if sep.certificate is not None and meet is not None:
+                above = figures.certificate_traces(ss[self.k("pts")], sep.certificate, meet, theme=_theme())
+        payload["statics"] = {"below": [], "above": above}
+        return payload
+
+    def replay(self) -> None:
+        trace = self.run().trace
+        if trace is not None and trace.cycle is not None:
+            start, period = trace.cycle
+            self.play_between(start, start + period)
+
+    def options_row(self, run: Run) -> None:
+        """The lift and certificate switches, and Replay one period (enabled once a cycle is known)."""
+        st.toggle(S.XOR[0].label, key=self.k("lift"), on_change=self.restart, help=S.XOR[0].help)
+        st.toggle(S.XOR[1].label, key=self.k("cert"), help=S.XOR[1].help)
+        cycle = run.trace.cycle if run.trace is not None and not st.session_state[self.k("lift")] else None
+        st.button(f"Replay one period ({cycle[1]} updates)" if cycle else "Replay one period", icon=":material/replay:",
+                  on_click=self.replay, disabled=cycle is None, key=self.k("replay_btn"),
+                  help="Jump to where the weights start repeating and play one full period: the boundary comes "
+                       "back to where it was.")
