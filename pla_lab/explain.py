@@ -131,7 +131,8 @@ def pocket_numbers(trace, t: int, extras: dict, *, noise: int, noisy: bool) -> s
              f"E_in(ŵ), the pocket: **{pct(perr, n)}**" + (f" (kept since update {since})" if since else
                                                              " (w₀, no better w yet)")]
     if extras.get("eout") is not None:
-        lines.append(f"E_out(ŵ) against f: **{100 * float(extras['eout'][t]):.1f}%** of the plane (hatched)")
+        lines.append(f"E_out(ŵ) against f: **{100 * float(extras['eout'][t]):.1f}%** of the square the points come from "
+                     "(hatched)")
     flipped = int(np.sum(extras["flipped"]))
     if noisy and noise > 0:
         lines += ["", f"Noise p = {noise}%: **{flipped}** of {n} labels flipped (marked □)."]
@@ -211,7 +212,8 @@ def certificate_text(sep, points, bias: bool) -> str:
 POCKET_GUIDE = """
 **What you see.** The dashed green line is the target f that labelled the points; noise then flipped some
 labels (□). The solid line is PLA's current w; the thick dash-dot line is **ŵ, the pocket**: the best
-weights seen so far. The hatched region is where ŵ and f disagree: its share of the plane is E_out.
+weights seen so far. The hatched region is where ŵ and f disagree: its share of the dotted square, where the points come
+from, is E_out.
 
 **Try this.**
 1. Press **Play** and watch w: on noisy labels it never settles. ŵ only ever moves when it gets better.

@@ -130,6 +130,15 @@ def target_trace(w_f, view, *, theme: str = "light") -> dict:
             "line": {"color": pal["target"], "width": 3.5, "dash": "dash"}, "hoverinfo": "skip", "meta": "target"}
 
 
+def box_trace(box, *, theme: str = "light") -> dict:
+    """The square the example's points were drawn from (E_out is measured over it), as a thin dotted outline."""
+    pal = PALETTES.get(theme, PALETTES["light"])
+    x0, x1, y0, y1 = box
+    return {"type": "scatter", "mode": "lines", "x": [x0, x1, x1, x0, x0], "y": [y0, y0, y1, y1, y0],
+            "name": "where points come from", "showlegend": False, "hoverinfo": "skip", "meta": "box",
+            "line": {"color": pal["fg"], "width": 1, "dash": "dot"}}
+
+
 def flipped_trace(points, flipped, *, theme: str = "light") -> dict:
     """A square around each point whose label the noise flipped."""
     pal = PALETTES.get(theme, PALETTES["light"])

@@ -76,8 +76,9 @@ class PocketLesson(Lesson):
         f = ss[self.k("f")]
         statics = []
         if f is not None:
-            statics.append(figures.target_trace(f[:3], ss[self.k("view")], theme=theme))
-            payload["wf"] = list(f[:3])
+            statics += [figures.box_trace(f[3:], theme=theme),
+                        figures.target_trace(f[:3], ss[self.k("view")], theme=theme)]
+            payload["wf"], payload["fbox"] = list(f[:3]), list(f[3:])
         payload["shade"] = "disagree" if f is not None else "sides"
         payload["ghost"] = False
         payload["wname"] = "w (PLA)"

@@ -209,7 +209,8 @@ function shading(st, cur) {
                       hoverinfo: "skip", showlegend: false, meta: name }, polyXY(poly), pattern ? { fillpattern: pattern } : {})
     : empty(name);
   if (st.data.shade === "disagree") { // where the pocket ŵ and the target f disagree (E_out), hatched
-    const rect = [[v[0], v[2]], [v[1], v[2]], [v[1], v[3]], [v[0], v[3]]];
+    const bx = st.data.fbox || v; // the square the points are drawn from: E_out is the hatched share of it
+    const rect = [[bx[0], bx[2]], [bx[1], bx[2]], [bx[1], bx[3]], [bx[0], bx[3]]];
     const wf = st.data.wf, p = cur.p;
     const pat = { shape: "/", fgcolor: "rgba(128,128,128,0.55)", bgcolor: "rgba(128,128,128,0.10)", size: 9, solidity: 0.25 };
     if (!wf || !p) return [empty("shade+"), empty("shade-")];
@@ -386,6 +387,9 @@ async function play(st) {
   st.playing = true;
   st.gd.dataset.playing = "1";
   const stopAt = st.data.stopAt !== null && st.data.stopAt !== undefined ? Math.min(st.data.stopAt, st.data.T) : st.data.T;
+  // Replaying a period takes at most about 8 s, however long the period.
+  const replay = st.data.stopAt !== null && st.data.stopAt !== undefined;
+  const dur = replay ? Math.min(st.data.dur, Math.max(60, 8000 / Math.max(1, stopAt - st.tDisp))) : st.data.dur;
   while (token === st.token && st.tDisp < stopAt) {
     const t = st.tDisp;
     const win = st.data.win;
@@ -399,7 +403,7 @@ async function play(st) {
       continue;
     }
     const extra = { ghost: W(st, t), circle: I(st, t), update: null };
-    if (!(await tween(st, st.cur, restState(st, t + 1), st.data.dur, extra, token))) return;
+    if (!(await tween(st, st.cur, restState(st, t + 1), dur, extra, token))) return;
     st.tDisp = t + 1;
     st.gd.dataset.t = String(t + 1);
     markChart(st, t + 1);

@@ -1,0 +1,181 @@
+"""Noise & Pocket and XOR in real headless Chromium: toggle noise, step until the pocket improves, run XOR until
+the cycle is reported and replay it, switch on the lift; and links straight to a lesson on a fresh server."""
+
+from __future__ import annotations
+
+import pathlib
+from urllib.parse import parse_qs, urlparse
+
+import numpy as np
+
+import pla_core
+from pla_core import datasets, geometry
+from pla_lab import model
+from pla_lab import settings as S
+
+from .conftest import ARGS, CHROMIUM, Plot, start_server
+
+ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def params(url: str) -> dict:
+    return {k: v[0] for k, v in parse_qs(urlparse(url).query).items()}
+
+
+def wait_url(plot: Plot, key: str, value: str):
+    plot.page.wait_for_function("([k, v]) => new URL(location.href).searchParams.get(k) === v", arg=[key, value],
+                                timeout=15_000)
+
+
+def pocket_run(url: str):
+    q = params(url)
+    pts, _ = S.decode_points(q["pts"])
+    values, _ = S.read_params(q)
+    opts, _ = S.read_params(q, S.POCKET)
+    X, y = model.arrays(pts)
+    flipped = np.zeros(len(y), bool)
+    if opts["noisy"] and opts["noise"]:
+        y, flipped = datasets.flip_labels(y, opts["noise"] / 100, values["seed"])
+    return pts, y, flipped, opts, pla_core.pocket(X, y, **S.pla_kwargs(values))
+
+
+def polygon_area(xs, ys) -> float:
+    if len(xs) < 3:
+        return 0.0
+    x, y = np.array(xs, float), np.array(ys, float)
+    return float(abs(x @ np.roll(y, -1) - y @ np.roll(x, -1)) / 2)
+
+
+def test_noise_toggle_flips_exactly_the_marked_labels_on_the_same_points(server, plot):
+    plot.open(server + "/pocket")
+    pts, y, flipped, _, _ = pocket_run(plot.page.url)
+    shown = sorted(map(tuple, plot.points()))
+    assert shown == sorted((p[0], p[1], float(lab)) for p, lab in zip(pts, y))  # the noisy labels are drawn
+    mx, my = plot.trace_xy("flipped")
+    assert sorted(zip(mx, my)) == sorted((pts[i][0], pts[i][1]) for i in np.flatnonzero(flipped))
+    plot.page.get_by_role("switch", name="Noise on").click(force=True)
+    wait_url(plot, "noisy", "0")
+    plot.page.wait_for_function("() => !document.querySelector('.pla-plot').data.some(t => t.meta === 'flipped')"
+                                " || document.querySelector('.pla-plot').data.find(t => t.meta === 'flipped').x.length === 0",
+                                timeout=10_000)
+    clean = sorted(map(tuple, plot.points()))
+    assert clean == sorted(pts)  # the same points, with f's labels
+    diff = set(shown) ^ set(clean)  # each flipped point appears once with each label
+    assert {(p[0], p[1]) for p in diff} == {(pts[i][0], pts[i][1]) for i in np.flatnonzero(flipped)}
+    assert len(diff) == 2 * int(flipped.sum())
+
+
+def test_step_until_the_pocket_improves_draws_pla_cores_pocket_and_its_e_out(server, plot):
+    plot.open(server + "/pocket")
+    _, y, _, opts, trace = pocket_run(plot.page.url)
+    P = trace.pocket_weights
+    # The first update after which the pocket changes from one real line to a better one.
+    t_imp = next(t for t in range(2, len(trace) + 1) if np.any(P[t] != P[t - 1]) and np.any(P[t - 1][1:]))
+    assert t_imp <= 30, t_imp
+    for t in range(1, t_imp + 1):
+        plot.page.keyboard.press("ArrowRight")
+        plot.wait_t(t, timeout=15_000)
+    view = plot.view()
+    xs, ys = plot.trace_xy("pocket")
+    want = pla_core.clip_line(P[t_imp], view)
+    assert np.allclose(sorted(zip(xs, ys)), sorted(map(tuple, want)), atol=1e-9)
+    assert trace.pocket_errors[t_imp] < trace.pocket_errors[t_imp - 1]
+    # The hatched region is where ŵ and f disagree inside the square the points come from: its area is E_out.
+    box = opts["f"][3:]
+    area = sum(polygon_area(*plot.trace_xy(m)) for m in ("shade+", "shade-"))
+    eout = geometry.disagreement(P[t_imp], opts["f"][:3], box)
+    assert abs(area / ((box[1] - box[0]) * (box[3] - box[2])) - eout) < 1e-9
+    # The chart beside the plot: E_in of w and ŵ over the whole run, its marker at t.
+    chart = plot.js("() => { const c = document.querySelector('.pla-chart'); return [c.data.map(s => s.name),"
+                    " c.data[1].y, c.layout.shapes[0].x0]; }")
+    assert chart[0] == ["E_in(w): PLA now", "E_in(ŵ): the pocket", "E_out(ŵ) against f"]
+    assert all(b <= a for a, b in zip(chart[1], chart[1][1:]))  # the pocket's E_in never goes up
+    assert chart[2] == t_imp
+    plot.page.get_by_text(f"t = {t_imp}").first.wait_for(timeout=10_000)
+    body = plot.page.locator("body").inner_text()
+    assert f"{int(trace.pocket_errors[t_imp])}/{len(y)}" in body
+
+
+def test_xor_runs_until_the_cycle_is_reported_and_replays_one_period(server, plot):
+    plot.open(server + "/xor")
+    plot.page.locator(".st-key-xor-preset").click()
+    plot.page.get_by_role("option", name="Noisy XOR, 20 points").click()
+    plot.page.wait_for_function("() => document.querySelector('.pla-plot').data.filter(t => t.meta === 'points')"
+                                ".reduce((a, t) => a + t.x.length, 0) > 4", timeout=10_000)
+    plot.idle()
+    plot.page.get_by_role("button", name="Run", exact=True).click()
+    plot.page.get_by_text("The weights cycle.").wait_for(timeout=15_000)
+    q = params(plot.page.url)
+    pts, _ = S.decode_points(q["pts"])
+    values, _ = S.read_params(q)
+    trace = pla_core.pla(*model.arrays(pts), stop_on_cycle=False, **S.pla_kwargs(values))
+    start, period = trace.cycle
+    plot.idle(timeout=20_000)
+    plot.page.get_by_role("button", name=f"Replay one period ({period} updates)").click()
+    plot.page.wait_for_function("() => document.querySelector('.pla-plot').dataset.playing === '1'", timeout=10_000)
+    n0 = plot.js("() => window.__plaLab.stats.transitions.length")
+    plot.page.wait_for_function("(t) => { const g = document.querySelector('.pla-plot');"
+                                " return g.dataset.playing === '0' && g.dataset.t === String(t); }",
+                                arg=start + period, timeout=30_000)
+    assert plot.js("() => window.__plaLab.stats.transitions.length") - n0 >= min(period, 40)
+    view = plot.view()
+    xs, ys = plot.trace_xy("boundary")
+    assert np.allclose(trace.weights[start + period], trace.weights[start])
+    assert np.allclose(sorted(zip(xs, ys)), sorted(map(tuple, pla_core.clip_line(trace.weights[start], view))))
+    wait_url(plot, "t", str(start + period))
+
+
+def test_the_lift_turns_xor_into_a_halting_run_drawn_as_a_curve(server, plot):
+    plot.open(server + "/xor")
+    assert len(plot.trace_xy("cert")[0]) == 12  # the certificate's four spokes to (0, 0)
+    plot.page.get_by_role("switch", name="Add x₁x₂ as a third feature").click(force=True)
+    wait_url(plot, "lift", "1")
+    plot.idle()
+    plot.page.get_by_role("button", name="Run", exact=True).click()
+    plot.page.get_by_text("With x₁x₂ as a third feature PLA halts").wait_for(timeout=15_000)
+    d = datasets.xor4()
+    trace = pla_core.pla(datasets.with_product(d.X), d.y)
+    plot.wait_t(len(trace), timeout=15_000)
+    xs, ys = plot.trace_xy("boundary")
+    pts = [(x, y) for x, y in zip(xs, ys) if x is not None]
+    assert len(pts) > 40  # a curve, not a segment
+    b, w1, w2, w3 = trace.weights[-1]
+    vals = [b + w1 * x + w2 * y + w3 * x * y for x, y in pts]
+    scale = np.abs(trace.weights[-1]).sum()
+    assert max(abs(v) for v in vals) < 1e-9 * scale + 1e-9  # every drawn point is on the learned curve
+    shade = plot.js("() => document.querySelector('.pla-plot').data.find(t => t.meta === 'shade+').type")
+    assert shade == "heatmap"
+    assert not plot.js("() => document.querySelector('.pla-plot').data.some(t => t.meta === 'cert')")
+
+
+def test_screenshots_of_the_lessons(server, plot):
+    ARTIFACTS.mkdir(exist_ok=True)
+    plot.open(server + "/pocket")
+    plot.page.get_by_role("button", name="Run 50").click()
+    plot.wait_t(50, timeout=15_000)
+    wait_url(plot, "t", "50")
+    plot.page.mouse.move(5, 5)  # no tooltip in the picture
+    plot.page.get_by_text("Noise and the Pocket algorithm").scroll_into_view_if_needed()
+    plot.page.screenshot(path=str(ARTIFACTS / "pocket-t50.png"))
+    box = plot.page.locator(".pla-plot").bounding_box()
+    assert box["width"] >= 380 and box["height"] >= 380
+    plot.open(server + "/xor")
+    plot.page.screenshot(path=str(ARTIFACTS / "xor.png"))
+
+
+def test_a_link_straight_to_a_lesson_on_a_fresh_server_opens_it(browser):
+    """A process's first run goes through Streamlit's pages-folder mode; a link to a lesson must still open that
+    lesson, with the sidebar, and without a "page not found" dialog."""
+    proc, base = start_server()
+    try:
+        ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+        page = ctx.new_page()
+        Plot(page).open(base + "/xor?lift=1")
+        page.get_by_text("XOR: the data set on which PLA never halts").wait_for(timeout=10_000)
+        assert page.get_by_text("Page not found").count() == 0
+        assert page.get_by_text("Algorithm settings").count() == 1
+        page.wait_for_function("() => new URL(location.href).searchParams.get('lift') === '1'", timeout=10_000)
+        ctx.close()
+    finally:
+        proc.terminate()
+        proc.wait(10)
