@@ -35,6 +35,8 @@ def lesson() -> None:
         else:
             st.markdown(explain.cycle_text(run.trace) if not st.session_state[L.k("lift")] else
                         explain.lift_text(run.trace))
+            st.caption(f"Every run stops at the cap of {settings['cap']:,} updates (sidebar: *Stop after*); "
+                       f"this one has {len(run.trace):,}.")
             with st.expander("Step by step: the numbers", expanded=False):
                 st.markdown(explain.step_numbers(run.trace, t))
             if not st.session_state[L.k("lift")]:

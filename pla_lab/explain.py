@@ -126,7 +126,7 @@ def pocket_numbers(trace, t: int, extras: dict, *, noise: int, noisy: bool) -> s
     err, perr = int(trace.errors[t]), int(trace.pocket_errors[t])
     pe = trace.pocket_errors
     since = int(np.flatnonzero(pe[: t + 1] == perr)[0])  # the update that put the current ŵ in the pocket
-    lines = [f"**t = {t}** of {T} updates",
+    lines = [f"**t = {t}** of {T} updates" + ("" if trace.halted else " (the cap, set in the sidebar)"),
              f"E_in(w{sub(t)}), PLA now: **{pct(err, n)}**",
              f"E_in(ŵ), the pocket: **{pct(perr, n)}**" + (f" (kept since update {since})" if since else
                                                              " (w₀, no better w yet)")]
@@ -240,9 +240,10 @@ def lift_text(trace) -> str:
     T = len(trace)
     w = clean_weights(trace.weights[-1], trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"]))
     if trace.halted:
-        b, w1, w2, w3 = (num(v) for v in w)
+        terms = [f"{num(v)}{x}" for v, x in zip(w, ("", "·x₁", "·x₂", "·x₁x₂")) if v != 0]
+        eq = " + ".join(terms).replace("+ −", "− ") or "0"
         return (f"✅ **With x₁x₂ as a third feature PLA halts** after {T} update{'s' if T != 1 else ''}: "
                 f"w = {vec(w)}. In (x₁, x₂, x₁x₂) a plane separates the points; back in the plane its boundary "
-                f"{b} + {w1}·x₁ + {w2}·x₂ + {w3}·x₁x₂ = 0 is a curve (a hyperbola), drawn here.")
+                f"{eq} = 0 is a curve (a hyperbola, or a pair of lines), drawn here.")
     return (f"Even with x₁x₂ added, these points are not separated within {T:,} updates: the lift helps XOR's "
             "corners, not every data set.")

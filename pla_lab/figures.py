@@ -182,8 +182,9 @@ def error_curves(trace, eout=None, *, height: int = 320, key: str = "", theme: s
         keep = np.zeros(T + 1, dtype=bool)
         keep[:: int(np.ceil((T + 1) / CHART_POINTS))] = True
         keep[-1] = True
-        pe = trace.pocket_errors
-        keep[1:][pe[1:] < pe[:-1]] = True
+        if trace.pocket_errors is not None:
+            pe = trace.pocket_errors
+            keep[1:][pe[1:] < pe[:-1]] = True
         ts = ts[keep]
     series = [{"name": "E_in(w): PLA now", "y": np.round(trace.errors[ts] / n, 5).tolist(),
                "color": "rgba(128,128,128,0.85)", "width": 1.2}]

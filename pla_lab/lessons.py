@@ -99,7 +99,7 @@ class PocketLesson(Lesson):
         return payload
 
     def noise_controls(self) -> None:
-        c = st.columns([1.15, 2], vertical_alignment="bottom")
+        c = st.columns([1.35, 1.8], vertical_alignment="bottom")
         c[0].toggle("Noise on", key=self.k("noisy"), on_change=self.restart,
                     help="The same points with or without the flipped labels: switch and compare.")
         c[1].select_slider("Noise level p", options=S.NOISE_LEVELS,

@@ -97,6 +97,7 @@ function curve(w, v) {
     for (let i = 0; i <= GRID; i++) row.push(g(v[0] + i * dx, v[2] + j * dy));
     val.push(row);
   }
+  const segs = [];
   const cross = (x0, y0, f0, x1, y1, f1) => { const s = f0 / (f0 - f1); return [x0 + s * (x1 - x0), y0 + s * (y1 - y0)]; };
   for (let j = 0; j < GRID; j++) {
     for (let i = 0; i < GRID; i++) {
@@ -107,12 +108,35 @@ function curve(w, v) {
       if ((f10 > 0) !== (f11 > 0)) pts.push(cross(x1, y0, f10, x1, y1, f11));
       if ((f01 > 0) !== (f11 > 0)) pts.push(cross(x0, y1, f01, x1, y1, f11));
       if ((f00 > 0) !== (f01 > 0)) pts.push(cross(x0, y0, f00, x0, y1, f01));
-      for (let k = 0; k + 1 < pts.length; k += 2) {
-        xs.push(pts[k][0], pts[k + 1][0], null);
-        ys.push(pts[k][1], pts[k + 1][1], null);
-      }
+      for (let k = 0; k + 1 < pts.length; k += 2) segs.push([pts[k], pts[k + 1]]);
     }
   }
+  // Chain the cell segments into polylines (they share end points), so the curve is drawn as whole strokes.
+  const key = (p) => Math.round(p[0] / dx * 1e6) + "," + Math.round(p[1] / dy * 1e6);
+  const at = new Map();
+  segs.forEach((s, i) => s.forEach((p) => { const k = key(p); if (!at.has(k)) at.set(k, []); at.get(k).push(i); }));
+  const used = new Uint8Array(segs.length);
+  const walk = (line, p) => {
+    for (;;) {
+      const next = (at.get(key(p)) || []).find((j) => !used[j]);
+      if (next === undefined) return;
+      used[next] = 1;
+      const s = segs[next];
+      p = key(s[0]) === key(p) ? s[1] : s[0];
+      line.push(p);
+    }
+  };
+  segs.forEach((s, i) => {
+    if (used[i]) return;
+    used[i] = 1;
+    const fwd = [s[1]], back = [];
+    walk(fwd, s[1]);
+    walk(back, s[0]);
+    const line = back.reverse().concat([s[0]], fwd);
+    line.forEach((p) => { xs.push(p[0]); ys.push(p[1]); });
+    xs.push(null);
+    ys.push(null);
+  });
   return xs.length ? [xs, ys] : null;
 }
 
