@@ -22,6 +22,7 @@ with jumps:
 @st.fragment
 def lesson() -> None:
     """What changes at every click, step and play: it reruns alone, without the sidebar and the rows around it."""
+    L.keep_widgets()
     settings = ui.settings_values()
     run = L.run()
     t = L.clamp_step(run.trace)

@@ -21,6 +21,7 @@ with noise:
 
 @st.fragment
 def lesson() -> None:
+    L.keep_widgets()
     settings = ui.settings_values()
     run = L.run()
     t = L.clamp_step(run.trace)

@@ -21,6 +21,7 @@ with jumps:
 
 @st.fragment
 def lesson() -> None:
+    L.keep_widgets()
     settings = ui.settings_values()
     run = L.run()
     t = L.clamp_step(run.trace)
@@ -41,7 +42,7 @@ def lesson() -> None:
                 st.markdown(explain.step_numbers(run.trace, t))
             if not st.session_state[L.k("lift")]:
                 st.markdown(explain.certificate_text(run.extras["sep"], st.session_state[L.k("pts")],
-                                                     settings["bias"]))
+                                                     settings["bias"], run.trace.halted))
         with st.expander("What to look at, what to try"):
             st.markdown(explain.XOR_GUIDE)
         L.sync_url()

@@ -16,7 +16,7 @@ import numpy as np
 
 from ._checks import check_data
 
-__all__ = ["Dataset", "separable", "xor4", "xor", "credit", "flip_labels", "with_product", "GENERATORS", "make",
+__all__ = ["Dataset", "separable", "xor4", "xor", "credit", "flip_labels", "flip_by_point", "with_product", "GENERATORS", "make",
            "load_points", "save_points",
            "MAX_FILE_POINTS"]
 
@@ -79,6 +79,48 @@ def flip_labels(y, noise: float, seed=None) -> tuple[np.ndarray, np.ndarray]:
     except (TypeError, ValueError):
         raise ValueError(f"The noise level must be a number from 0 to 0.5, not {noise!r}.") from None
     return _flip(y, noise, _streams(seed)[1])
+
+
+def _mix64(z: np.ndarray) -> np.ndarray:
+    """splitmix64's finaliser: a fixed, well-mixed bijection of 64-bit integers (vectorised)."""
+    z = z.copy()
+    z ^= z >> np.uint64(30)
+    z *= np.uint64(0xBF58476D1CE4E5B9)
+    z ^= z >> np.uint64(27)
+    z *= np.uint64(0x94D049BB133111EB)
+    z ^= z >> np.uint64(31)
+    return z
+
+
+def point_coins(X, seed=None) -> np.ndarray:
+    """A number in [0, 1) for each point, fixed by its coordinates and ``seed`` alone (a hash, not a stream)."""
+    X = np.ascontiguousarray(np.asarray(X, dtype=float) + 0.0)  # + 0.0 makes −0.0 hash as 0.0
+    if X.ndim != 2:
+        raise ValueError("X must have shape (n, d).")
+    s = np.uint64(int(np.random.SeedSequence(seed).generate_state(1, dtype=np.uint64)[0]) if seed is not None else 0)
+    with np.errstate(over="ignore"):
+        h = np.full(len(X), s, dtype=np.uint64)
+        for j in range(X.shape[1]):
+            h = _mix64(h ^ X[:, j].view(np.uint64) + np.uint64(j + 1))
+    return (h >> np.uint64(11)).astype(float) / float(2**53)
+
+
+def flip_by_point(X, y, noise: float, seed=None) -> tuple[np.ndarray, np.ndarray]:
+    """Flip each label with probability ``noise``, the coin of each point fixed by its coordinates and ``seed``:
+    (noisy y, flipped mask). The Noise & Pocket page's noise. Adding, removing or reordering points never changes
+    another point's flip, and the flips are monotone in ``noise``."""
+    y = np.asarray(y, dtype=float).reshape(-1)
+    try:
+        noise = float(noise)
+    except (TypeError, ValueError):
+        raise ValueError(f"The noise level must be a number from 0 to 0.5, not {noise!r}.") from None
+    if not 0 <= noise <= 0.5:
+        raise ValueError(f"The noise level is the probability of flipping a label: a number from 0 to 0.5, not {noise}.")
+    coins = point_coins(X, seed)
+    if len(coins) != len(y):
+        raise ValueError("X and y must have the same number of points.")
+    flipped = coins < noise
+    return np.where(flipped, -y, y), flipped
 
 
 def with_product(X) -> np.ndarray:

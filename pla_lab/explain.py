@@ -152,7 +152,7 @@ def pocket_numbers(trace, t: int, extras: dict, *, noise: int, noisy: bool) -> s
 def cycle_text(trace) -> str:
     """Why cyclic PLA never halts here, in the weights: the state repeats."""
     if trace.halted:
-        return (f"✅ **PLA halts** after {len(trace)} updates: some line separates these points, so there is no cycle "
+        return (f"✅ **PLA halts** after {len(trace)} updates: a full pass finds no mistake, so there is no cycle "
                 "to show.")
     if trace.cycle is None:
         if trace.settings.get("order") == "random":
@@ -177,8 +177,13 @@ def _frac(v: float) -> str:
     return f"{v:.3g}"
 
 
-def certificate_text(sep, points, bias: bool) -> str:
+def certificate_text(sep, points, bias: bool, halted: bool = False) -> str:
     """The LP's Farkas certificate in words a student reads: two weighted averages that coincide."""
+    if halted and not sep.separable:
+        # Only possible without a bias: points with wᵀx = 0 count as correct under sign(0) = ±1.
+        return ("PLA halted although **no line puts every point strictly on its side** (the exact LP): the "
+                "points it gets right lie *on* its boundary, wᵀx = 0, and the sign(0) setting calls them "
+                "correct. Set “When wᵀx̃ = 0 exactly” to count ties as mistakes, and PLA never halts here.")
     if sep.separable:
         return ("✅ **A line separates these points** (found by linear programming), so PLA halts on them and "
                 "there is no certificate to show.")
@@ -218,7 +223,8 @@ from, is E_out.
 **Try this.**
 1. Press **Play** and watch w: on noisy labels it never settles. ŵ only ever moves when it gets better.
 2. In the chart, the pocket's E_in only goes down; PLA's jumps around it.
-3. Switch **Noise on** off and on: the same points, the same flips. Without noise PLA halts.
+3. Switch **Noise on** off and on: the same points, the same flips. Without noise (and with a bias, as f
+   need not pass through the origin) PLA halts.
 4. Raise p to 30–40%: even f makes many mistakes, and ŵ's E_out grows.
 """
 
@@ -231,7 +237,8 @@ both × on the other, so PLA keeps correcting one mistake by making another.
 2. Read the certificate: the two diagonals' midpoints coincide (★).
 3. Switch on **Add x₁x₂**: in (x₁, x₂, x₁x₂) the points are separable, PLA halts, and its plane comes back
    into the plane as a curve (a hyperbola).
-4. Try the noisy XOR, or click your own points: the cycle can be longer, but it always comes.
+4. Try the noisy XOR, or click your own points: if no line separates them, the cycle can be longer, but on
+   grid points it always comes.
 """
 
 

@@ -52,7 +52,7 @@ class PocketLesson(Lesson):
     def compute(self, pts, kwargs, options):
         X, y_clean = model.arrays(pts)
         if options["noisy"] and options["noise"] > 0:
-            y, flipped = datasets.flip_labels(y_clean, options["noise"] / 100, kwargs["seed"])
+            y, flipped = datasets.flip_by_point(X, y_clean, options["noise"] / 100, kwargs["seed"])
         else:
             y, flipped = y_clean, np.zeros(len(y_clean), dtype=bool)
         trace = pla_core.pocket(X, y, **kwargs)
@@ -80,6 +80,7 @@ class PocketLesson(Lesson):
                         figures.target_trace(f[:3], ss[self.k("view")], theme=theme)]
             payload["wf"], payload["fbox"] = list(f[:3]), list(f[3:])
         payload["shade"] = "disagree" if f is not None else "sides"
+        payload["sign0"] = S.SIGN_ZERO[settings["sign0"]]
         payload["ghost"] = False
         payload["wname"] = "w (PLA)"
         payload["base"]["layout"]["legend"].update(font={"size": 14}, itemwidth=30, tracegroupgap=0)
@@ -123,7 +124,7 @@ class PocketLesson(Lesson):
     def init_extra(self, params):
         ss = st.session_state
         ss[self.k("n")] = 50
-        if "pts" not in params:  # the default example: its f is known
+        if ss[self.k("from_preset")]:  # the default example (no points in the link, or damaged ones): its f
             ss[self.k("f")] = model.target_preset(self.default_preset, int(ss["set.seed"]))[2]
 
     def numbers(self, run: Run, t: int) -> str:

@@ -178,9 +178,20 @@ def dump_target(v) -> str:
 
 NOISE_LEVELS = tuple(range(0, 45, 5))  # percent
 
+
+def _levels(levels):
+    whole = _number(min(levels), max(levels), int)
+
+    def parse(s: str):
+        v = whole(s)
+        if v not in levels:
+            raise ValueError(f"must be one of {', '.join(map(str, levels))}")
+        return v
+    return parse
+
 #: The Noise & Pocket page's own options (kept in its session namespace and its links).
 POCKET = (
-    Setting("noise", 10, _number(0, 40, int), str, label="Noise: flip each label with probability p",
+    Setting("noise", 10, _levels(NOISE_LEVELS), str, label="Noise: flip each label with probability p",
             help="Each point's label is flipped with probability p (the same points, the same coin flips for a "
                  "given seed)."),
     Setting("noisy", True, _bool, lambda v: "1" if v else "0", label="Noise on",

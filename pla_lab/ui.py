@@ -204,6 +204,10 @@ class Lesson:
         ss[self.k("_init")] = True
         self._persist()
 
+    def keep_widgets(self) -> None:
+        """Call at the top of a fragment too: widgets drawn in a fragment change between full runs."""
+        self._persist()
+
     def _persist(self) -> None:
         ss = st.session_state
         keep = ss.setdefault(self.k("_kept"), {})
@@ -232,6 +236,7 @@ class Lesson:
             except ValueError as e:
                 notes.append(f"{str(e).capitalize()}; showing the {self.presets[self.default_preset]} example "
                              "instead.")
+        st.session_state[self.k("from_preset")] = pts is None
         if pts is None:
             pts, preset_view = self.preset(self.default_preset)
             return pts, preset_view, notes

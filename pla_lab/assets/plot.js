@@ -151,6 +151,7 @@ function signGrid(w, v) {
 }
 
 const lerp = (a, b, s) => a + (b - a) * s;
+const gone = (st) => !document.body.contains(st.gd);
 const lerpV = (a, b, s) => a.map((x, i) => lerp(x, b[i], s));
 const ease = (s) => (s < 0.5 ? 4 * s * s * s : 1 - Math.pow(-2 * s + 2, 3) / 2);
 
@@ -238,7 +239,15 @@ function shading(st, cur) {
     const wf = st.data.wf, p = cur.p;
     const pat = { shape: "/", fgcolor: "rgba(128,128,128,0.55)", bgcolor: "rgba(128,128,128,0.10)", size: 9, solidity: 0.25 };
     if (!wf || !p) return [empty("shade+"), empty("shade-")];
-    const a = clipPoly(clipPoly(rect, p, 1), wf, -1), b = clipPoly(clipPoly(rect, p, -1), wf, 1);
+    let a, b;
+    if (p[1] === 0 && p[2] === 0) { // a constant prediction: sign(b), or the sign(0) rule (as pla_core does)
+      const pred = p[0] !== 0 ? Math.sign(p[0]) : (st.data.sign0 || 0);
+      a = pred > 0 ? clipPoly(rect, wf, -1) : pred < 0 ? null : rect;
+      b = pred < 0 ? clipPoly(rect, wf, 1) : null;
+    } else {
+      a = clipPoly(clipPoly(rect, p, 1), wf, -1);
+      b = clipPoly(clipPoly(rect, p, -1), wf, 1);
+    }
     const ta = fill(a, "rgba(0,0,0,0)", "shade+", pat), tb = fill(b, "rgba(0,0,0,0)", "shade-", pat);
     ta.name = "ŵ ≠ f"; ta.showlegend = !!a; ta.legendgroup = "dis";
     tb.name = ta.name; tb.showlegend = !a && !!b; tb.legendgroup = "dis";
@@ -358,6 +367,7 @@ function tween(st, from, to, ms, extra, token) {
     const rec = { start: t0, frames: 0, ms };
     st.gd.dataset.animating = "1";
     const frame = (now) => {
+      if (gone(st)) st.token++; // this plot has left the page (another lesson)
       if (token !== st.token) return resolve(false);
       const s = Math.min(1, (now - t0) / ms), e = ease(s);
       const cur = lerpState(from, to, e);
@@ -415,6 +425,7 @@ async function play(st) {
   const replay = st.data.stopAt !== null && st.data.stopAt !== undefined;
   const dur = replay ? Math.min(st.data.dur, Math.max(60, 8000 / Math.max(1, stopAt - st.tDisp))) : st.data.dur;
   while (token === st.token && st.tDisp < stopAt) {
+    if (gone(st)) { st.token++; return; }
     const t = st.tDisp;
     const win = st.data.win;
     const last = win.t0 + win.W.length - 1;
@@ -538,15 +549,14 @@ function bindSteps(st) {
     });
   };
   // The listeners are on the document: when this plot leaves the page (another lesson), they remove themselves.
-  const gone = () => !document.body.contains(st.gd);
   const onClick = (e) => {
-    if (gone()) { document.removeEventListener("click", onClick, true); return; }
+    if (gone(st)) { document.removeEventListener("click", onClick, true); return; }
     const el = e.target.closest && e.target.closest(".st-key-pla_step, .st-key-pla_back");
     if (!el || el.querySelector("button:disabled")) return;
     stepBy(el.classList.contains("st-key-pla_step") ? 1 : -1, e);
   };
   const onKey = (e) => {
-    if (gone()) { document.removeEventListener("keydown", onKey, true); return; }
+    if (gone(st)) { document.removeEventListener("keydown", onKey, true); return; }
     if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     if (e.target.closest && e.target.closest("input, textarea, select, [contenteditable=true], [role=slider]")) return;
     if (e.key === "ArrowRight") stepBy(1, e);

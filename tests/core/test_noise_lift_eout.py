@@ -30,10 +30,30 @@ def test_flips_are_monotone_in_p_and_stable_when_points_are_added():
     assert np.array_equal(datasets.flip_labels(y[:150], 0.2, 7)[1], datasets.flip_labels(y, 0.2, 7)[1][:150])
 
 
+def test_flip_by_point_keeps_each_points_coin_when_others_come_and_go():
+    rng = np.random.default_rng(1)
+    X = np.round(rng.uniform(-1, 1, (400, 2)), 3)
+    y = np.where(rng.random(400) < 0.5, 1.0, -1.0)
+    yn, flipped = datasets.flip_by_point(X, y, 0.2, 5)
+    assert np.array_equal(yn[flipped], -y[flipped]) and np.array_equal(yn[~flipped], y[~flipped])
+    assert 0.14 < flipped.mean() < 0.26
+    keep = np.ones(400, bool)
+    keep[[3, 50, 200]] = False  # remove three points
+    assert np.array_equal(datasets.flip_by_point(X[keep], y[keep], 0.2, 5)[1], flipped[keep])
+    order = rng.permutation(400)
+    assert np.array_equal(datasets.flip_by_point(X[order], y[order], 0.2, 5)[1], flipped[order])
+    more = datasets.flip_by_point(X, y, 0.3, 5)[1]
+    assert np.all(more[flipped])  # monotone in the noise level
+    assert not np.array_equal(datasets.flip_by_point(X, y, 0.2, 6)[1], flipped)  # the seed matters
+    assert np.array_equal(datasets.point_coins(-0.0 * X, 1), datasets.point_coins(0.0 * X, 1))
+
+
 @pytest.mark.parametrize("bad", [-0.1, 0.6, float("nan"), "x"])
 def test_flip_labels_rejects_bad_noise(bad):
     with pytest.raises(ValueError):
         datasets.flip_labels(np.ones(3), bad, 0)
+    with pytest.raises(ValueError):
+        datasets.flip_by_point(np.zeros((3, 2)), np.ones(3), bad, 0)
 
 
 def test_disagreement_extremes_and_known_areas():

@@ -35,7 +35,7 @@ def pocket_run(url: str):
     X, y = model.arrays(pts)
     flipped = np.zeros(len(y), bool)
     if opts["noisy"] and opts["noise"]:
-        y, flipped = datasets.flip_labels(y, opts["noise"] / 100, values["seed"])
+        y, flipped = datasets.flip_by_point(X, y, opts["noise"] / 100, values["seed"])
     return pts, y, flipped, opts, pla_core.pocket(X, y, **S.pla_kwargs(values))
 
 
@@ -179,3 +179,17 @@ def test_a_link_straight_to_a_lesson_on_a_fresh_server_opens_it(browser):
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_a_lessons_switches_survive_a_visit_to_another_lesson(server, plot):
+    """Switches drawn in a lesson's fragment keep their value when the learner visits another lesson and comes
+    back (Streamlit forgets the values of widgets a run does not draw)."""
+    plot.open(server + "/xor")
+    plot.page.get_by_role("switch", name="Add x₁x₂ as a third feature").click(force=True)
+    wait_url(plot, "lift", "1")
+    plot.page.get_by_role("link", name="PLA step by step").click()
+    plot.page.get_by_text("PLA, step by step").wait_for(timeout=15_000)
+    plot.page.get_by_role("link", name="XOR: never halts").click()
+    plot.page.get_by_text("XOR: the data set on which PLA never halts").wait_for(timeout=15_000)
+    wait_url(plot, "lift", "1")
+    assert plot.page.get_by_role("switch", name="Add x₁x₂ as a third feature").is_checked()

@@ -51,7 +51,7 @@ def pocket_from_link(q: dict):
     assert not problems and not more
     X, y = model.arrays(pts)
     if opts["noisy"] and opts["noise"]:
-        y, flipped = datasets.flip_labels(y, opts["noise"] / 100, values["seed"])
+        y, flipped = datasets.flip_by_point(X, y, opts["noise"] / 100, values["seed"])
     else:
         flipped = np.zeros(len(y), bool)
     return X, y, flipped, opts, pla_core.pocket(X, y, **S.pla_kwargs(values))
@@ -133,12 +133,28 @@ def test_pocket_link_reopens_the_same_demo():
     ({"f": "1,2"}, "`f=1,2`"),
     ({"f": "0,0,0,-1,1,-1,1"}, "not a line"),
     ({"noise": "99"}, "`noise=99` must be between 0 and 40"),
+    ({"noise": "7"}, "`noise=7` must be one of 0, 5, 10"),
     ({"noisy": "maybe"}, "`noisy=maybe`"),
 ])
 def test_pocket_bad_links_show_a_message(params, words):
     at = start("pages/pocket.py", params)
     assert words in " ".join(w.value for w in at.warning)
     assert at.session_state["pocket.pts"]
+
+
+def test_a_damaged_link_falls_back_to_the_example_and_its_own_target():
+    at = start("pages/pocket.py", {"pts": "1garbage", "f": "1,1,1,-1,1,-1,1"})
+    assert "damaged" in " ".join(w.value for w in at.warning)
+    _, _, f = model.target_preset("line50", 0)
+    assert at.session_state["pocket.f"] == f
+
+
+@pytest.mark.parametrize("name", ["line50", "line150", "credit"])
+def test_example_labels_are_fs_on_the_stored_points(name):
+    for seed in range(60):
+        pts, _, f = model.target_preset(name, seed)
+        X, y = model.arrays(pts)
+        assert np.all(np.sign(X @ np.array(f[1:3]) + f[0]) == y), (name, seed)
 
 
 def test_presets_set_their_target():
@@ -175,6 +191,14 @@ def test_replay_one_period_plays_from_the_cycle_start_to_its_end():
     button(at, label).click().run()
     ss = at.session_state
     assert ss["xor.t"] == 0 and ss["xor.playing"] is True and ss["xor.stop_at"] == 4
+
+
+def test_ties_that_make_pla_halt_without_a_bias_are_explained_not_contradicted():
+    pts = [(1.0, 0.0, 1.0), (-1.0, 0.0, 1.0), (0.0, 1.0, -1.0)]
+    at = start("pages/xor.py", {"pts": S.encode_points(pts), "bias": "0", "sign0": "+1"})
+    md = markdown(at)
+    assert "PLA halts" in md and "no line puts every point strictly on its side" in md
+    assert "some point is always on the wrong side" not in md
 
 
 def test_the_lift_makes_pla_halt_with_a_curve():
