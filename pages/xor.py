@@ -38,6 +38,8 @@ def lesson() -> None:
                         explain.lift_text(run.trace))
             st.caption(f"Every run stops at the cap of {settings['cap']:,} updates (sidebar: *Stop after*); "
                        f"this one has {len(run.trace):,}.")
+            if st.session_state[L.k("lift")]:
+                L.lifted_view(run, t)
             with st.expander("Step by step: the numbers", expanded=False):
                 st.markdown(explain.step_numbers(run.trace, t))
             if not st.session_state[L.k("lift")]:

@@ -211,3 +211,54 @@ def describe(points, trace, t) -> str:
         w = trace.weights[t]
         text += f" Step {t}: boundary {boundary_label(w)}; {int(trace.errors[t])} misclassified."
     return text
+
+
+def lifted_figure(points, w, view, *, theme: str = "light", height: int = 380) -> dict:
+    """The XOR lift in 3-D: each point at (x₁, x₂, x₁x₂), and the plane b + w₁x₁ + w₂x₂ + w₃z = 0 PLA learned there
+    (w of length 4). Drawn over the view's square, z clipped to the points' range with a margin."""
+    pal = PALETTES.get(theme, PALETTES["light"])
+    P = np.array([p[:3] for p in points], dtype=float).reshape(-1, 3)
+    z = P[:, 0] * P[:, 1]
+    data = []
+    # WebGL draws 3-D markers as text glyphs; "x" is a dingbat many fonts lack, so −1 is a diamond here.
+    for label, name, symbol, color in ((1.0, "y = +1", "circle-open", pal["pos"]),
+                                       (-1.0, "y = −1", "diamond", pal["neg"])):
+        m = P[:, 2] == label
+        data.append({"type": "scatter3d", "mode": "markers", "name": name, "x": P[m, 0].tolist(),
+                     "y": P[m, 1].tolist(), "z": z[m].tolist(), "hovertemplate": "(%{x}, %{y}, x₁x₂ = %{z})",
+                     "marker": {"symbol": symbol, "size": 7, "color": color, "line": {"width": 3, "color": color}}})
+    xmin, xmax, ymin, ymax = view
+    zlo, zhi = (float(z.min()), float(z.max())) if len(z) else (-1.0, 1.0)
+    pad = max(0.25 * (zhi - zlo), 0.5)
+    zlo, zhi = zlo - pad, zhi + pad
+    b, w1, w2, w3 = (float(v) for v in w)
+    n = 30
+    if abs(w3) > 1e-9 * (abs(b) + abs(w1) + abs(w2) + abs(w3)):
+        gx, gy = np.meshgrid(np.linspace(xmin, xmax, n), np.linspace(ymin, ymax, n))
+        gz = -(b + w1 * gx + w2 * gy) / w3
+        gz = np.where((gz >= zlo) & (gz <= zhi), gz, np.nan)
+    elif w1 or w2:  # a vertical plane: the line b + w₁x₁ + w₂x₂ = 0 swept along z
+        from pla_core.geometry import clip_line
+        seg = clip_line((b, w1, w2), view)
+        if seg is None:
+            gx = gy = gz = np.full((2, 2), np.nan)
+        else:
+            s = np.linspace(0, 1, n)[None, :]
+            gx = np.repeat(seg[0][0] + s * (seg[1][0] - seg[0][0]), 2, axis=0)
+            gy = np.repeat(seg[0][1] + s * (seg[1][1] - seg[0][1]), 2, axis=0)
+            gz = np.array([[zlo] * n, [zhi] * n])
+    else:
+        gx = gy = gz = np.full((2, 2), np.nan)
+    data.append({"type": "surface", "x": gx.tolist(), "y": gy.tolist(),
+                 "z": np.where(np.isnan(gz), None, gz).tolist(), "name": "learned plane",
+                 "showscale": False, "opacity": 0.55, "colorscale": [[0, pal["pocket"]], [1, pal["pocket"]]],
+                 "hoverinfo": "skip"})
+    axis = {"backgroundcolor": "rgba(0,0,0,0)", "gridcolor": "rgba(128,128,128,0.3)"}
+    return {"data": data, "layout": {
+        "height": height, "margin": {"l": 0, "r": 0, "t": 10, "b": 0}, "showlegend": False,
+        "paper_bgcolor": "rgba(0,0,0,0)", "font": {"size": 14},
+        "scene": {"xaxis": {**axis, "title": {"text": "x₁"}, "range": [xmin, xmax]},
+                  "yaxis": {**axis, "title": {"text": "x₂"}, "range": [ymin, ymax]},
+                  "zaxis": {**axis, "title": {"text": "x₁x₂"}, "range": [zlo, zhi]},
+                  "aspectmode": "cube", "camera": {"eye": {"x": 1.5, "y": -1.5, "z": 0.9}}},
+        "uirevision": "keep"}}

@@ -139,7 +139,7 @@ class XorLesson(Lesson):
     presets = model.XOR_PRESETS
     default_preset = "xor4"
     options = S.XOR
-    widget_keys = ("cls", "lift", "cert")
+    widget_keys = ("cls", "lift", "cert", "view3d")
 
     def preset(self, name):
         return model.xor_preset(name, int(st.session_state["set.seed"]))
@@ -181,3 +181,14 @@ class XorLesson(Lesson):
                   on_click=self.replay, disabled=cycle is None, key=self.k("replay_btn"),
                   help="Jump to where the weights start repeating and play one full period: the boundary comes "
                        "back to where it was.")
+
+    def lifted_view(self, run: Run, t: int) -> None:
+        """On demand, the lift in 3-D: the points at (x₁, x₂, x₁x₂) and the plane of wₜ there."""
+        if st.toggle("Show the lifted points in 3-D", key=self.k("view3d"),
+                     help="Each point raised to height x₁x₂: the ○ and × corners end up on opposite sides of a "
+                          "plane. Drag to turn it."):
+            ss = st.session_state
+            fig = figures.lifted_figure(ss[self.k("pts")], run.trace.weights[t], ss[self.k("view")], theme=_theme())
+            st.plotly_chart(fig, use_container_width=True, config={"displayModeBar": False})
+            st.caption(f"○ +1 and ◆ −1 raised to height x₁x₂; the pink plane is w{explain.sub(t)}ᵀ(1, x₁, x₂, x₁x₂) = 0, "
+                       "which the curve in the plot is the trace of.")

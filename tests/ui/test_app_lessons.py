@@ -242,3 +242,23 @@ def test_moving_between_lessons_keeps_each_lessons_demo():
     assert at.session_state["pla.pts"] == pla_pts and at.session_state["pla.cls"] == "-1"
     at.switch_page("pages/xor.py").run()
     assert at.session_state["xor.lift"] is True and url(at)["lift"] == "1"
+
+
+def test_the_lifted_3d_view_draws_the_points_and_the_plane_of_w_t():
+    import json
+
+    at = start("pages/xor.py", {"lift": "1"})
+    button(at, "Run").click().run()
+    at.toggle(key="xor.view3d").set_value(True).run()
+    charts = at.get("plotly_chart")
+    assert len(charts) == 1
+    spec = json.loads(charts[0].proto.spec)
+    pts3 = [(x, y, z) for tr in spec["data"][:2] for x, y, z in zip(tr["x"], tr["y"], tr["z"])]
+    assert sorted(pts3) == sorted((x, y, x * y) for x, y in [(-1, -1), (1, 1), (-1, 1), (1, -1)])
+    X, y = model.arrays(at.session_state["xor.pts"])
+    w = pla_core.pla(datasets.with_product(X), y, max_updates=1000).weights[-1]
+    surf = spec["data"][2]
+    for row_x, row_y, row_z in zip(surf["x"], surf["y"], surf["z"]):
+        for a, b, c in zip(row_x, row_y, row_z):
+            if c is not None:
+                assert abs(w[0] + w[1] * a + w[2] * b + w[3] * c) < 1e-9
