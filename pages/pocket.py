@@ -2,43 +2,26 @@
 
 import streamlit as st
 
-from pla_lab import explain, lessons, ui
+from pla_lab import explain, lessons
 
-ui.leave_pages_folder_mode()
 L = lessons.PocketLesson("pocket")
-L.init()
-L.clamp_step(L.run().trace)
-st.markdown("### Noise and the Pocket algorithm")
-L.show_messages()
-
-WIDTHS = [1.45, 1]
-tools, noise = st.columns(WIDTHS, gap="medium", vertical_alignment="bottom")
-with tools:
-    L.point_tools()
-with noise:
-    L.noise_controls()
+L.open_page("Noise and the Pocket algorithm")
+L.toolbar(L.noise_controls)
 
 
 @st.fragment
 def lesson() -> None:
-    L.keep_widgets()
-    settings = ui.settings_values()
-    run = L.run()
-    t = L.clamp_step(run.trace)
+    settings, run, t = L.begin()
     L.plot(run, settings, height=420)
-    left, right = st.columns(WIDTHS, gap="medium")
+    left, right = st.columns(L.WIDTHS, gap="medium")
     with left:
         L.transport(run.trace)
         L.jumps()
     with right:
-        st.markdown(explain.pocket_numbers(run.trace, t, run.extras, noise=st.session_state[L.k("noise")],
-                                           noisy=st.session_state[L.k("noisy")])
-                    if run.trace is not None else run.reason)
+        st.markdown(L.numbers(run, t) if run.trace is not None else run.reason)
     with st.expander("What to look at, what to try"):
         st.markdown(explain.POCKET_GUIDE)
-    L.sync_url()
-    L.share_link()
-    L.show_toast()
+    L.end()
 
 
 lesson()

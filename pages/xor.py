@@ -2,30 +2,17 @@
 
 import streamlit as st
 
-from pla_lab import explain, lessons, ui
+from pla_lab import explain, lessons
 
-ui.leave_pages_folder_mode()
 L = lessons.XorLesson("xor")
-L.init()
-L.clamp_step(L.run().trace)
-st.markdown("### XOR: the data set on which PLA never halts")
-L.show_messages()
-
-WIDTHS = [1.45, 1]
-tools, jumps = st.columns(WIDTHS, gap="medium", vertical_alignment="bottom")
-with tools:
-    L.point_tools()
-with jumps:
-    L.jumps()
+L.open_page("XOR: the data set on which PLA never halts")
+L.toolbar(L.jumps)
 
 
 @st.fragment
 def lesson() -> None:
-    L.keep_widgets()
-    settings = ui.settings_values()
-    run = L.run()
-    t = L.clamp_step(run.trace)
-    left, right = st.columns(WIDTHS, gap="medium")
+    settings, run, t = L.begin()
+    left, right = st.columns(L.WIDTHS, gap="medium")
     with left:
         L.plot(run, settings)
         L.transport(run.trace)
@@ -47,9 +34,7 @@ def lesson() -> None:
                                                      settings["bias"], run.trace.halted))
         with st.expander("What to look at, what to try"):
             st.markdown(explain.XOR_GUIDE)
-        L.sync_url()
-        L.share_link()
-        L.show_toast()
+        L.end()
 
 
 lesson()

@@ -175,6 +175,40 @@ class Lesson:
     def k(self, name: str) -> str:
         return f"{self.ns}.{name}"
 
+    # -- a page's frame ------------------------------------------------------------------------------------------
+
+    WIDTHS = (1.45, 1)  # the plot's column and the numbers' column
+
+    def open_page(self, title: str) -> None:
+        """A lesson page's first lines: hand over to app.py if Streamlit started the page alone, read the link on
+        the page's first run, clamp its step, then the title and any messages about the link."""
+        leave_pages_folder_mode()
+        self.init()
+        self.clamp_step(self.run().trace)  # a link's step past the end of its run is reported with the rest
+        st.markdown(f"### {title}")
+        self.show_messages()
+
+    def toolbar(self, right) -> None:
+        """The point tools (class, Undo, Clear, Examples) beside whatever ``right()`` draws."""
+        tools, other = st.columns(self.WIDTHS, gap="medium", vertical_alignment="bottom")
+        with tools:
+            self.point_tools()
+        with other:
+            right()
+
+    def begin(self) -> tuple[dict, "Run", int]:
+        """At the top of the lesson's fragment: keep widget values, then (settings, run, step)."""
+        self.keep_widgets()
+        settings = settings_values()
+        run = self.run()
+        return settings, run, self.clamp_step(run.trace)
+
+    def end(self) -> None:
+        """The address bar (written first), the share link showing it, and a toast for a click that did nothing."""
+        self.sync_url()
+        self.share_link()
+        self.show_toast()
+
     # -- state -------------------------------------------------------------------------------------------------
 
     def init(self) -> None:

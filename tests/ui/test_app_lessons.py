@@ -3,8 +3,6 @@ their links, and moving between lessons."""
 
 from __future__ import annotations
 
-import pathlib
-
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -14,29 +12,13 @@ from pla_core import datasets, geometry
 from pla_lab import model
 from pla_lab import settings as S
 
-APP = str(pathlib.Path(__file__).resolve().parents[2] / "app.py")
+from . import helpers
+from .helpers import APP, button, markdown, url
 
 
-def start(page: str, params: dict | None = None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    for k, v in (params or {}).items():
-        at.query_params[k] = v
-    at.switch_page(page)
-    at.run()
-    assert not at.exception, at.exception
-    return at
 
-
-def button(at, label):
-    return next(b for b in at.button if b.label == label)
-
-
-def url(at) -> dict:
-    return {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
-
-
-def markdown(at) -> str:
-    return "\n".join(m.value for m in at.markdown)
+def start(page: str, params: dict | None = None):
+    return helpers.start(params, page)
 
 
 # ---------------------------------------------------------------------------------------------------------------

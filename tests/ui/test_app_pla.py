@@ -2,38 +2,13 @@
 
 from __future__ import annotations
 
-import pathlib
-
 import pytest
-from streamlit.testing.v1 import AppTest
 
 import pla_core
 from pla_lab import model
 from pla_lab import settings as S
 
-APP = str(pathlib.Path(__file__).resolve().parents[2] / "app.py")
-
-
-def start(params: dict | None = None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    for k, v in (params or {}).items():
-        at.query_params[k] = v
-    at.run()
-    assert not at.exception, at.exception
-    return at
-
-
-def button(at, label):
-    return next(b for b in at.button if b.label == label)
-
-
-def url(at) -> dict:
-    return {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
-
-
-def markdown(at) -> str:
-    return "\n".join(m.value for m in at.markdown)
-
+from .helpers import button, markdown, start, url
 
 def expected_trace(at):
     pts, _ = S.decode_points(url(at)["pts"])
