@@ -457,6 +457,8 @@ class Lesson:
             return
         ss[self.k("t")] = max(0, min(len(trace), t))
         ss[self.k("playing")] = bool(tick.get("playing")) and ss[self.k("t")] < len(trace)
+        if tick.get("jump"):  # the browser asked to go to a step whose weights it does not have: send them
+            ss[self.k("seq")] += 1
         if not ss[self.k("playing")]:
             ss[self.k("stop_at")] = None
 

@@ -600,6 +600,30 @@ function drawChart(st) {
     hovermode: "x", dragmode: false,
   };
   st.P.react(st.chart, traces, layout, { displayModeBar: false, responsive: true, showTips: false });
+  if (!st.chartBound) { // a click on the chart jumps to that update
+    st.chartBound = true;
+    st.chart.on("plotly_click", (ev) => {
+      if (ev && ev.points && ev.points.length) jumpTo(st, Math.round(ev.points[0].x));
+    });
+  }
+}
+
+// Go to update t: animate there if its weights are loaded here, else ask the server (which then sends them).
+function jumpTo(st, t) {
+  if (!st.data.win) return;
+  t = Math.max(0, Math.min(st.data.T, t));
+  if (st.playing) pause(st);
+  clearTimeout(st.reportTimer);
+  if (W(st, t)) {
+    st.target = t;
+    animateTo(st, t).then((done) => {
+      if (!done) return;
+      st.target = null;
+      tick(st, t, false);
+    });
+  } else {
+    post(st, "tick", { t, playing: false, tid: st.tid, jump: true });
+  }
 }
 
 function markChart(st, t) {

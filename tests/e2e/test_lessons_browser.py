@@ -193,3 +193,27 @@ def test_a_lessons_switches_survive_a_visit_to_another_lesson(server, plot):
     plot.page.get_by_text("XOR: the data set on which PLA never halts").wait_for(timeout=15_000)
     wait_url(plot, "lift", "1")
     assert plot.page.get_by_role("switch", name="Add x₁x₂ as a third feature").is_checked()
+
+
+def chart_px(plot: Plot, t: float, y: float = 0.05):
+    return tuple(plot.js("""([t, y]) => { const c = document.querySelector('.pla-chart');
+        const fl = c._fullLayout, r = c.getBoundingClientRect();
+        return [r.left + fl.xaxis._offset + fl.xaxis.l2p(t), r.top + fl.yaxis._offset + fl.yaxis.l2p(y)]; }""",
+                         [t, y]))
+
+
+def test_a_click_on_the_error_chart_jumps_to_that_update(server, plot):
+    plot.open(server + "/pocket")
+    _, _, _, _, trace = pocket_run(plot.page.url)
+    # Near: its weights are loaded in the browser, which animates there. Far: the server sends them.
+    for target in (30, 700):
+        plot.page.mouse.click(*chart_px(plot, target))
+        plot.page.wait_for_function("(t) => Math.abs(+document.querySelector('.pla-plot').dataset.t - t) <= 2 &&"
+                                    " document.querySelector('.pla-plot').dataset.animating === '0'", arg=target,
+                                    timeout=15_000)
+        t = plot.t()
+        wait_url(plot, "t", str(t))
+        assert plot.js("() => +document.querySelector('.pla-chart').dataset.t") == t
+        xs, ys = plot.trace_xy("pocket")
+        want = pla_core.clip_line(trace.pocket_weights[t], plot.view())
+        assert np.allclose(sorted(zip(xs, ys)), sorted(map(tuple, want)), atol=1e-9)
