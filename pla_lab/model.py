@@ -90,7 +90,8 @@ def target_preset(name: str, seed: int) -> tuple[list[Point], tuple, tuple]:
     else:
         raise ValueError(f"Unknown example {name!r}; choose one of {', '.join(POCKET_PRESETS)}.")
     pts = [(q(x), q(y), float(lab)) for (x, y), lab in zip(d.X, d.y)]
-    return pts, view, (*(float(v) for v in d.w_f), *box)
+    # f as the link writes it (12 significant digits), so a session and its link compute with the same f.
+    return pts, view, tuple(float(f"{float(v):.12g}") for v in (*d.w_f, *box))
 
 
 def xor_preset(name: str, seed: int) -> tuple[list[Point], tuple]:

@@ -244,3 +244,11 @@ def test_the_lifted_3d_view_draws_the_points_and_the_plane_of_w_t():
         for a, b, c in zip(row_x, row_y, row_z):
             if c is not None:
                 assert abs(w[0] + w[1] * a + w[2] * b + w[3] * c) < 1e-9
+
+
+def test_the_target_survives_the_link_exactly():
+    at = start("pages/pocket.py")
+    f = at.session_state["pocket.f"]
+    assert S.parse_target(S.dump_target(f)) == f
+    again = start("pages/pocket.py", url(at))
+    assert again.session_state["pocket.f"] == f
