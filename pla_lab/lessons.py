@@ -139,6 +139,7 @@ class XorLesson(Lesson):
     presets = model.XOR_PRESETS
     default_preset = "xor4"
     options = S.XOR
+    run_options = ("lift",)
     widget_keys = ("cls", "lift", "cert", "view3d")
 
     def preset(self, name):

@@ -165,6 +165,8 @@ class Lesson:
     presets: dict[str, str] = model.PRESETS
     default_preset = "separable"
     options: tuple = ()
+    #: The options that change the run (None: all of them); the others only change what is drawn.
+    run_options: tuple | None = None
     #: Keys of this page's widgets. Streamlit drops a widget's value from the session when a run does not draw
     #: it (while another lesson is shown), so each run keeps a copy and puts it back.
     widget_keys: tuple = ("cls",)
@@ -308,7 +310,8 @@ class Lesson:
         """The run for the page's points, the sidebar settings and the page's options (cached by run id)."""
         pts = st.session_state[self.k("pts")]
         kwargs = tuple(sorted(S.pla_kwargs(settings_values()).items()))
-        options = tuple(sorted(self.option_values().items()))
+        options = tuple(sorted((k, v) for k, v in self.option_values().items()
+                               if self.run_options is None or k in self.run_options))
         code = self.points_code()
         tid = hashlib.blake2b(repr((self.ns, code, kwargs, options)).encode(), digest_size=8).hexdigest()
         if not pts:
