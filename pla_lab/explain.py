@@ -137,8 +137,8 @@ def pocket_numbers(trace, t: int, extras: dict, *, noise: int, noisy: bool) -> s
     if noisy and noise > 0:
         lines += ["", f"Noise p = {noise}%: **{flipped}** of {n} labels flipped (marked □)."]
         if extras.get("f_errors") is not None:
-            lines.append(f"Even f itself gets {pct(extras['f_errors'], n)} of these labels wrong: no line can do "
-                         "much better, and PLA never settles.")
+            lines.append(f"Even f itself gets {pct(extras['f_errors'], n)} of these labels wrong (the flipped ones, "
+                         "and any point placed on f's other side): no line does much better, and PLA never settles.")
     else:
         lines += ["", "Noise is off: the labels are f's." if extras.get("eout") is not None else
                   "Noise is off: the labels are yours."]
@@ -152,7 +152,8 @@ def pocket_numbers(trace, t: int, extras: dict, *, noise: int, noisy: bool) -> s
 def cycle_text(trace) -> str:
     """Why cyclic PLA never halts here, in the weights: the state repeats."""
     if trace.halted:
-        return (f"✅ **PLA halts** after {len(trace)} updates: a full pass finds no mistake, so there is no cycle "
+        T = len(trace)
+        return (f"✅ **PLA halts** after {T} update{'s' if T != 1 else ''}: a full pass finds no mistake, so there is no cycle "
                 "to show.")
     if trace.cycle is None:
         if trace.settings.get("order") == "random":

@@ -143,8 +143,10 @@ def flipped_trace(points, flipped, *, theme: str = "light") -> dict:
     """A square around each point whose label the noise flipped."""
     pal = PALETTES.get(theme, PALETTES["light"])
     idx = [i for i, f in enumerate(flipped) if f]
+    # With nothing flipped, one empty (None) point keeps the trace, and its legend entry, in place.
     return {"type": "scatter", "mode": "markers", "name": "flipped",
-            "x": [points[i][0] for i in idx], "y": [points[i][1] for i in idx], "customdata": idx,
+            "x": [points[i][0] for i in idx] or [None], "y": [points[i][1] for i in idx] or [None],
+            "customdata": idx,
             "marker": {"symbol": "square-open", "size": 25, "color": pal["fg"], "line": {"width": 2, "color": pal["fg"]}},
             "hovertemplate": "#%{customdata}: label flipped<extra></extra>", "meta": "flipped"}
 

@@ -90,8 +90,8 @@ class PocketLesson(Lesson):
             payload["pts"] = [list(p) for p in shown]
             payload["base"]["data"] = figures.points_traces(shown, theme=theme)
             payload["alt"] = figures.describe(shown, run.trace, ss[self.k("t")])
-            above = [figures.flipped_trace(pts, run.extras["flipped"], theme=theme)] if run.extras["flipped"].any() \
-                else []
+            # Always drawn (empty when nothing is flipped), so the legend, and with it the plot, keeps its size.
+            above = [figures.flipped_trace(pts, run.extras["flipped"], theme=theme)]
             payload["statics"] = {"below": statics, "above": above}
             payload["curves"] = figures.error_curves(run.trace, run.extras["eout"], height=height, key=run.tid,
                                                      theme=theme)
@@ -101,10 +101,10 @@ class PocketLesson(Lesson):
 
     def noise_controls(self) -> None:
         c = st.columns([1.35, 1.8], vertical_alignment="bottom")
-        c[0].toggle("Noise on", key=self.k("noisy"), on_change=self.restart,
+        c[0].toggle("Noise on", key=self.k("noisy"), on_change=self.keep_step,
                     help="The same points with or without the flipped labels: switch and compare.")
         c[1].select_slider("Noise level p", options=S.NOISE_LEVELS,
-                           key=self.k("noise"), format_func=lambda v: f"{v}%", on_change=self.restart,
+                           key=self.k("noise"), format_func=lambda v: f"{v}%", on_change=self.keep_step,
                            help="Each label flips with probability p (the same coin flips for a given seed).")
 
     def jumps(self) -> None:
@@ -191,5 +191,8 @@ class XorLesson(Lesson):
             ss = st.session_state
             fig = figures.lifted_figure(ss[self.k("pts")], run.trace.weights[t], ss[self.k("view")], theme=_theme())
             st.plotly_chart(fig, use_container_width=True, config={"displayModeBar": False})
-            st.caption(f"○ +1 and ◆ −1 raised to height x₁x₂; the pink plane is w{explain.sub(t)}ᵀ(1, x₁, x₂, x₁x₂) = 0, "
-                       "which the curve in the plot is the trace of.")
+            w = run.trace.weights[t]
+            st.caption(f"○ +1 and ◆ −1 raised to height x₁x₂; "
+                       + (f"the pink plane is w{explain.sub(t)}ᵀ(1, x₁, x₂, x₁x₂) = 0, whose trace in the plane is the "
+                          "curve in the plot." if w[1:].any() else
+                          f"w{explain.sub(t)} has no plane yet (its feature weights are all 0)."))

@@ -100,13 +100,14 @@ def xor_preset(name: str, seed: int) -> tuple[list[Point], tuple]:
     if name == "xor4":
         return preset("xor", seed)
     if name in ("xor20", "xor40"):
-        d = pla_core.datasets.xor(20 if name == "xor20" else 40, noise=0.1, spread=0.2, seed=seed)
+        n = 20 if name == "xor20" else 40
+        d = pla_core.datasets.xor(n + 40, noise=0.1, spread=0.2, seed=seed)
         pts = []
         for (x, y), lab in zip(d.X, d.y):
             p = (q(round(x / XOR_GRID) * XOR_GRID), q(round(y / XOR_GRID) * XOR_GRID), float(lab))
             if not any(o[0] == p[0] and o[1] == p[1] for o in pts):  # snapping may land two points on one spot
                 pts.append(p)
-        return pts, fit_view(pts)
+        return pts[:n], fit_view(pts[:n])
     if name == "separable":
         return preset("separable", seed)
     raise ValueError(f"Unknown example {name!r}; choose one of {', '.join(XOR_PRESETS)}.")

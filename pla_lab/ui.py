@@ -114,6 +114,8 @@ def sidebar_settings() -> None:
                 ss["set.w0_valid"] = S.parse_w0(ss[key])
             except ValueError as e:
                 st.error(f"w₀ {e}; still using {S.dump_w0(ss['set.w0_valid'])}.")
+            if not ss["set.bias"] and ss["set.w0_valid"][0] != 0:
+                st.caption("No bias is learned, so b = 0 is used (the line passes through the origin).")
         elif s.widget == "select_slider":
             st.select_slider(s.label, options=s.options, **common)
         st.caption(s.help)
@@ -186,6 +188,10 @@ class Lesson:
         the page's first run, clamp its step, then the title and any messages about the link."""
         leave_pages_folder_mode()
         self.init()
+        ss = st.session_state
+        if ss.get("_page") != self.ns:  # back from another lesson: its plot was gone, so it is not playing
+            ss["_page"] = self.ns
+            ss[self.k("playing")] = False
         self.clamp_step(self.run().trace)  # a link's step past the end of its run is reported with the rest
         st.markdown(f"### {title}")
         self.show_messages()
@@ -405,6 +411,16 @@ class Lesson:
         ss[self.k("pts")], ss[self.k("view")] = pts, view
         self.restart()
 
+    def keep_step(self) -> None:
+        """A changed option that makes a new run of the same points: stay at the same step (or the run's end),
+        so the two can be compared, and stop playing."""
+        trace = self.run().trace
+        ss = st.session_state
+        ss[self.k("t")] = min(ss[self.k("t")], 0 if trace is None else len(trace))
+        ss[self.k("seq")] += 1
+        ss[self.k("playing")] = False
+        ss[self.k("stop_at")] = None
+
     def restart(self) -> None:
         ss = st.session_state
         ss[self.k("t")] = 0
@@ -550,7 +566,10 @@ class Lesson:
                     shortcut="Space", key=self.k("play_btn"))
         if T > 0:
             # The scrubber has its own key: t must outlive it (a widget's value is dropped when it is not drawn).
-            ss[self.k("scrub")] = t
+            # While playing it stays put: the browser could send back a value set a rerun earlier, which would
+            # read as the learner dragging it there. It follows t again at Pause.
+            if not playing or self.k("scrub") not in ss:
+                ss[self.k("scrub")] = t
             st.slider("Step t", 0, T, key=self.k("scrub"), on_change=self.scrubbed, label_visibility="collapsed")
 
     def jumps(self) -> None:
@@ -573,6 +592,8 @@ class Lesson:
 
     def sync_url(self) -> None:
         """Write every setting, the points, the view and the step into the address bar (only when they changed)."""
+        if st.session_state[self.k("playing")]:
+            return  # written when Play stops: a link per second of Play would fill the browser's history
         params = self.url_params()
         if st.query_params.to_dict() != params:
             st.query_params.from_dict(params)

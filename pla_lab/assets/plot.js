@@ -414,6 +414,8 @@ async function animateTo(st, target) {
   return true;
 }
 
+const REPORT_MS = 1000;
+
 async function play(st) {
   const token = ++st.token;
   st.target = null;
@@ -421,9 +423,9 @@ async function play(st) {
   st.playing = true;
   st.gd.dataset.playing = "1";
   const stopAt = st.data.stopAt !== null && st.data.stopAt !== undefined ? Math.min(st.data.stopAt, st.data.T) : st.data.T;
-  // Replaying a period takes at most about 8 s, however long the period.
+  // A long period is replayed faster: about 8 s of animation (more where the browser draws slowly).
   const replay = st.data.stopAt !== null && st.data.stopAt !== undefined;
-  const dur = replay ? Math.min(st.data.dur, Math.max(60, 8000 / Math.max(1, stopAt - st.tDisp))) : st.data.dur;
+  const dur = replay ? Math.min(st.data.dur, Math.max(40, 8000 / Math.max(1, stopAt - st.tDisp))) : st.data.dur;
   while (token === st.token && st.tDisp < stopAt) {
     if (gone(st)) { st.token++; return; }
     const t = st.tDisp;
@@ -442,6 +444,12 @@ async function play(st) {
     st.tDisp = t + 1;
     st.gd.dataset.t = String(t + 1);
     markChart(st, t + 1);
+    // The numbers, the scrubber and the link follow the animation about once a second (one rerun each).
+    const now = performance.now();
+    if (now - (st.reported || 0) >= REPORT_MS && st.tDisp < stopAt) {
+      st.reported = now;
+      tick(st, st.tDisp, true);
+    }
   }
   if (token === st.token) stop(st);
 }
@@ -466,6 +474,7 @@ function stop(st) {
   st.gd.dataset.animating = "0";
   drawRest(st, st.tDisp);
   tick(st, st.tDisp, false);
+  st.pausedAt = st.nextId - 1; // the id of that tick: until the server has handled it, its "playing" is old news
 }
 
 function pause(st) {
@@ -558,11 +567,21 @@ function bindSteps(st) {
   const onKey = (e) => {
     if (gone(st)) { document.removeEventListener("keydown", onKey, true); return; }
     if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-    if (e.target.closest && e.target.closest("input, textarea, select, [contenteditable=true], [role=slider]")) return;
+    const typing = e.target.closest && e.target.closest("input, textarea, select, [contenteditable=true], [role=slider]");
+    if (typing && !typing.matches("input[type=checkbox], input[type=radio]")) return;
     if (e.key === "ArrowRight") stepBy(1, e);
     else if (e.key === "ArrowLeft") stepBy(-1, e);
   };
+  // After a mouse click on a button, switch or radio, give the keyboard back to the page: otherwise Space would
+  // press that control again instead of Play/Pause. (Keyboard users' own focus, from Tab, is left alone.)
+  const onMouse = (e) => {
+    if (gone(st)) { document.removeEventListener("click", onMouse, true); return; }
+    if (!e.detail) return; // a click made with the keyboard
+    const c = e.target.closest && e.target.closest("button, [role=switch], [role=radio], label");
+    if (c) setTimeout(() => { const a = document.activeElement; if (a && a.matches("button, input[type=checkbox], input[type=radio]")) a.blur(); }, 0);
+  };
   document.addEventListener("click", onClick, true);
+  document.addEventListener("click", onMouse, true);
   document.addEventListener("keydown", onKey, true);
 }
 
@@ -585,15 +604,17 @@ function drawChart(st) {
   const key = c.key + "|" + st.fg;
   if (st.chartKey === key) return;
   st.chartKey = key;
+  const pad = Math.max(1, Math.round(0.03 * c.T)); // the last value stays visible past the last update
+  const xs = c.x.concat([c.T + pad]);
   const traces = c.series.map((s) => ({
-    type: "scatter", mode: "lines", x: c.x, y: s.y, name: s.name, hovertemplate: "t = %{x}: %{y:.1%}<extra>" + s.name + "</extra>",
+    type: "scatter", mode: "lines", x: xs, y: s.y.concat([s.y[s.y.length - 1]]), name: s.name, hovertemplate: "t = %{x}: %{y:.1%}<extra>" + s.name + "</extra>",
     line: { color: s.color === "fg" ? st.fg : s.color, width: s.width || 2.5, dash: s.dash || "solid", shape: "hv" },
   }));
   const axis = { gridcolor: "rgba(128,128,128,0.22)", zerolinecolor: "rgba(128,128,128,0.6)", fixedrange: true, automargin: true };
   const layout = {
     height: c.height, margin: { l: 55, r: 10, t: 40, b: 45 }, font: { size: 15, color: st.fg },
     paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(0,0,0,0)",
-    xaxis: Object.assign({}, axis, { title: { text: "update t", standoff: 4 }, range: [0, Math.max(1, c.T)] }),
+    xaxis: Object.assign({}, axis, { title: { text: "update t", standoff: 4 }, range: [0, c.T + pad] }),
     yaxis: Object.assign({}, axis, { title: { text: "error", standoff: 4 }, range: [0, c.ymax], tickformat: ".0%" }),
     legend: { orientation: "h", x: 0, y: 1.0, yanchor: "bottom", font: { size: 14 } },
     shapes: [{ type: "line", x0: st.tDisp, x1: st.tDisp, y0: 0, y1: 1, yref: "paper", line: { color: st.fg, width: 2 } }],
@@ -644,6 +665,8 @@ function update(st) {
     st.cur = { w: [0, 0, 0], anchor: [0, 0], scale: 0 };
     st.tid = d.tid;
     st.seq = d.seq;
+    st.playing = false;
+    st.gd.dataset.playing = "0";
     draw(st, st.cur, { circle: null });
     st.gd.dataset.t = "0";
     return;
@@ -655,6 +678,7 @@ function update(st) {
     st.seq = d.seq;
     st.token++;
     st.playing = false;
+    st.gd.dataset.playing = "0";
     drawRest(st, Math.min(d.t, d.T));
     if (d.playing) play(st);
     return;
@@ -670,7 +694,12 @@ function update(st) {
     });
     return;
   }
-  if (d.playing && !st.playing) { play(st); return; }
+  if (d.playing && !st.playing) {
+    // A rerun answering a tick sent while playing can arrive after a pause here: play again only once the
+    // server has heard the pause (its ack), so that it really means "play".
+    if ((d.ack || 0) >= (st.pausedAt || 0)) play(st);
+    return;
+  }
   if (!d.playing && st.playing) { pause(st); return; }
   if (!st.playing && st.gd.dataset.animating !== "1") drawRest(st, st.tDisp); // same step, fresh data
 }

@@ -55,9 +55,8 @@ def test_noise_toggle_flips_exactly_the_marked_labels_on_the_same_points(server,
     assert sorted(zip(mx, my)) == sorted((pts[i][0], pts[i][1]) for i in np.flatnonzero(flipped))
     plot.page.get_by_role("switch", name="Noise on").click(force=True)
     wait_url(plot, "noisy", "0")
-    plot.page.wait_for_function("() => !document.querySelector('.pla-plot').data.some(t => t.meta === 'flipped')"
-                                " || document.querySelector('.pla-plot').data.find(t => t.meta === 'flipped').x.length === 0",
-                                timeout=10_000)
+    plot.page.wait_for_function("() => document.querySelector('.pla-plot').data.find(t => t.meta === 'flipped')"
+                                ".x.every(x => x === null)", timeout=10_000)
     clean = sorted(map(tuple, plot.points()))
     assert clean == sorted(pts)  # the same points, with f's labels
     diff = set(shown) ^ set(clean)  # each flipped point appears once with each label
@@ -206,14 +205,50 @@ def test_a_click_on_the_error_chart_jumps_to_that_update(server, plot):
     plot.open(server + "/pocket")
     _, _, _, _, trace = pocket_run(plot.page.url)
     # Near: its weights are loaded in the browser, which animates there. Far: the server sends them.
+    plot.page.wait_for_selector(".pla-chart .main-svg", timeout=15_000)
+    # One pixel of the chart is several updates wide: a click lands within two pixels' worth of its target.
+    per_px = plot.js("() => { const xa = document.querySelector('.pla-chart')._fullLayout.xaxis;"
+                     " return (xa.range[1] - xa.range[0]) / xa._length; }")
+    tol = int(np.ceil(2 * per_px)) + 1
     for target in (30, 700):
         plot.page.mouse.click(*chart_px(plot, target))
-        plot.page.wait_for_function("(t) => Math.abs(+document.querySelector('.pla-plot').dataset.t - t) <= 2 &&"
-                                    " document.querySelector('.pla-plot').dataset.animating === '0'", arg=target,
-                                    timeout=15_000)
+        plot.page.wait_for_function("([t, tol]) => Math.abs(+document.querySelector('.pla-plot').dataset.t - t) <= tol"
+                                    " && document.querySelector('.pla-plot').dataset.animating === '0'",
+                                    arg=[target, tol], timeout=15_000)
         t = plot.t()
         wait_url(plot, "t", str(t))
         assert plot.js("() => +document.querySelector('.pla-chart').dataset.t") == t
         xs, ys = plot.trace_xy("pocket")
         want = pla_core.clip_line(trace.pocket_weights[t], plot.view())
         assert np.allclose(sorted(zip(xs, ys)), sorted(map(tuple, want)), atol=1e-9)
+
+
+def test_while_playing_the_numbers_follow_the_animation(server, plot):
+    plot.open(server)
+    plot.page.get_by_role("button", name="Play").click()
+    plot.page.wait_for_function("() => +document.querySelector('.pla-plot').dataset.t >= 3", timeout=15_000)
+    # Still playing, and the panel beside the plot has moved on from t = 0 (it reports about once a second).
+    plot.page.wait_for_function("""() => { const m = [...document.querySelectorAll('[data-testid=stMarkdownContainer]')]
+        .map(e => e.innerText).join(' ').match(/t = (\\d+) of/); return m && +m[1] >= 2; }""", timeout=10_000)
+    assert plot.js("() => document.querySelector('.pla-plot').dataset.playing") == "1"
+    plot.page.get_by_role("button", name="Pause").click()
+    plot.idle()
+    t = plot.t()
+    wait_url(plot, "t", str(t))
+    plot.page.get_by_text(f"t = {t} of").first.wait_for(timeout=10_000)
+
+
+def test_after_clicking_a_switch_the_keyboard_still_steps_and_plays(server, plot):
+    plot.open(server + "/pocket")
+    plot.page.get_by_role("switch", name="Noise on").click(force=True)
+    wait_url(plot, "noisy", "0")
+    plot.idle()
+    plot.page.keyboard.press("ArrowRight")
+    plot.wait_t(1, timeout=10_000)
+    plot.page.keyboard.press("Space")  # Play, not the switch again
+    plot.page.wait_for_function("() => document.querySelector('.pla-plot').dataset.playing === '1'", timeout=10_000)
+    assert params(plot.page.url)["noisy"] == "0"
+    assert not plot.page.get_by_role("switch", name="Noise on").is_checked()
+    # The chart leaves room after the last update, so a run's final value is drawn, not hidden at the edge.
+    T, right = plot.js("() => [window.__plaLab.data.T, document.querySelector('.pla-chart').layout.xaxis.range[1]]")
+    assert right > T

@@ -252,3 +252,25 @@ def test_the_target_survives_the_link_exactly():
     assert S.parse_target(S.dump_target(f)) == f
     again = start("pages/pocket.py", url(at))
     assert again.session_state["pocket.f"] == f
+
+
+def test_switching_noise_keeps_the_step_to_compare_the_two_runs():
+    at = start("pages/pocket.py")
+    at.number_input(key="pocket.n").set_value(10).run()
+    button(at, "Run 10").click().run()
+    assert url(at)["t"] == "10"
+    at.select_slider(key="pocket.noise").set_value(20).run()
+    assert url(at)["t"] == "10"  # the new run, at the same step
+    at.toggle(key="pocket.noisy").set_value(False).run()
+    _, _, _, _, clean = pocket_from_link(url(at))
+    assert int(url(at)["t"]) == min(10, len(clean))
+
+
+def test_coming_back_to_a_lesson_does_not_resume_play():
+    at = start("pages/pocket.py")
+    button(at, "Play").click().run()
+    assert at.session_state["pocket.playing"] is True
+    at.switch_page("pages/xor.py").run()
+    at.switch_page("pages/pocket.py").run()
+    assert at.session_state["pocket.playing"] is False
+    assert any(b.label == "Play" for b in at.button)
