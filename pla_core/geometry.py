@@ -55,12 +55,7 @@ def clip_line(w, box) -> np.ndarray | None:
     if v.size != 2:
         raise ValueError("clip_line draws boundaries in the plane: w must have 3 numbers (b, w₁, w₂).")
     w1, w2 = v
-    try:
-        xmin, xmax, ymin, ymax = map(float, box)
-    except (TypeError, ValueError):
-        raise ValueError("The view box must be four numbers: xmin, xmax, ymin, ymax.") from None
-    if not (np.isfinite([xmin, xmax, ymin, ymax]).all() and xmin < xmax and ymin < ymax):
-        raise ValueError("The view box must have xmin < xmax and ymin < ymax.")
+    xmin, xmax, ymin, ymax = _box(box)
     if w1 == 0 and w2 == 0:
         return None
     # A point on the line nearest the box centre, and the line's direction; clip the parameter t to the box.
