@@ -178,8 +178,9 @@ def _frac(v: float) -> str:
     return f"{v:.3g}"
 
 
-def certificate_text(sep, points, bias: bool, halted: bool = False) -> str:
-    """The LP's Farkas certificate in words a student reads: two weighted averages that coincide."""
+def certificate_text(sep, points, meet, halted: bool = False) -> str:
+    """The LP's Farkas certificate in words a student reads: two weighted averages that coincide at ``meet``
+    (``Separability.meeting_point``; None without a bias, where the certificate is a weighted sum instead)."""
     if halted and not sep.separable:
         # Only possible without a bias: points with wᵀx = 0 count as correct under sign(0) = ±1.
         return ("PLA halted although **no line puts every point strictly on its side** (the exact LP): the "
@@ -196,18 +197,16 @@ def certificate_text(sep, points, bias: bool, halted: bool = False) -> str:
 
     def avg(group):
         tot = sum(v for _, v in group)
-        names = ", ".join(f"#{i} {vec(points[i][:2])}" for i, _ in group[:6]) + (" …" if len(group) > 6 else "")
-        weights = ", ".join(_frac(v / tot) for _, v in group[:6]) + (" …" if len(group) > 6 else "")
-        return names, weights, tot
+        more = " …" if len(group) > 6 else ""
+        return (", ".join(f"#{i} {vec(points[i][:2])}" for i, _ in group[:6]) + more,
+                ", ".join(_frac(v / tot) for _, v in group[:6]) + more)
 
-    if not bias:
+    if meet is None:
         return ("**Certificate (exact LP):** weights λ ≥ 0 with Σ λₙyₙxₙ = 0. For any w through the origin, "
                 "Σ λₙ·yₙwᵀxₙ = wᵀ(Σ λₙyₙxₙ) = 0, so the terms yₙwᵀxₙ cannot all be positive: some point is always "
                 "on the wrong side.")
-    pn, pw, _ = avg(pos)
-    nn, nw, _ = avg(neg)
-    X = np.array([p[:2] for p in points])
-    meet = (np.array([v for _, v in pos]) / sum(v for _, v in pos)) @ X[[i for i, _ in pos]]
+    pn, pw = avg(pos)
+    nn, nw = avg(neg)
     return (f"**Why no line works (a certificate from the exact LP).** Average the ○ points {pn} with weights "
             f"{pw}, and the × points {nn} with weights {nw}: both averages are the same point **{vec(meet)}** (★). "
             "A line with every ○ on its + side has the whole + side convex, so the ○ average is on the + side too; "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from pla_core.geometry import clip_line
 from pla_core.perceptron import radius_bound
 
 from .explain import clean_weights, num
@@ -121,8 +122,6 @@ def boundary_label(w) -> str:
 
 def target_trace(w_f, view, *, theme: str = "light") -> dict:
     """The target f as a dashed line across the view (it never moves)."""
-    from pla_core.geometry import clip_line
-
     pal = PALETTES.get(theme, PALETTES["light"])
     seg = clip_line(w_f, view)
     xs, ys = ([seg[0][0], seg[1][0]], [seg[0][1], seg[1][1]]) if seg is not None else ([], [])
@@ -171,13 +170,13 @@ def certificate_traces(points, lam, meet, *, theme: str = "light") -> list[dict]
 CHART_POINTS = 1200  # most samples per curve sent to the browser
 
 
-def error_curves(trace, eout=None, *, height: int = 320, key: str = "", theme: str = "light") -> dict:
+def error_curves(trace, eout=None) -> dict:
     """E_in of w and of the pocket ŵ (and E_out of ŵ against f) over the updates, for the chart beside the plot.
 
     Long runs are sampled at every k-th update, always keeping the updates where ŵ improved, so the pocket
-    curve keeps every step down.
+    curve keeps every step down. Colours are named ("pocket", "target": the plot's palette, either theme), so
+    the result depends on the run alone and is computed once with it.
     """
-    pal = PALETTES.get(theme, PALETTES["light"])
     T, n = len(trace), len(trace.y)
     ts = np.arange(T + 1)
     if T + 1 > CHART_POINTS:
@@ -192,15 +191,15 @@ def error_curves(trace, eout=None, *, height: int = 320, key: str = "", theme: s
                "color": "rgba(128,128,128,0.85)", "width": 1.2}]
     if trace.pocket_errors is not None:
         series.append({"name": "E_in(ŵ): the pocket", "y": np.round(trace.pocket_errors[ts] / n, 5).tolist(),
-                       "color": pal["pocket"], "width": 4})
+                       "color": "pocket", "width": 4})
     if eout is not None:
         series.append({"name": "E_out(ŵ) against f", "y": np.round(np.asarray(eout)[ts], 5).tolist(),
-                       "color": pal["target"], "width": 3, "dash": "dash"})
+                       "color": "target", "width": 3, "dash": "dash"})
     # The scale follows the errors after the first update: w₀ = 0 gets every point wrong (E_in = 100%), which
     # would squash the part of the chart worth reading.
     later = [v for s in series for v in s["y"][1:]] or [1.0]
     ymax = max(float(np.percentile(later, 99.5)) * 1.25, 0.05)
-    return {"x": ts.tolist(), "series": series, "T": T, "ymax": min(1.0, ymax), "height": height, "key": key,
+    return {"x": ts.tolist(), "series": series, "T": T, "ymax": min(1.0, ymax),
             "alt": f"Errors over {T} updates: " + "; ".join(f"{s['name']} ends at {s['y'][-1]:.1%}" for s in series)}
 
 
@@ -240,7 +239,6 @@ def lifted_figure(points, w, view, *, theme: str = "light", height: int = 380) -
         gz = -(b + w1 * gx + w2 * gy) / w3
         gz = np.where((gz >= zlo) & (gz <= zhi), gz, np.nan)
     elif w1 or w2:  # a vertical plane: the line b + w₁x₁ + w₂x₂ = 0 swept along z
-        from pla_core.geometry import clip_line
         seg = clip_line((b, w1, w2), view)
         if seg is None:
             gx = gy = gz = np.full((2, 2), np.nan)

@@ -11,11 +11,7 @@ from pla_core import datasets, geometry
 
 from . import explain, figures, model
 from . import settings as S
-from .ui import Lesson, Run
-
-
-def _theme() -> str:
-    return getattr(st.context.theme, "type", None) or "light"
+from .ui import Lesson, Run, theme
 
 
 class PocketLesson(Lesson):
@@ -31,10 +27,9 @@ class PocketLesson(Lesson):
         return pts, view
 
     def load_preset(self, name):
-        ss = st.session_state
-        pts, view, f = model.target_preset(name, int(ss["set.seed"]))
-        ss[self.k("undo")] = (ss[self.k("undo")] + [self.snapshot()])[-100:]
-        ss[self.k("f")] = f
+        pts, view, f = model.target_preset(name, int(st.session_state["set.seed"]))
+        self.push_undo()
+        st.session_state[self.k("f")] = f
         self.show_points(pts, view)
 
     def snapshot(self):
@@ -66,37 +61,36 @@ class PocketLesson(Lesson):
             values = [geometry.disagreement(w, w_f, box, sign_zero=kwargs["sign_zero"]) for w in P[change]]
             extras["eout"] = np.asarray(values)[np.cumsum(change) - 1]
             extras["f_errors"] = int(pla_core.count_mistakes(w_f, X, y, sign_zero=kwargs["sign_zero"]))
+        extras["curves"] = figures.error_curves(trace, extras["eout"])  # once per run, not once per rerun
         return trace, extras
+
+    def shown_points(self, run):
+        pts = st.session_state[self.k("pts")]
+        if run.trace is None:
+            return pts
+        return [(p[0], p[1], float(lab)) for p, lab in zip(pts, run.extras["y"])]
 
     def payload(self, run, settings, height):
         payload = super().payload(run, settings, height)
         ss = st.session_state
-        theme = _theme()
-        pts = ss[self.k("pts")]
+        colours = theme()
         f = ss[self.k("f")]
         statics = []
         if f is not None:
-            statics += [figures.box_trace(f[3:], theme=theme),
-                        figures.target_trace(f[:3], ss[self.k("view")], theme=theme)]
+            statics += [figures.box_trace(f[3:], theme=colours),
+                        figures.target_trace(f[:3], ss[self.k("view")], theme=colours)]
             payload["wf"], payload["fbox"] = list(f[:3]), list(f[3:])
         payload["shade"] = "disagree" if f is not None else "sides"
         payload["sign0"] = S.SIGN_ZERO[settings["sign0"]]
         payload["ghost"] = False
         payload["wname"] = "w (PLA)"
         payload["base"]["layout"]["legend"].update(font={"size": 14}, itemwidth=30, tracegroupgap=0)
+        above = []
         if run.trace is not None:
-            y = run.extras["y"]
-            shown = [(p[0], p[1], float(lab)) for p, lab in zip(pts, y)]
-            payload["pts"] = [list(p) for p in shown]
-            payload["base"]["data"] = figures.points_traces(shown, theme=theme)
-            payload["alt"] = figures.describe(shown, run.trace, ss[self.k("t")])
             # Always drawn (empty when nothing is flipped), so the legend, and with it the plot, keeps its size.
-            above = [figures.flipped_trace(pts, run.extras["flipped"], theme=theme)]
-            payload["statics"] = {"below": statics, "above": above}
-            payload["curves"] = figures.error_curves(run.trace, run.extras["eout"], height=height, key=run.tid,
-                                                     theme=theme)
-        else:
-            payload["statics"] = {"below": statics, "above": []}
+            above = [figures.flipped_trace(ss[self.k("pts")], run.extras["flipped"], theme=colours)]
+            payload["curves"] = {**run.extras["curves"], "height": height, "key": run.tid}
+        payload["statics"] = {"below": statics, "above": above}
         return payload
 
     def noise_controls(self) -> None:
@@ -163,7 +157,7 @@ class XorLesson(Lesson):
         if run.trace is not None and ss[self.k("cert")] and not ss[self.k("lift")]:
             sep, meet = run.extras["sep"], run.extras["meet"]
             if sep.certificate is not None and meet is not None:
-                above = figures.certificate_traces(ss[self.k("pts")], sep.certificate, meet, theme=_theme())
+                above = figures.certificate_traces(ss[self.k("pts")], sep.certificate, meet, theme=theme())
         payload["statics"] = {"below": [], "above": above}
         return payload
 
@@ -183,16 +177,30 @@ class XorLesson(Lesson):
                   help="Jump to where the weights start repeating and play one full period: the boundary comes "
                        "back to where it was.")
 
+    def why(self, run: Run, t: int, settings: dict) -> None:
+        """Beside the plot: the cycle (or, lifted, the curve), the cap, the step's numbers, the certificate."""
+        lift = st.session_state[self.k("lift")]
+        st.markdown(explain.lift_text(run.trace) if lift else explain.cycle_text(run.trace))
+        st.caption(f"Every run stops at the cap of {settings['cap']:,} updates (sidebar: *Stop after*); "
+                   f"this one has {len(run.trace):,}.")
+        if lift:
+            self.lifted_view(run, t)
+        with st.expander("Step by step: the numbers", expanded=False):
+            st.markdown(explain.step_numbers(run.trace, t))
+        if not lift:
+            st.markdown(explain.certificate_text(run.extras["sep"], st.session_state[self.k("pts")],
+                                                 run.extras["meet"], run.trace.halted))
+
     def lifted_view(self, run: Run, t: int) -> None:
         """On demand, the lift in 3-D: the points at (x₁, x₂, x₁x₂) and the plane of wₜ there."""
         if st.toggle("Show the lifted points in 3-D", key=self.k("view3d"),
                      help="Each point raised to height x₁x₂: the ○ and × corners end up on opposite sides of a "
                           "plane. Drag to turn it."):
             ss = st.session_state
-            fig = figures.lifted_figure(ss[self.k("pts")], run.trace.weights[t], ss[self.k("view")], theme=_theme())
+            fig = figures.lifted_figure(ss[self.k("pts")], run.trace.weights[t], ss[self.k("view")], theme=theme())
             st.plotly_chart(fig, use_container_width=True, config={"displayModeBar": False})
             w = run.trace.weights[t]
-            st.caption(f"○ +1 and ◆ −1 raised to height x₁x₂; "
+            st.caption("○ +1 and ◆ −1 raised to height x₁x₂; "
                        + (f"the pink plane is w{explain.sub(t)}ᵀ(1, x₁, x₂, x₁x₂) = 0, whose trace in the plane is the "
                           "curve in the plot." if w[1:].any() else
                           f"w{explain.sub(t)} has no plane yet (its feature weights are all 0)."))

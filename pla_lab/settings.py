@@ -14,7 +14,6 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-import pla_core
 
 #: Most points a page draws (and a link may carry): about 3.5 KB of URL, well under the 8 KB proxies allow.
 MAX_POINTS = 500

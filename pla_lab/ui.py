@@ -64,6 +64,11 @@ def plotly_url() -> str:
     return f"{'/' + base if base else ''}/_stcore/bidi-components/pla_lab.plotly/plotly.min.js"
 
 
+def theme() -> str:
+    """The browser's Streamlit theme, "light" or "dark" (light when unknown)."""
+    return getattr(st.context.theme, "type", None) or "light"
+
+
 def leave_pages_folder_mode() -> None:
     """Run app.py's navigation even when Streamlit started this page by itself (call first in every page).
 
@@ -224,7 +229,7 @@ class Lesson:
         ss = st.session_state
         init_settings()
         if ss.get(self.k("_init")):
-            self._persist()
+            self.keep_widgets()
             return
         # The link describes the page it was opened on. A lesson first shown later in the session starts from its
         # own defaults: the address bar then still holds the previous lesson's points.
@@ -233,7 +238,7 @@ class Lesson:
         values, problems = S.read_params(params, self.options)
         for key, value in values.items():
             ss[self.k(key)] = value
-        pts, view, notes = self._points_from_params(params)
+        pts, view, notes, ss[self.k("from_preset")] = self._points_from_params(params)
         ss[self.k("pts")], ss[self.k("view")] = pts, view
         try:
             ss[self.k("t")] = S.parse_step(params.get("t", "0"))
@@ -244,13 +249,11 @@ class Lesson:
         ss[self.k("msgs")] = ss.pop("set.msgs", []) + problems + notes
         self.init_extra(params)
         ss[self.k("_init")] = True
-        self._persist()
+        self.keep_widgets()
 
     def keep_widgets(self) -> None:
-        """Call at the top of a fragment too: widgets drawn in a fragment change between full runs."""
-        self._persist()
-
-    def _persist(self) -> None:
+        """Copy this page's widget values aside, or put them back when Streamlit dropped them (a run that did not
+        draw them). Runs in init and at the top of the lesson's fragment (widgets drawn there change in between)."""
         ss = st.session_state
         keep = ss.setdefault(self.k("_kept"), {})
         for name in self.widget_keys:
@@ -263,6 +266,7 @@ class Lesson:
         """Page-specific state read from the link (after the points)."""
 
     def _points_from_params(self, params):
+        """(points, view, notes, whether the default example stands in for missing or damaged points)."""
         notes = []
         view = None
         if "view" in params:
@@ -278,16 +282,15 @@ class Lesson:
             except ValueError as e:
                 notes.append(f"{str(e).capitalize()}; showing the {self.presets[self.default_preset]} example "
                              "instead.")
-        st.session_state[self.k("from_preset")] = pts is None
         if pts is None:
             pts, preset_view = self.preset(self.default_preset)
-            return pts, preset_view, notes
+            return pts, preset_view, notes, True
         view = view or model.fit_view(pts)
         if not all(view[0] <= x <= view[1] and view[2] <= y <= view[3] for x, y, _ in pts):
             fit = model.fit_view(pts)
             view = (min(view[0], fit[0]), max(view[1], fit[1]), min(view[2], fit[2]), max(view[3], fit[3]))
             notes.append("Some points in the link lie outside its view, so the view was widened to show them.")
-        return pts, view, notes
+        return pts, view, notes, False
 
     def option_values(self) -> dict:
         ss = st.session_state
@@ -339,15 +342,19 @@ class Lesson:
 
     # -- callbacks (they run before the script, so they may change widget values) -------------------------------
 
-    def _move(self, target_fn, **extra) -> None:
+    def _goto(self, t: int, *, play_to: int | None = None) -> None:
+        """Show step t: the browser animates there (a new seq); stopped, or playing on to ``play_to``."""
+        ss = st.session_state
+        ss[self.k("t")] = t
+        ss[self.k("seq")] += 1
+        ss[self.k("playing")] = play_to is not None
+        ss[self.k("stop_at")] = play_to
+
+    def _move(self, target_fn) -> None:
         trace = self.run().trace
         if trace is None:
             return
-        ss = st.session_state
-        ss[self.k("t")] = max(0, min(len(trace), int(target_fn(trace, ss[self.k("t")]))))
-        ss[self.k("seq")] += 1
-        ss[self.k("playing")] = False
-        ss[self.k("stop_at")] = None
+        self._goto(max(0, min(len(trace), int(target_fn(trace, st.session_state[self.k("t")])))))
 
     def step(self):
         self._move(lambda tr, t: t + 1)
@@ -380,22 +387,19 @@ class Lesson:
 
     def play_between(self, start: int, stop: int) -> None:
         """Jump to ``start`` and play to ``stop`` (replaying one period of a cycle)."""
-        ss = st.session_state
-        ss[self.k("t")] = start
-        ss[self.k("seq")] += 1
-        ss[self.k("playing")] = True
-        ss[self.k("stop_at")] = stop
+        self._goto(start, play_to=stop)
 
     def scrubbed(self) -> None:
-        ss = st.session_state
-        ss[self.k("t")] = ss[self.k("scrub")]
-        ss[self.k("seq")] += 1
-        ss[self.k("playing")] = False
+        self._goto(st.session_state[self.k("scrub")])
 
-    def set_points(self, pts, view=None) -> None:
+    def push_undo(self) -> None:
+        """Remember the page's data as it is now, for Undo (the last 100 changes)."""
         ss = st.session_state
         ss[self.k("undo")] = (ss[self.k("undo")] + [self.snapshot()])[-100:]
-        self.show_points(pts, ss[self.k("view")] if view is None else view)
+
+    def set_points(self, pts, view=None) -> None:
+        self.push_undo()
+        self.show_points(pts, st.session_state[self.k("view")] if view is None else view)
 
     def snapshot(self) -> tuple:
         """What Undo restores: the points and the view (pages with more data add to it)."""
@@ -415,18 +419,10 @@ class Lesson:
         """A changed option that makes a new run of the same points: stay at the same step (or the run's end),
         so the two can be compared, and stop playing."""
         trace = self.run().trace
-        ss = st.session_state
-        ss[self.k("t")] = min(ss[self.k("t")], 0 if trace is None else len(trace))
-        ss[self.k("seq")] += 1
-        ss[self.k("playing")] = False
-        ss[self.k("stop_at")] = None
+        self._goto(min(st.session_state[self.k("t")], 0 if trace is None else len(trace)))
 
     def restart(self) -> None:
-        ss = st.session_state
-        ss[self.k("t")] = 0
-        ss[self.k("seq")] += 1
-        ss[self.k("playing")] = False
-        ss[self.k("stop_at")] = None
+        self._goto(0)
 
     def on_events(self) -> None:
         """Events from the plot: clicks and ticks, each numbered by the browser.
@@ -529,14 +525,17 @@ class Lesson:
                        format_func=self.presets.get, on_change=self._preset_chosen, label_visibility="collapsed",
                        help="Replace the points with an example (Undo brings yours back)")
 
+    def shown_points(self, run: Run) -> list:
+        """The points as drawn, with the labels the run learned from (the Pocket page's are noisy)."""
+        return st.session_state[self.k("pts")]
+
     def payload(self, run: Run, settings: dict, height: int) -> dict:
         """The plot's data for this rerun (pages add their own layers)."""
         ss = st.session_state
-        trace, t, pts, view = run.trace, ss[self.k("t")], ss[self.k("pts")], ss[self.k("view")]
+        trace, t, pts, view = run.trace, ss[self.k("t")], self.shown_points(run), ss[self.k("view")]
         payload = figures.plot_payload(trace, t, pts, view, seq=ss[self.k("seq")], playing=ss[self.k("playing")],
                                        speed_ms=S.SPEEDS[settings["speed"]], eta=settings["eta"], height=height,
-                                       plotly_url=plotly_url(),
-                                       theme=getattr(st.context.theme, "type", None) or "light")
+                                       plotly_url=plotly_url(), theme=theme())
         payload.update(tid=run.tid, grid=model.grid_step(view), cls=1 if ss[self.k("cls")] == "+1" else -1,
                        alt=figures.describe(pts, trace, t), stopAt=ss.get(self.k("stop_at")))
         return payload

@@ -50,25 +50,9 @@ function clip(w, v) {
           [cl(p[0] + hi * d[0], xmin, xmax), cl(p[1] + hi * d[1], ymin, ymax)]];
 }
 
-// The part of the view where sign·wᵀx̃ ≥ 0 (Sutherland–Hodgman against one half-plane).
-function halfPlane(w, v, sign) {
-  const [b, w1, w2] = w;
-  if (w1 === 0 && w2 === 0 && b === 0) return null;
-  const P = [[v[0], v[2]], [v[1], v[2]], [v[1], v[3]], [v[0], v[3]]];
-  const f = (q) => sign * (b + w1 * q[0] + w2 * q[1]);
-  const out = [];
-  for (let i = 0; i < 4; i++) {
-    const a = P[i], c = P[(i + 1) % 4], fa = f(a), fc = f(c);
-    if (fa >= 0) out.push(a);
-    if ((fa >= 0) !== (fc >= 0)) {
-      const s = fa / (fa - fc);
-      out.push([a[0] + s * (c[0] - a[0]), a[1] + s * (c[1] - a[1])]);
-    }
-  }
-  return out.length >= 3 ? out : null;
-}
+const rectOf = (v) => [[v[0], v[2]], [v[1], v[2]], [v[1], v[3]], [v[0], v[3]]];
 
-// The part of a convex polygon where sign·wᵀx̃ ≥ 0.
+// The part of a convex polygon where sign·wᵀx̃ ≥ 0 (Sutherland–Hodgman against one half-plane).
 function clipPoly(poly, w, sign) {
   if (!poly) return null;
   const f = (q) => sign * (w[0] + w[1] * q[0] + w[2] * q[1]);
@@ -157,24 +141,15 @@ const ease = (s) => (s < 0.5 ? 4 * s * s * s : 1 - Math.pow(-2 * s + 2, 3) / 2);
 
 // ---------------------------------------------------------------- the scene at step t, or between steps
 
-function W(st, t) {
-  const win = st.data.win;
+// Entry t of a window the server sent (weights around the current step), or null outside it.
+function entry(win, list, t) {
   if (!win) return null;
   const k = t - win.t0;
-  return k >= 0 && k < win.W.length ? win.W[k] : null;
+  return k >= 0 && k < win[list].length ? win[list][k] : null;
 }
-function Pk(st, t) {
-  const win = st.data.pwin;
-  if (!win) return null;
-  const k = t - win.t0;
-  return k >= 0 && k < win.W.length ? win.W[k] : null;
-}
-function I(st, t) {
-  const win = st.data.win;
-  if (!win) return null;
-  const k = t - win.t0;
-  return k >= 0 && k < win.I.length ? win.I[k] : null;
-}
+const W = (st, t) => entry(st.data.win, "W", t); // wₜ
+const Pk = (st, t) => entry(st.data.pwin, "W", t); // the pocket ŵₜ
+const I = (st, t) => entry(st.data.win, "I", t); // the point update t corrects
 function anchorOf(w, v) {
   const seg = w ? clip(w, v) : null;
   if (seg) return [(seg[0][0] + seg[1][0]) / 2, (seg[0][1] + seg[1][1]) / 2];
@@ -234,8 +209,7 @@ function shading(st, cur) {
                       hoverinfo: "skip", showlegend: false, meta: name }, polyXY(poly), pattern ? { fillpattern: pattern } : {})
     : empty(name);
   if (st.data.shade === "disagree") { // where the pocket ŵ and the target f disagree (E_out), hatched
-    const bx = st.data.fbox || v; // the square the points are drawn from: E_out is the hatched share of it
-    const rect = [[bx[0], bx[2]], [bx[1], bx[2]], [bx[1], bx[3]], [bx[0], bx[3]]];
+    const rect = rectOf(st.data.fbox || v); // the square the points are drawn from: E_out is its hatched share
     const wf = st.data.wf, p = cur.p;
     const pat = { shape: "/", fgcolor: "rgba(128,128,128,0.55)", bgcolor: "rgba(128,128,128,0.10)", size: 9, solidity: 0.25 };
     if (!wf || !p) return [empty("shade+"), empty("shade-")];
@@ -258,7 +232,8 @@ function shading(st, cur) {
     return [{ type: "heatmap", x: g.xs, y: g.ys, z: g.z, zmin: -1, zmax: 1, showscale: false, hoverinfo: "skip",
               colorscale: [[0, C.neg_fill], [0.5, "rgba(0,0,0,0)"], [1, C.pos_fill]], meta: "shade+" }, empty("shade-")];
   }
-  return [fill(halfPlane(w, v, 1), C.pos_fill, "shade+"), fill(halfPlane(w, v, -1), C.neg_fill, "shade-")];
+  if (!w[0] && !w[1] && !w[2]) return [empty("shade+"), empty("shade-")]; // w = 0 predicts nothing
+  return [fill(clipPoly(rectOf(v), w, 1), C.pos_fill, "shade+"), fill(clipPoly(rectOf(v), w, -1), C.neg_fill, "shade-")];
 }
 
 function sceneTraces(st, cur, extra) {
@@ -302,10 +277,17 @@ function sceneTraces(st, cur, extra) {
   return { below, above };
 }
 
+// Every trace in drawing order: what moves under the points, the page's static layers, the points, what moves
+// over them.
+function allTraces(st, cur, extra) {
+  const { below, above } = sceneTraces(st, cur, extra);
+  const S = st.data.statics || {};
+  return below.concat(S.below || [], st.data.base.data, S.above || [], above);
+}
+
 function draw(st, cur, extra) {
   st.cur = cur;
   const base = st.data.base;
-  const { below, above } = sceneTraces(st, cur, extra);
   const layout = Object.assign({}, base.layout, {
     font: Object.assign({}, base.layout.font, { color: st.fg }),
     xaxis: Object.assign({}, base.layout.xaxis, { gridcolor: "rgba(128,128,128,0.22)", zerolinecolor: "rgba(128,128,128,0.6)" }),
@@ -315,8 +297,7 @@ function draw(st, cur, extra) {
   // in place, react could otherwise find "nothing changed" and leave them undrawn.
   layout.datarevision = st.rev = (st.rev || 0) + 1;
   st.stats.frames += 1;
-  const S = st.data.statics || {};
-  st.lastDraw = st.P.react(st.gd, below.concat(S.below || [], base.data, S.above || [], above), layout, st.config);
+  st.lastDraw = st.P.react(st.gd, allTraces(st, cur, extra), layout, st.config);
   return st.lastDraw;
 }
 
@@ -324,9 +305,7 @@ function draw(st, cur, extra) {
 const MOVING = ["shade+", "shade-", "boundary", "w", "pocket"];
 function drawFrame(st, cur, extra) {
   st.cur = cur;
-  const { below, above } = sceneTraces(st, cur, extra);
-  const S = st.data.statics || {};
-  const all = below.concat(S.below || [], st.data.base.data, S.above || [], above);
+  const all = allTraces(st, cur, extra);
   if (all.some((tr) => tr.type === "heatmap")) return draw(st, cur, extra); // a heatmap needs a full redraw
   const idx = [], xs = [], ys = [];
   all.forEach((tr, i) => { if (MOVING.includes(tr.meta)) { idx.push(i); xs.push(tr.x); ys.push(tr.y); } });
@@ -422,9 +401,9 @@ async function play(st) {
   clearTimeout(st.reportTimer);
   st.playing = true;
   st.gd.dataset.playing = "1";
-  const stopAt = st.data.stopAt !== null && st.data.stopAt !== undefined ? Math.min(st.data.stopAt, st.data.T) : st.data.T;
-  // A long period is replayed faster: about 8 s of animation (more where the browser draws slowly).
   const replay = st.data.stopAt !== null && st.data.stopAt !== undefined;
+  const stopAt = replay ? Math.min(st.data.stopAt, st.data.T) : st.data.T;
+  // A long period is replayed faster: about 8 s of animation (more where the browser draws slowly).
   const dur = replay ? Math.min(st.data.dur, Math.max(40, 8000 / Math.max(1, stopAt - st.tDisp))) : st.data.dur;
   while (token === st.token && st.tDisp < stopAt) {
     if (gone(st)) { st.token++; return; }
@@ -608,7 +587,7 @@ function drawChart(st) {
   const xs = c.x.concat([c.T + pad]);
   const traces = c.series.map((s) => ({
     type: "scatter", mode: "lines", x: xs, y: s.y.concat([s.y[s.y.length - 1]]), name: s.name, hovertemplate: "t = %{x}: %{y:.1%}<extra>" + s.name + "</extra>",
-    line: { color: s.color === "fg" ? st.fg : s.color, width: s.width || 2.5, dash: s.dash || "solid", shape: "hv" },
+    line: { color: st.data.colors[s.color] || s.color, width: s.width || 2.5, dash: s.dash || "solid", shape: "hv" },
   }));
   const axis = { gridcolor: "rgba(128,128,128,0.22)", zerolinecolor: "rgba(128,128,128,0.6)", fixedrange: true, automargin: true };
   const layout = {

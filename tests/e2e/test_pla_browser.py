@@ -7,7 +7,6 @@ import pathlib
 from urllib.parse import parse_qs, urlparse
 
 import numpy as np
-import pytest
 
 import pla_core
 from pla_lab import model
