@@ -221,6 +221,7 @@ class Lesson:
         self.sync_url()
         self.share_link()
         self.show_toast()
+        st.session_state[self.k("plot_event")] = False
 
     # -- state -------------------------------------------------------------------------------------------------
 
@@ -390,7 +391,24 @@ class Lesson:
         self._goto(start, play_to=stop)
 
     def scrubbed(self) -> None:
+        # A slider change that comes with an event from the plot is the browser sending back a value the server
+        # wrote a rerun earlier (it had not drawn the newer one yet), not the learner dragging: the plot's step
+        # stands.
+        if self._plot_events_now():
+            return
         self._goto(st.session_state[self.k("scrub")])
+
+    def _plot_events_now(self) -> bool:
+        """Whether this rerun carries events from the plot (handled already, or about to be)."""
+        ss = st.session_state
+        if ss.get(self.k("plot_event")):
+            return True
+        state = ss.get(self.k("plot"))
+        batch = state.get("events") if state else None
+        if not isinstance(batch, dict) or batch.get("nonce") != ss.get(self.k("nonce")):
+            return isinstance(batch, dict)  # a new page load's first events
+        ids = [ev.get("id") for ev in batch.get("events") or [] if isinstance(ev, dict)]
+        return any(isinstance(i, int) and i > ss.get(self.k("ack"), 0) for i in ids)
 
     def push_undo(self) -> None:
         """Remember the page's data as it is now, for Undo (the last 100 changes)."""
@@ -436,6 +454,7 @@ class Lesson:
         batch = state.get("events") if state else None
         if not isinstance(batch, dict) or not isinstance(batch.get("events"), list):
             return
+        ss[self.k("plot_event")] = True  # until the end of this run (see scrubbed)
         if batch.get("nonce") != ss.get(self.k("nonce")):  # a new page load: its numbering starts again
             ss[self.k("nonce")], ss[self.k("ack")] = batch.get("nonce"), 0
         for ev in batch["events"][:200]:
@@ -565,10 +584,7 @@ class Lesson:
                     shortcut="Space", key=self.k("play_btn"))
         if T > 0:
             # The scrubber has its own key: t must outlive it (a widget's value is dropped when it is not drawn).
-            # While playing it stays put: the browser could send back a value set a rerun earlier, which would
-            # read as the learner dragging it there. It follows t again at Pause.
-            if not playing or self.k("scrub") not in ss:
-                ss[self.k("scrub")] = t
+            ss[self.k("scrub")] = t
             st.slider("Step t", 0, T, key=self.k("scrub"), on_change=self.scrubbed, label_visibility="collapsed")
 
     def jumps(self) -> None:

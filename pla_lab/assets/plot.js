@@ -602,8 +602,13 @@ function drawChart(st) {
   st.P.react(st.chart, traces, layout, { displayModeBar: false, responsive: true, showTips: false });
   if (!st.chartBound) { // a click on the chart jumps to that update
     st.chartBound = true;
-    st.chart.on("plotly_click", (ev) => {
-      if (ev && ev.points && ev.points.length) jumpTo(st, Math.round(ev.points[0].x));
+    // Read from the mouse event, like clicks on the plot: plotly's click data comes from its throttled hover, so
+    // a quick click reports the previous spot, or nothing.
+    st.chart.addEventListener("click", (e) => {
+      const xa = st.chart._fullLayout && st.chart._fullLayout.xaxis;
+      if (!xa) return;
+      const px = e.clientX - st.chart.getBoundingClientRect().left - xa._offset;
+      if (px >= 0 && px <= xa._length) jumpTo(st, Math.round(xa.p2l(px)));
     });
   }
 }
