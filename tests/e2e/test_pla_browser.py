@@ -141,10 +141,18 @@ def test_a_shared_link_reopens_the_same_demo_in_a_fresh_browser(server, plot, br
         plot.page.get_by_role("button", name="Step").click()
         plot.page.wait_for_function("(k) => new URL(location.href).searchParams.get('t') === String(k)", arg=k)
     plot.wait_t(2)
-    link = plot.page.url
     shown = sorted(plot.points())
     boundary = plot.trace_xy("boundary")
     text = plot.page.locator("[data-testid=stMarkdownContainer]").all_inner_texts()
+    # The share box is drawn only when opened; its link is the address bar.
+    assert plot.page.locator("[data-testid=stCode]").count() == 0
+    plot.page.get_by_text("Share this demo").click()
+    code = plot.page.locator("[data-testid=stCode]")
+    code.wait_for(timeout=10_000)
+    link = code.inner_text().strip()
+    here, shared = urlparse(plot.page.url), urlparse(link)
+    assert (shared.netloc, shared.path.strip("/")) == (here.netloc, here.path.strip("/"))
+    assert link_params(link) == link_params(plot.page.url)
 
     fresh = browser.new_context(viewport={"width": 1280, "height": 720})
     try:

@@ -185,6 +185,9 @@ def test_the_share_link_is_the_address_bar():
     button(at, "Step").click().run()
     button(at, "Step").click().run()
     at.sidebar.number_input(key="set.eta").set_value(0.5).run()
+    assert not at.code  # the share box runs its content only when opened
+    at.session_state["pla.share"] = True
+    at.run()
     code = at.code[-1].value
     shared = dict(kv.split("=", 1) for kv in code.split("?", 1)[1].split("&"))
     from urllib.parse import unquote
