@@ -59,9 +59,18 @@ def _streams(seed):
     return np.random.default_rng(points), np.random.default_rng(noise)
 
 
-def _flip(y, noise, rng):
+def _check_noise(noise) -> float:
+    try:
+        noise = float(noise)
+    except (TypeError, ValueError):
+        raise ValueError(f"The noise level must be a number from 0 to 0.5, not {noise!r}.") from None
     if not 0 <= noise <= 0.5:
         raise ValueError(f"The noise level is the probability of flipping a label: a number from 0 to 0.5, not {noise}.")
+    return noise
+
+
+def _flip(y, noise, rng):
+    noise = _check_noise(noise)
     flipped = rng.random(len(y)) < noise
     return np.where(flipped, -y, y), flipped
 
@@ -74,10 +83,6 @@ def flip_labels(y, noise: float, seed=None) -> tuple[np.ndarray, np.ndarray]:
     p is flipped at every larger p), and adding points at the end never changes the flips of the earlier ones.
     """
     y = np.asarray(y, dtype=float).reshape(-1)
-    try:
-        noise = float(noise)
-    except (TypeError, ValueError):
-        raise ValueError(f"The noise level must be a number from 0 to 0.5, not {noise!r}.") from None
     return _flip(y, noise, _streams(seed)[1])
 
 
@@ -110,12 +115,7 @@ def flip_by_point(X, y, noise: float, seed=None) -> tuple[np.ndarray, np.ndarray
     (noisy y, flipped mask). The Noise & Pocket page's noise. Adding, removing or reordering points never changes
     another point's flip, and the flips are monotone in ``noise``."""
     y = np.asarray(y, dtype=float).reshape(-1)
-    try:
-        noise = float(noise)
-    except (TypeError, ValueError):
-        raise ValueError(f"The noise level must be a number from 0 to 0.5, not {noise!r}.") from None
-    if not 0 <= noise <= 0.5:
-        raise ValueError(f"The noise level is the probability of flipping a label: a number from 0 to 0.5, not {noise}.")
+    noise = _check_noise(noise)
     coins = point_coins(X, seed)
     if len(coins) != len(y):
         raise ValueError("X and y must have the same number of points.")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["unit_normal", "offset", "signed_distance", "clip_line", "half_plane", "polygon_area", "disagreement"]
+__all__ = ["unit_normal", "offset", "signed_distance", "clip_line", "half_plane", "polygon_area", "disagreement",
+           "disagreement_path"]
 
 
 def _split(w):
@@ -148,3 +149,15 @@ def disagreement(w, w_f, box, *, sign_zero=None) -> float:
     wrong = sum(polygon_area(_clip(_clip(rect, w, s), wf, -s)) for s in (1.0, -1.0))
     frac = wrong / total
     return 0.0 if frac < 1e-12 else float(min(1.0, frac))  # slivers of rounding between equal lines: 0
+
+
+def disagreement_path(W, w_f, box, *, sign_zero=None) -> np.ndarray:
+    """:func:`disagreement` for each row of W (weights over the updates, e.g. a Pocket trace's
+    ``pocket_weights``), shape (len(W),). Each run of equal consecutive rows is computed once: ŵ changes only
+    when the pocket improves."""
+    W = np.atleast_2d(np.asarray(W, dtype=float))
+    if len(W) == 0:
+        return np.empty(0)
+    change = np.concatenate([[True], np.any(W[1:] != W[:-1], axis=1)])
+    values = np.array([disagreement(w, w_f, box, sign_zero=sign_zero) for w in W[change]])
+    return values[np.cumsum(change) - 1]

@@ -14,7 +14,7 @@ import numpy as np
 from ._checks import augment, check_data, check_options, check_w0, signed_points, tie_mask
 
 __all__ = [
-    "Trace", "BatchTrace", "OnlineTrace", "ORDERS", "TIE_TOLERANCE", "radius_bound",
+    "Trace", "BatchTrace", "OnlineTrace", "ORDERS", "radius_bound",
     "pla", "pocket", "batch", "online", "count_mistakes", "predict",
 ]
 
@@ -27,7 +27,6 @@ _CYCLE_RESOLUTION = 1e-9
 # Scores |wᵀx̃| ≤ _TIE·‖w‖·R count as exactly 0. Grid data (the app's points, the credit set) have true ties that
 # floating-point sums of updates miss by ~1e-15·‖w‖·R; a real nonzero score on such data is far above this.
 _TIE = 1e-12
-TIE_TOLERANCE = _TIE  # public name, for code that must call ties exactly as the loop does
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -207,6 +206,16 @@ class Trace:
             np.minimum.accumulate(err, out=keep)
             self._cache["pocket_errors"] = _readonly(keep)
         return self._cache["pocket_errors"]
+
+    def score(self, t: int) -> float:
+        """wₜᵀx̃ₙ of the point n that update t+1 corrects, as the run judged it: a score within the tie tolerance
+        (|wᵀx̃| ≤ 1e-12·‖w‖·R, the rounding of sums that cancel exactly on grid data) is exactly 0, so the sign(0)
+        convention decided it."""
+        bias = self.settings["bias"]
+        w = self.weights[t]
+        xt = np.concatenate([[1.0 if bias else 0.0], self.X[int(self.mistakes[t])]])
+        s = float(w @ xt)
+        return 0.0 if abs(s) <= _TIE * np.linalg.norm(w) * radius_bound(self.X, bias) else s
 
     def state_at(self, t: int) -> np.ndarray:
         """w_t for any t ≥ 0, continuing past the end of the trace along a detected cycle."""

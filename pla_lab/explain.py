@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pla_core.perceptron import TIE_TOLERANCE, radius_bound
+from pla_core.perceptron import radius_bound
 
 _SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 _NOISE = 1e-9  # relative size below which a weight is rounding noise of sums that cancel exactly
@@ -71,9 +71,7 @@ def step_numbers(trace, t: int) -> str:
         i = int(trace.mistakes[t])
         x, y = trace.X[i], float(trace.y[i])
         xt = np.concatenate([[1.0 if bias else 0.0], x])
-        s = float(trace.weights[t] @ xt)
-        if abs(s) <= TIE_TOLERANCE * np.linalg.norm(trace.weights[t]) * R:
-            s = 0.0  # a tie, decided by the sign(0) convention exactly as pla_core decides it
+        s = trace.score(t)  # 0 for a tie, as the run judged it
         terms = " + ".join(f"{par(a)}·{par(b)}" for a, b in zip(w, xt))
         sz = trace.settings["sign_zero"]
         if s != 0:

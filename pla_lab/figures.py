@@ -26,9 +26,14 @@ PALETTES = {
 WINDOW_BACK, WINDOW_AHEAD = 60, 400  # weights sent around the current step; Play asks for more as it goes
 
 
+def palette(theme: str) -> dict:
+    """The colours for a Streamlit theme ("light" or "dark"; light for anything else)."""
+    return PALETTES.get(theme, PALETTES["light"])
+
+
 def points_traces(points, *, size: int = 13, theme: str = "light") -> list[dict]:
     """Two scatter traces: ○ for +1 (blue), × for −1 (vermillion); customdata is each point's index."""
-    pal = PALETTES.get(theme, PALETTES["light"])
+    pal = palette(theme)
     out = []
     for label, name, symbol, color in ((1.0, "y = +1", "circle-open", pal["pos"]),
                                        (-1.0, "y = −1", "x-thin-open", pal["neg"])):
@@ -89,7 +94,7 @@ def plot_payload(trace, t: int, points, view, *, seq: int, playing: bool, speed_
     """
     payload = {
         "base": base_figure(points, view, height=height, axis_titles=axis_titles, theme=theme),
-        "colors": PALETTES.get(theme, PALETTES["light"]),
+        "colors": palette(theme),
         "view": list(view),
         "pts": [[p[0], p[1], p[2]] for p in points],
         "t": int(t), "T": 0 if trace is None else len(trace), "seq": int(seq), "playing": bool(playing),
@@ -122,7 +127,7 @@ def boundary_label(w) -> str:
 
 def target_trace(w_f, view, *, theme: str = "light") -> dict:
     """The target f as a dashed line across the view (it never moves)."""
-    pal = PALETTES.get(theme, PALETTES["light"])
+    pal = palette(theme)
     seg = clip_line(w_f, view)
     xs, ys = ([seg[0][0], seg[1][0]], [seg[0][1], seg[1][1]]) if seg is not None else ([], [])
     return {"type": "scatter", "mode": "lines", "x": xs, "y": ys, "name": "f (target)",
@@ -131,7 +136,7 @@ def target_trace(w_f, view, *, theme: str = "light") -> dict:
 
 def box_trace(box, *, theme: str = "light") -> dict:
     """The square the example's points were drawn from (E_out is measured over it), as a thin dotted outline."""
-    pal = PALETTES.get(theme, PALETTES["light"])
+    pal = palette(theme)
     x0, x1, y0, y1 = box
     return {"type": "scatter", "mode": "lines", "x": [x0, x1, x1, x0, x0], "y": [y0, y0, y1, y1, y0],
             "name": "where points come from", "showlegend": False, "hoverinfo": "skip", "meta": "box",
@@ -140,7 +145,7 @@ def box_trace(box, *, theme: str = "light") -> dict:
 
 def flipped_trace(points, flipped, *, theme: str = "light") -> dict:
     """A square around each point whose label the noise flipped."""
-    pal = PALETTES.get(theme, PALETTES["light"])
+    pal = palette(theme)
     idx = [i for i, f in enumerate(flipped) if f]
     # With nothing flipped, one empty (None) point keeps the trace, and its legend entry, in place.
     return {"type": "scatter", "mode": "markers", "name": "flipped",
@@ -152,7 +157,7 @@ def flipped_trace(points, flipped, *, theme: str = "light") -> dict:
 
 def certificate_traces(points, lam, meet, *, theme: str = "light") -> list[dict]:
     """The Farkas certificate drawn: a dotted spoke from every point it uses to the meeting point (a star)."""
-    pal = PALETTES.get(theme, PALETTES["light"])
+    pal = palette(theme)
     xs, ys = [], []
     for (x, y, _), lv in zip(points, lam):
         if lv > 0:
@@ -217,7 +222,7 @@ def describe(points, trace, t) -> str:
 def lifted_figure(points, w, view, *, theme: str = "light", height: int = 380) -> dict:
     """The XOR lift in 3-D: each point at (x₁, x₂, x₁x₂), and the plane b + w₁x₁ + w₂x₂ + w₃z = 0 PLA learned there
     (w of length 4). Drawn over the view's square, z clipped to the points' range with a margin."""
-    pal = PALETTES.get(theme, PALETTES["light"])
+    pal = palette(theme)
     P = np.array([p[:3] for p in points], dtype=float).reshape(-1, 3)
     z = P[:, 0] * P[:, 1]
     data = []

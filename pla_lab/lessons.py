@@ -55,11 +55,8 @@ class PocketLesson(Lesson):
         f = options["f"]
         if f is not None:
             w_f, box = np.array(f[:3]), f[3:]
-            # E_out of ŵ against f: ŵ changes only when the pocket improves, so compute it once per ŵ.
-            P = trace.pocket_weights
-            change = np.concatenate([[True], np.any(P[1:] != P[:-1], axis=1)])
-            values = [geometry.disagreement(w, w_f, box, sign_zero=kwargs["sign_zero"]) for w in P[change]]
-            extras["eout"] = np.asarray(values)[np.cumsum(change) - 1]
+            extras["eout"] = geometry.disagreement_path(trace.pocket_weights, w_f, box,
+                                                        sign_zero=kwargs["sign_zero"])
             extras["f_errors"] = int(pla_core.count_mistakes(w_f, X, y, sign_zero=kwargs["sign_zero"]))
         extras["curves"] = figures.error_curves(trace, extras["eout"])  # once per run, not once per rerun
         return trace, extras
@@ -95,11 +92,10 @@ class PocketLesson(Lesson):
 
     def noise_controls(self) -> None:
         c = st.columns([1.35, 1.8], vertical_alignment="bottom")
-        c[0].toggle("Noise on", key=self.k("noisy"), on_change=self.keep_step,
-                    help="The same points with or without the flipped labels: switch and compare.")
-        c[1].select_slider("Noise level p", options=S.NOISE_LEVELS,
-                           key=self.k("noise"), format_func=lambda v: f"{v}%", on_change=self.keep_step,
-                           help="Each label flips with probability p (the same coin flips for a given seed).")
+        noisy, noise = self.option("noisy"), self.option("noise")
+        c[0].toggle(noisy.label, key=self.k("noisy"), on_change=self.keep_step, help=noisy.help)
+        c[1].select_slider(noise.label, options=S.NOISE_LEVELS, key=self.k("noise"), format_func=lambda v: f"{v}%",
+                           on_change=self.keep_step, help=noise.help)
 
     def jumps(self) -> None:
         ss = st.session_state
@@ -143,11 +139,9 @@ class XorLesson(Lesson):
         X, y = model.arrays(pts)
         sep = pla_core.separability(X, y, bias=kwargs["bias"])
         if options["lift"]:
-            kwargs = dict(kwargs, w0=(*kwargs["w0"], 0.0))
-            trace = pla_core.pla(datasets.with_product(X), y, stop_on_cycle=False, **kwargs)
+            trace = self.pla(datasets.with_product(X), y, dict(kwargs, w0=(*kwargs["w0"], 0.0)))
         else:
-            trace = pla_core.pla(X, y, stop_on_cycle=False, **kwargs)
-        trace.errors
+            trace = self.pla(X, y, kwargs)
         return trace, {"sep": sep, "meet": sep.meeting_point(X, y) if kwargs["bias"] else None}
 
     def payload(self, run, settings, height):
@@ -169,8 +163,9 @@ class XorLesson(Lesson):
 
     def options_row(self, run: Run) -> None:
         """The lift and certificate switches, and Replay one period (enabled once a cycle is known)."""
-        st.toggle(S.XOR[0].label, key=self.k("lift"), on_change=self.restart, help=S.XOR[0].help)
-        st.toggle(S.XOR[1].label, key=self.k("cert"), help=S.XOR[1].help)
+        lift, cert = self.option("lift"), self.option("cert")
+        st.toggle(lift.label, key=self.k("lift"), on_change=self.restart, help=lift.help)
+        st.toggle(cert.label, key=self.k("cert"), help=cert.help)
         cycle = run.trace.cycle if run.trace is not None and not st.session_state[self.k("lift")] else None
         st.button(f"Replay one period ({cycle[1]} updates)" if cycle else "Replay one period", icon=":material/replay:",
                   on_click=self.replay, disabled=cycle is None, key=self.k("replay_btn"),

@@ -72,6 +72,10 @@ def _bool(s: str) -> bool:
     raise ValueError("must be 1 or 0")
 
 
+def _dump_bool(v: bool) -> str:
+    return "1" if v else "0"
+
+
 def parse_w0(s: str) -> tuple[float, float, float]:
     """'b, w1, w2' → three finite numbers, each within ±100."""
     parts = [p for p in s.replace(";", ",").replace(" ", ",").split(",") if p]
@@ -133,7 +137,7 @@ ALGORITHM = (
     Setting("w0", (0.0, 0.0, 0.0), parse_w0, dump_w0, label="Start w₀ = (b, w₁, w₂)",
             help="The weights before the first update; the notes start from 0 (then the R²/ρ² bound holds).",
             widget="text"),
-    Setting("bias", True, _bool, lambda v: "1" if v else "0", label="Learn a bias b (x₀ = 1)",
+    Setting("bias", True, _bool, _dump_bool, label="Learn a bias b (x₀ = 1)",
             help="Off: the line must pass through the origin (b = 0), as in the notes' step(θᵀx).",
             widget="toggle"),
     Setting("sign0", "le0", _choice(tuple(SIGN_ZERO)), label="When wᵀx̃ = 0 exactly",
@@ -190,19 +194,18 @@ def _levels(levels):
 
 #: The Noise & Pocket page's own options (kept in its session namespace and its links).
 POCKET = (
-    Setting("noise", 10, _levels(NOISE_LEVELS), str, label="Noise: flip each label with probability p",
-            help="Each point's label is flipped with probability p (the same points, the same coin flips for a "
-                 "given seed)."),
-    Setting("noisy", True, _bool, lambda v: "1" if v else "0", label="Noise on",
-            help="Off: the labels f gives. On: the same points with some labels flipped (marked □)."),
+    Setting("noise", 10, _levels(NOISE_LEVELS), str, label="Noise level p",
+            help="Each label flips with probability p (the same coin flips for a given seed)."),
+    Setting("noisy", True, _bool, _dump_bool, label="Noise on",
+            help="The same points with or without the flipped labels: switch and compare."),
     Setting("f", None, parse_target, dump_target),
 )
 
 #: The XOR page's own options.
 XOR = (
-    Setting("lift", False, _bool, lambda v: "1" if v else "0", label="Add x₁x₂ as a third feature",
+    Setting("lift", False, _bool, _dump_bool, label="Add x₁x₂ as a third feature",
             help="PLA then learns b + w₁x₁ + w₂x₂ + w₃x₁x₂: a curve in the plane."),
-    Setting("cert", True, _bool, lambda v: "1" if v else "0", label="Draw the certificate",
+    Setting("cert", True, _bool, _dump_bool, label="Draw the certificate",
             help="The weighted averages that meet: why no line can separate these points."),
 )
 

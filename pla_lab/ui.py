@@ -311,10 +311,19 @@ class Lesson:
 
     def compute(self, pts, kwargs: dict, options: dict) -> tuple:
         """(trace, extras) for the points; runs once per run id. The PLA page: plain PLA, to the cap."""
-        X, y = model.arrays(pts)
+        return self.pla(*model.arrays(pts), kwargs), {}
+
+    @staticmethod
+    def pla(X, y, kwargs: dict) -> pla_core.Trace:
+        """PLA to the cap (a cycle is played, not stopped at), its mistake counts computed once here, in the
+        cached run, rather than on some later rerun."""
         trace = pla_core.pla(X, y, stop_on_cycle=False, **kwargs)
-        trace.errors  # computed once here, then kept with the trace
-        return trace, {}
+        trace.errors  # noqa: B018 - computed on first use, then kept with the trace
+        return trace
+
+    def option(self, key: str) -> S.Setting:
+        """This page's option ``key`` from its settings table (label and help for its widget)."""
+        return next(s for s in self.options if s.key == key)
 
     def run(self) -> Run:
         """The run for the page's points, the sidebar settings and the page's options (cached by run id)."""
@@ -400,15 +409,30 @@ class Lesson:
 
     def _plot_events_now(self) -> bool:
         """Whether this rerun carries events from the plot (handled already, or about to be)."""
-        ss = st.session_state
-        if ss.get(self.k("plot_event")):
+        if st.session_state.get(self.k("plot_event")):
             return True
-        state = ss.get(self.k("plot"))
+        batch = self._event_batch()
+        return batch is not None and any(True for _ in self._new_events(batch))
+
+    def _event_batch(self) -> dict | None:
+        """The plot's latest batch of events ({"nonce", "events": [...]}), or None."""
+        state = st.session_state.get(self.k("plot"))
         batch = state.get("events") if state else None
-        if not isinstance(batch, dict) or batch.get("nonce") != ss.get(self.k("nonce")):
-            return isinstance(batch, dict)  # a new page load's first events
-        ids = [ev.get("id") for ev in batch.get("events") or [] if isinstance(ev, dict)]
-        return any(isinstance(i, int) and i > ss.get(self.k("ack"), 0) for i in ids)
+        return batch if isinstance(batch, dict) and isinstance(batch.get("events"), list) else None
+
+    def _new_events(self, batch: dict):
+        """(id, event) for each event of the batch the server has not handled yet, in order. A batch from a new
+        page load (another nonce) numbers its events from 1 again."""
+        ss = st.session_state
+        ack = ss.get(self.k("ack"), 0) if batch.get("nonce") == ss.get(self.k("nonce")) else 0
+        for ev in batch["events"][:200]:
+            try:
+                eid = int(ev["id"])
+            except (KeyError, TypeError, ValueError):
+                continue
+            if eid > ack:
+                ack = eid
+                yield eid, ev
 
     def push_undo(self) -> None:
         """Remember the page's data as it is now, for Undo (the last 100 changes)."""
@@ -450,20 +474,13 @@ class Lesson:
         tick).
         """
         ss = st.session_state
-        state = ss.get(self.k("plot"))
-        batch = state.get("events") if state else None
-        if not isinstance(batch, dict) or not isinstance(batch.get("events"), list):
+        batch = self._event_batch()
+        if batch is None:
             return
         ss[self.k("plot_event")] = True  # until the end of this run (see scrubbed)
         if batch.get("nonce") != ss.get(self.k("nonce")):  # a new page load: its numbering starts again
             ss[self.k("nonce")], ss[self.k("ack")] = batch.get("nonce"), 0
-        for ev in batch["events"][:200]:
-            try:
-                eid = int(ev["id"])
-            except (KeyError, TypeError, ValueError):
-                continue
-            if eid <= ss[self.k("ack")]:
-                continue
+        for eid, ev in self._new_events(batch):
             ss[self.k("ack")] = eid
             if ev.get("event") == "click":
                 self._on_click(ev.get("value"))

@@ -73,6 +73,15 @@ def test_disagreement_extremes_and_known_areas():
     assert geometry.disagreement([0, 0, 0], wf, BOX, sign_zero=1) == pytest.approx(1 - f_pos)
 
 
+def test_disagreement_path_is_disagreement_per_row_of_a_pocket_trace():
+    d = datasets.separable(60, noise=0.2, seed=3)
+    trace = pla_core.pocket(d.X, d.y, max_updates=300)
+    path = geometry.disagreement_path(trace.pocket_weights, d.w_f, BOX, sign_zero=1)
+    expected = [geometry.disagreement(w, d.w_f, BOX, sign_zero=1) for w in trace.pocket_weights]
+    assert path.shape == (len(trace) + 1,) and np.array_equal(path, expected)
+    assert geometry.disagreement_path(np.empty((0, 3)), d.w_f, BOX).shape == (0,)
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.floats(-2, 2), min_size=6, max_size=6))
 def test_disagreement_matches_monte_carlo(v):
@@ -103,3 +112,22 @@ def test_lift_makes_xor_separable_and_pla_halts():
     assert tr.halted and tr.errors[-1] == 0
     with pytest.raises(ValueError):
         datasets.with_product(np.ones((3, 3)))
+
+
+def test_trace_score_is_the_tested_margin_and_exactly_zero_at_a_tie():
+    # w₀ = 0: the first point is a tie under every convention.
+    d = datasets.separable(30, seed=2)
+    trace = pla_core.pla(d.X, d.y)
+    assert trace.score(0) == 0.0
+    for t in range(1, len(trace)):
+        i = trace.mistakes[t]
+        raw = trace.weights[t] @ np.r_[1.0, d.X[i]]
+        assert trace.score(t) == pytest.approx(raw, abs=1e-12) and d.y[i] * trace.score(t) <= 0
+    # Grid points: at update 67 the exact score is 0, but the floating-point sums leave −8.9e-16. The run
+    # called it a tie (the sign(0) rule decided), and so does score.
+    X = np.array([[0.3, -0.5], [-0.9, -1.0], [0.6, 0.8], [0.2, 0.5], [0.1, 0.9], [0.6, -1.0]])
+    y = np.array([-1.0, 1.0, 1.0, -1.0, 1.0, 1.0])
+    tr = pla_core.pla(X, y, max_updates=200)
+    raw = tr.weights[66] @ np.r_[1.0, X[tr.mistakes[66]]]
+    assert raw != 0 and abs(raw) < 1e-14
+    assert tr.score(66) == 0.0

@@ -13,7 +13,7 @@ from pla_core import datasets, geometry
 from pla_lab import model
 from pla_lab import settings as S
 
-from .conftest import ARGS, CHROMIUM, Plot, start_server
+from .conftest import Plot, start_server
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
 
