@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from pla_core.perceptron import radius_bound
@@ -17,6 +19,17 @@ def clean_weights(W, eta: float, R: float) -> np.ndarray:
     scale = np.linalg.norm(W, axis=-1, keepdims=True) + eta * R
     W[np.abs(W) <= _NOISE * scale] = 0.0
     return W
+
+
+_PUNCT = re.compile(r"([!-/:-@\[-`{-~])")  # every ASCII punctuation character
+
+
+def literal(text: str) -> str:
+    """Markdown that shows ``text`` exactly as written: every ASCII punctuation character is backslash-escaped
+    (CommonMark reads ``\\x`` as a literal x), so text from a link, a file or a click (``[a](//x)``, ``![](…)``,
+    a backtick, ``<img>``, ``$x$``, ``:red[…]``) can never become a link, an image, HTML, math or a directive.
+    Line breaks become spaces."""
+    return _PUNCT.sub(r"\\\1", " ".join(str(text).split()))
 
 
 def sub(t: int) -> str:

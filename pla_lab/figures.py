@@ -11,9 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from pla_core.geometry import clip_line
-from pla_core.perceptron import radius_bound
-
-from .explain import clean_weights, num
+from .explain import num
 
 # Okabe–Ito colours, safe for every common colour blindness: blue and vermillion on a light background, the
 # lighter sky blue and orange of the same palette on a dark one. Shapes (○, ×) carry the class as well.
@@ -23,7 +21,6 @@ PALETTES = {
     "dark": {"pos": "#56B4E9", "neg": "#E69F00", "pos_fill": "rgba(86,180,233,0.16)",
              "neg_fill": "rgba(230,159,0,0.16)", "pocket": "#E7A3C8", "fg": "#FAFAFA", "target": "#2FD3A5"},
 }
-WINDOW_BACK, WINDOW_AHEAD = 60, 400  # weights sent around the current step; Play asks for more as it goes
 
 
 def palette(theme: str) -> dict:
@@ -48,7 +45,8 @@ def points_traces(points, *, size: int = 13, theme: str = "light") -> list[dict]
     return out
 
 
-def base_figure(points, view, *, height: int = 560, axis_titles=("x₁", "x₂"), theme: str = "light") -> dict:
+def base_figure(points, view, *, height: int = 560, axis_titles=("x₁", "x₂"), theme: str = "light",
+                legend: dict | None = None) -> dict:
     """The static figure: points and axes fixed to ``view`` with equal scales (so w is drawn truly normal)."""
     xmin, xmax, ymin, ymax = view
     axis = {"showgrid": True, "zeroline": True, "zerolinewidth": 1.5, "ticks": "outside", "constrain": "domain",
@@ -60,7 +58,7 @@ def base_figure(points, view, *, height: int = 560, axis_titles=("x₁", "x₂")
         "yaxis": {**axis, "range": [ymin, ymax], "scaleanchor": "x", "scaleratio": 1,
                   "title": {**axis["title"], "text": axis_titles[1]}},
         "font": {"size": 16},
-        "legend": {"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom", "font": {"size": 15}},
+        "legend": {"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom", "font": {"size": 15}, **(legend or {})},
         "dragmode": False,
         "clickanywhere": True,
         "hovermode": "closest",
@@ -71,43 +69,6 @@ def base_figure(points, view, *, height: int = 560, axis_titles=("x₁", "x₂")
         "uirevision": "keep",
     }
     return {"data": points_traces(points, theme=theme), "layout": layout}
-
-
-def weights_window(trace, t: int, *, back: int = WINDOW_BACK, ahead: int = WINDOW_AHEAD) -> dict:
-    """The weights w_{t0} … w_{t1} and the points corrected in between, for the browser to animate and play."""
-    T = len(trace)
-    t0, t1 = max(0, t - back), min(T, t + ahead)
-    R = radius_bound(trace.X, trace.settings["bias"])
-    W = clean_weights(trace.weights[t0:t1 + 1], trace.settings["eta"], R)
-    out = {"t0": t0, "W": W.tolist(), "I": trace.mistakes[t0:t1].tolist()}
-    if trace.pocket_weights is not None:
-        out["pocket"] = clean_weights(trace.pocket_weights[t0:t1 + 1], trace.settings["eta"], R).tolist()
-    return out
-
-
-def plot_payload(trace, t: int, points, view, *, seq: int, playing: bool, speed_ms: int, eta: float,
-                 height: int = 560, axis_titles=("x₁", "x₂"), plotly_url: str = "", theme: str = "light") -> dict:
-    """Everything the plot component needs for step t: the static figure, the weights around t, and commands.
-
-    ``seq`` changes whenever the server moves t itself (Step, Back, a new data set…): the browser then animates
-    to t. A rerun with the same ``seq`` leaves the browser where it is (it may be playing ahead of the server).
-    """
-    payload = {
-        "base": base_figure(points, view, height=height, axis_titles=axis_titles, theme=theme),
-        "colors": palette(theme),
-        "view": list(view),
-        "pts": [[p[0], p[1], p[2]] for p in points],
-        "t": int(t), "T": 0 if trace is None else len(trace), "seq": int(seq), "playing": bool(playing),
-        "dur": int(speed_ms), "eta": float(eta), "plotly": plotly_url,
-        "win": None,
-    }
-    if trace is not None:
-        win = weights_window(trace, t)
-        pocket = win.pop("pocket", None)
-        payload["win"] = win
-        if pocket is not None:
-            payload["pwin"] = {"t0": win["t0"], "W": pocket}
-    return payload
 
 
 def boundary_label(w) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -13,11 +14,7 @@ from .settings import MAX_COORD, MAX_POINTS, q
 Point = tuple[float, float, float]  # (x₁, x₂, label ±1)
 
 DEFAULT_VIEW = (-1.25, 1.25, -1.25, 1.25)
-PRESETS = {
-    "separable": "Separable",
-    "xor": "XOR (4 points)",
-    "credit": "Credit card",
-}
+CREDIT_VIEW = (-0.5, 10.5, -0.5, 10.5)
 
 
 def grid_step(view) -> float:
@@ -46,71 +43,41 @@ def fit_view(points, pad: float = 0.15) -> tuple[float, float, float, float]:
     return tuple(q(v) for v in (c[0] - half, c[0] + half, c[1] - half, c[1] + half))
 
 
-def preset(name: str, seed: int) -> tuple[list[Point], tuple]:
-    """Points and a view for a preset button."""
-    if name == "separable":
-        d = pla_core.datasets.separable(20, margin=0.1, seed=seed)
-        view = DEFAULT_VIEW
-    elif name == "xor":
-        d = pla_core.datasets.xor4()
-        view = (-1.6, 1.6, -1.6, 1.6)
-    elif name == "credit":
-        d = pla_core.datasets.credit(30, seed=seed)
-        view = (-0.5, 10.5, -0.5, 10.5)
-    else:
-        raise ValueError(f"Unknown preset {name!r}; choose one of {', '.join(PRESETS)}.")
-    return [(q(x), q(y), float(lab)) for (x, y), lab in zip(d.X, d.y)], view
+@dataclass(frozen=True)
+class Preset:
+    """An example a lesson offers: a data set from ``pla_core.datasets``' registry, made with the session's seed.
 
+    ``view``: the plot's range (None: fitted to the points). ``box``: the square the points come from; with
+    ``target`` the example keeps its target f and that box (the Noise & Pocket page measures E_out over it).
+    ``grid``: snap the points to this grid, dropping points that land on one spot; ``keep``: the first so many.
+    """
 
-POCKET_PRESETS = {
-    "line50": "Noisy line, 50 points",
-    "line150": "Noisy line, 150 points",
-    "credit": "Credit card, 60 applicants",
-}
-XOR_PRESETS = {
-    "xor4": "XOR, the 4 points",
-    "xor20": "Noisy XOR, 20 points",
-    "xor40": "Noisy XOR, 40 points",
-    "separable": "Separable (for contrast)",
-}
-XOR_GRID = 0.1  # the noisy XOR is snapped to this grid: grid data always cycle, and within a few hundred updates
+    label: str
+    dataset: str
+    params: dict = field(default_factory=dict)
+    view: tuple | None = None
+    box: tuple | None = None
+    target: bool = False
+    grid: float | None = None
+    keep: int | None = None
 
-
-def target_preset(name: str, seed: int) -> tuple[list[Point], tuple, tuple]:
-    """Points, view and target f (w_f and the box the points were drawn from) for the Noise & Pocket page.
-    The labels are f's, before noise (the page flips them)."""
-    if name in ("line50", "line150"):
-        # A margin of 0.005 > the largest move of rounding to 0.001 (0.0005·√2 across a unit normal), so the
-        # stored points keep f's labels.
-        d = pla_core.datasets.separable(50 if name == "line50" else 150, margin=0.005, seed=seed)
-        view, box = DEFAULT_VIEW, (-1.0, 1.0, -1.0, 1.0)
-    elif name == "credit":
-        d = pla_core.datasets.credit(60, seed=seed)
-        view, box = (-0.5, 10.5, -0.5, 10.5), (0.0, 10.0, 0.0, 10.0)
-    else:
-        raise ValueError(f"Unknown example {name!r}; choose one of {', '.join(POCKET_PRESETS)}.")
-    pts = [(q(x), q(y), float(lab)) for (x, y), lab in zip(d.X, d.y)]
-    # f as the link writes it (12 significant digits), so a session and its link compute with the same f.
-    return pts, view, tuple(float(f"{float(v):.12g}") for v in (*d.w_f, *box))
-
-
-def xor_preset(name: str, seed: int) -> tuple[list[Point], tuple]:
-    """Points and view for the XOR page: seed 003's four points, a noisy many-point XOR on a 0.1 grid, or a
-    separable set to compare with."""
-    if name == "xor4":
-        return preset("xor", seed)
-    if name in ("xor20", "xor40"):
-        n = 20 if name == "xor20" else 40
-        d = pla_core.datasets.xor(n + 40, noise=0.1, spread=0.2, seed=seed)
+    def build(self, seed: int) -> tuple[list[Point], tuple, tuple | None]:
+        """(points, view, f): f is (b, w₁, w₂, xmin, xmax, ymin, ymax) with ``target``, else None."""
+        seeded = {} if self.dataset == "xor4" else {"seed": seed}
+        d = pla_core.datasets.make(self.dataset, **self.params, **seeded)
         pts = []
         for (x, y), lab in zip(d.X, d.y):
-            p = (q(round(x / XOR_GRID) * XOR_GRID), q(round(y / XOR_GRID) * XOR_GRID), float(lab))
-            if not any(o[0] == p[0] and o[1] == p[1] for o in pts):  # snapping may land two points on one spot
+            if self.grid:
+                x, y = round(x / self.grid) * self.grid, round(y / self.grid) * self.grid
+            p = (q(x), q(y), float(lab))
+            if not (self.grid and any(o[0] == p[0] and o[1] == p[1] for o in pts)):
                 pts.append(p)
-        return pts[:n], fit_view(pts[:n])
-    if name == "separable":
-        return preset("separable", seed)
-    raise ValueError(f"Unknown example {name!r}; choose one of {', '.join(XOR_PRESETS)}.")
+        pts = pts[: self.keep]
+        f = None
+        if self.target:
+            # f as the link writes it (12 significant digits), so a session and its link compute with the same f.
+            f = tuple(float(f"{float(v):.12g}") for v in (*d.w_f, *self.box))
+        return pts, self.view or fit_view(pts), f
 
 
 def apply_click(points: list[Point], event: dict, cls: float, view) -> tuple[list[Point], str | None]:

@@ -124,6 +124,10 @@ class Setting:
     options: tuple = ()
     option_label: Callable[[Any], str] = str
     extra: dict = field(default_factory=dict)  # widget keyword arguments (min, max, step, format)
+    fallback: str = ""                  # how the default is named in a message ("" : its dumped value)
+
+    def describe_default(self) -> str:
+        return self.fallback or self.dump(self.default)
 
 
 #: The algorithm settings every lesson shares; they sit in the sidebar.
@@ -194,19 +198,22 @@ def _levels(levels):
 
 #: The Noise & Pocket page's own options (kept in its session namespace and its links).
 POCKET = (
-    Setting("noise", 10, _levels(NOISE_LEVELS), str, label="Noise level p",
-            help="Each label flips with probability p (the same coin flips for a given seed)."),
     Setting("noisy", True, _bool, _dump_bool, label="Noise on",
-            help="The same points with or without the flipped labels: switch and compare."),
-    Setting("f", None, parse_target, dump_target),
+            help="The same points with or without the flipped labels: switch and compare.", widget="toggle"),
+    Setting("noise", 10, _levels(NOISE_LEVELS), str, label="Noise level p",
+            help="Each label flips with probability p (the same coin flips for a given seed).",
+            widget="select_slider", options=NOISE_LEVELS, option_label=lambda v: f"{v}%"),
 )
+
+#: The target f of the Noise & Pocket examples, and the box their points come from.
+TARGET = Setting("f", None, parse_target, dump_target, fallback="no known target")
 
 #: The XOR page's own options.
 XOR = (
     Setting("lift", False, _bool, _dump_bool, label="Add x₁x₂ as a third feature",
-            help="PLA then learns b + w₁x₁ + w₂x₂ + w₃x₁x₂: a curve in the plane."),
+            help="PLA then learns b + w₁x₁ + w₂x₂ + w₃x₁x₂: a curve in the plane.", widget="toggle"),
     Setting("cert", True, _bool, _dump_bool, label="Draw the certificate",
-            help="The weighted averages that meet: why no line can separate these points."),
+            help="The weighted averages that meet: why no line can separate these points.", widget="toggle"),
 )
 
 
@@ -216,8 +223,20 @@ def pla_kwargs(values: dict) -> dict:
                 sign_zero=SIGN_ZERO[values["sign0"]], seed=int(values["seed"]), max_updates=int(values["cap"]))
 
 
+@dataclass(frozen=True)
+class Parsed:
+    """A parser's value together with notes for the reader (e.g. "500 of 700 points kept")."""
+
+    value: Any
+    notes: tuple[str, ...] = ()
+
+
 def read_params(params: dict[str, str], table=ALGORITHM) -> tuple[dict, list[str]]:
-    """Values for every setting from URL parameters, with defaults for missing ones and a message for each bad one."""
+    """Values for every setting from URL parameters, with defaults for missing ones and a message for each bad one.
+
+    Messages are plain text (the link's own text is quoted in them as it came): show them with
+    :func:`pla_lab.explain.literal`, never as Markdown.
+    """
     values, problems = {}, []
     for s in table:
         raw = params.get(s.key)
@@ -225,12 +244,17 @@ def read_params(params: dict[str, str], table=ALGORITHM) -> tuple[dict, list[str
             values[s.key] = s.default
             continue
         try:
-            if len(raw) > 200:
+            if len(raw) > (MAX_PARAM_CHARS if s.key == "pts" else 200):
                 raise ValueError("is too long")
-            values[s.key] = s.parse(raw)
+            v = s.parse(raw)
         except ValueError as e:
             values[s.key] = s.default
-            problems.append(f"`{s.key}={_short(raw)}` {e}; using {s.dump(s.default)}.")
+            problems.append(f"The link's {s.key}={_short(raw)} {e}; using {s.describe_default()}.")
+            continue
+        if isinstance(v, Parsed):
+            v, notes = v.value, v.notes
+            problems += notes
+        values[s.key] = v
     return values, problems
 
 
@@ -239,6 +263,7 @@ def write_params(values: dict, table=ALGORITHM) -> dict[str, str]:
 
 
 def _short(raw: str) -> str:
+    raw = "".join(c if c.isprintable() else "�" for c in raw)  # no line breaks or control characters
     return raw if len(raw) <= 24 else raw[:21] + "…"
 
 
@@ -286,3 +311,41 @@ def decode_points(text: str, *, max_points: int = MAX_POINTS) -> tuple[list[tupl
                      f"{max_points:,} are kept.")
         pts = pts[:max_points]
     return pts, notes
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The rest of a lesson's link: the version, the points, the view, the step
+
+
+#: Link versions this code reads. A link has always been read field by field with defaults for what is missing,
+#: so version 1 (every link written so far) is read as it is.
+LINK_VERSIONS = ("1",)
+LINK_VERSION = "1"
+
+
+def _parse_version(s: str) -> str:
+    if s not in LINK_VERSIONS:
+        raise ValueError(f"is a link version this PLA Lab does not know (it reads {', '.join(LINK_VERSIONS)}): "
+                         "the link may come from a newer PLA Lab, so some of it may be read differently")
+    return s
+
+
+def _parse_points(s: str) -> Parsed:
+    try:
+        pts, notes = decode_points(s)
+    except ValueError as e:
+        raise ValueError(str(e).replace("the points in the link are", "is")) from None
+    return Parsed(pts, tuple(notes))
+
+
+def _parse_step(s: str):
+    from .playhead import Playhead
+
+    return Playhead(t=parse_step(s))
+
+
+VERSION = Setting("v", LINK_VERSION, _parse_version, fallback="what this version understands")
+POINTS = Setting("pts", None, _parse_points, lambda p: encode_points(p or []), fallback="the lesson's first example")
+VIEW = Setting("view", None, parse_view, lambda v: "" if v is None else dump_view(v),
+               fallback="a view that fits the points")
+STEP = Setting("t", None, _parse_step, lambda h: str(h.t), fallback="step 0")

@@ -1,0 +1,161 @@
+"""What the controls do to a lesson's state: widget callbacks (they run before the script, so they may change
+widget values) and the plot's events. Each takes the lesson; the state they change is its table's."""
+
+from __future__ import annotations
+
+from . import model, protocol, shared
+
+
+def current_run(lesson):
+    """The run for the lesson's points, settings and options as they are now (cached by run id)."""
+    from . import runs
+
+    s = lesson.state
+    return runs.run(lesson, s["pts"], points_code(lesson), shared.values(), lesson.option_values())
+
+
+def points_code(lesson) -> str:
+    """The points encoded as in the link, kept with the points so each run encodes them once."""
+    from .settings import encode_points
+
+    s = lesson.state
+    cached = s["code"]
+    if cached is None or cached[0] is not s["pts"]:
+        cached = (s["pts"], encode_points(s["pts"]))
+        s["code"] = cached
+    return cached[1]
+
+
+# -- the playhead -------------------------------------------------------------------------------------------------
+
+
+def move(lesson, how: str, *args) -> None:
+    """A Playhead move (``"step"``, ``"back"``, ``"to_end"``, ``"reset"``, ``"forward"``…) on the current run."""
+    run = current_run(lesson)
+    if run.trace is not None:
+        lesson.state["head"] = getattr(lesson.state["head"], how)(*args, run.T)
+
+
+def epoch(lesson) -> None:
+    """Finish the current pass over the data."""
+    run = current_run(lesson)
+    if run.trace is not None:
+        head = lesson.state["head"]
+        lesson.state["head"] = head.goto(model.epoch_end(run.trace, head.t), run.T)
+
+
+def toggle_play(lesson) -> None:
+    lesson.state["head"] = lesson.state["head"].toggle_play(current_run(lesson).T)
+
+
+def play_cycle(lesson) -> None:
+    """Jump to where the weights start repeating and play one full period."""
+    run = current_run(lesson)
+    if run.trace is not None and run.trace.cycle is not None:
+        start, period = run.trace.cycle
+        lesson.state["head"] = lesson.state["head"].play_between(start, start + period, run.T)
+
+
+def keep_step(lesson) -> None:
+    """A changed option that makes a new run of the same points: stay at the same step (or the run's end), so the
+    two runs can be compared, and stop playing."""
+    head = lesson.state["head"]
+    lesson.state["head"] = head.goto(head.t, current_run(lesson).T)
+
+
+def restart(lesson) -> None:
+    lesson.state["head"] = lesson.state["head"].goto(0, current_run(lesson).T)
+
+
+def option_changed(lesson) -> None:
+    (restart if lesson.on_option_change == "restart" else keep_step)(lesson)
+
+
+def scrubbed(lesson) -> None:
+    # A slider value that comes with an event from the plot is the browser sending back what the server wrote a
+    # rerun earlier (it had not drawn the newer one yet), not the learner dragging: the plot's step stands.
+    s = lesson.state
+    if s["events_now"] or _pending_events(lesson):
+        return
+    s["head"] = s["head"].goto(s["scrub"], current_run(lesson).T)
+
+
+# -- the points ---------------------------------------------------------------------------------------------------
+
+
+def set_points(lesson, pts, view=None, **more) -> None:
+    """New points (and view, and whatever came with them, e.g. f): Undo can bring back the old; shown from 0."""
+    s = lesson.state
+    s["undo_stack"] = (s["undo_stack"] + [s.snapshot()])[-100:]
+    s.restore({"pts": pts, "view": s["view"] if view is None else view, **more})
+    restart(lesson)
+
+
+def undo(lesson) -> None:
+    s = lesson.state
+    if s["undo_stack"]:
+        s.restore(s["undo_stack"].pop())
+        restart(lesson)
+
+
+def clear(lesson) -> None:
+    """No points, and nothing that came with them (an example's target f): the view stays."""
+    s = lesson.state
+    others = {name: s.fields[name].fresh() for name in s.snapshot() if name not in ("pts", "view")}
+    set_points(lesson, [], **others)
+
+
+def load_preset(lesson, name: str) -> None:
+    pts, view, f = lesson.presets[name].build(int(shared.SHARED["seed"]))
+    set_points(lesson, pts, view, **({"f": f} if "f" in lesson.state.fields else {}))
+
+
+def preset_chosen(lesson) -> None:
+    s = lesson.state
+    if s["preset"]:
+        load_preset(lesson, s["preset"])
+    s["preset"] = None  # a menu of actions, not a setting: back to "Examples…"
+
+
+# -- the plot's events --------------------------------------------------------------------------------------------
+
+
+def _batch(lesson):
+    value = lesson.state.store.get(lesson.state.key("plot"))
+    return value.get("events") if value else None
+
+
+def _pending_events(lesson) -> bool:
+    nonce, ack = lesson.state["inbox"]
+    return bool(protocol.new_events(_batch(lesson), nonce, ack)[2])
+
+
+def on_events(lesson) -> None:
+    """Clicks and ticks from the plot, in order (see the delivery rules in :mod:`pla_lab.protocol`)."""
+    s = lesson.state
+    nonce, ack, events = protocol.new_events(_batch(lesson), *s["inbox"])
+    s["inbox"] = (nonce, ack)
+    s["events_now"] = True  # until the end of this run (see scrubbed)
+    for ev in events:
+        if ev["kind"] == "click":
+            _click(lesson, ev)
+        else:
+            _tick(lesson, ev)
+
+
+def _click(lesson, ev: protocol.Click) -> None:
+    s = lesson.state
+    cls = 1.0 if s["cls"] == "+1" else -1.0
+    pts, why = model.apply_click(s["pts"], ev, cls, s["view"])
+    if why:
+        s["toast"] = why
+    if pts is not s["pts"]:
+        set_points(lesson, pts)
+
+
+def _tick(lesson, ev: protocol.Tick) -> None:
+    run = current_run(lesson)
+    if run.trace is None or ev["run"] != run.id:
+        return  # a tick about a run that has since been replaced (new points or settings)
+    s = lesson.state
+    s["head"] = s["head"].tick(ev["t"], ev["playing"], run.T, jump=ev["jump"])

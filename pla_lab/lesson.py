@@ -1,0 +1,218 @@
+"""What a lesson is: a small declaration, rendered by one of two kinds of page.
+
+A :class:`ReplayLesson` replays a trace step by step (PLA, Noise & Pocket, XOR): it declares its examples, its
+options, which moving layers the plot draws, an optional chart beside the plot, its words, and
+``compute(points, settings, options)``, which calls ``pla_core``. A :class:`StudyLesson` has no step (many runs
+summarised at once): it declares ``compute`` and ``show``. Everything else (the page's state and link, the point
+tools, the plot component, the controls, the sidebar) is shared and comes from :mod:`pla_lab.widgets`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+import streamlit as st
+
+from . import explain, protocol, widgets
+from . import settings as S
+from .model import Preset
+from .runs import Run
+from .state import Field, PageState, linked
+
+
+@dataclass(frozen=True)
+class ChartSpec:
+    """A chart beside the plot over the updates; ``compute`` puts its series in ``extras["chart"]``
+    (:func:`pla_lab.figures.series_chart`)."""
+
+    title: str
+    y_title: str
+    y_format: str = ".0%"
+    hover_format: str = ".1%"
+    x_title: str = "update t"
+
+    def payload(self, data: dict, *, key: str, height: int) -> protocol.Chart:
+        return protocol.Chart(key=key, title=self.title, x_title=self.x_title, y_title=self.y_title,
+                              y_format=self.y_format, hover_format=self.hover_format, height=height, **data)
+
+
+@dataclass(frozen=True)
+class Page:
+    """What a lesson's hooks see at one rerun: the page's state, the shared settings, the lesson's options, the
+    run and the step shown."""
+
+    state: PageState
+    settings: dict
+    options: dict
+    run: Run
+    t: int
+    theme: str
+
+    @property
+    def trace(self):
+        return self.run.trace
+
+    @property
+    def points(self) -> list:
+        return self.state["pts"]
+
+
+class Lesson:
+    """What both kinds of lesson declare."""
+
+    slug: str = ""
+    title: str = ""
+    icon: str = ""
+    heading: str = ""
+    presets: dict[str, Preset] = {}
+    default_preset: str = ""
+    options: tuple[S.Setting, ...] = ()     # the lesson's own options: widgets, kept in the link
+    run_options: tuple[str, ...] | None = None  # options that change the run (None: all); others only redraw
+    fields: tuple[Field, ...] = ()          # more state the lesson keeps (e.g. the target f)
+    guide: str = ""
+    guide_open: bool = False
+
+    def compute(self, points: list, settings: dict, options: dict) -> tuple[Any, dict]:
+        """(trace or result, extras) for these points; called once per run id, shared by every session."""
+        raise NotImplementedError
+
+    def all_fields(self) -> tuple[Field, ...]:
+        base = (
+            linked(S.POINTS, undo=True), linked(S.VIEW, undo=True),
+            Field("cls", "+1", widget=True), Field("preset", None, widget=True), Field("share", False, widget=True),
+            Field("undo_stack", list), Field("msgs", list), Field("toast"), Field("code"),
+        )
+        return base + tuple(linked(o, widget=o.widget is not None) for o in self.options) + self.fields
+
+    @cached_property
+    def state(self) -> PageState:
+        return PageState(self.slug, self.all_fields())
+
+    def option_values(self) -> dict:
+        return {o.key: self.state[o.key] for o in self.options}
+
+    def render(self) -> None:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.slug!r})"
+
+    def __hash__(self) -> int:  # st.cache_resource skips it (leading underscore), but keep it cheap and stable
+        return hash(self.slug)
+
+
+class ReplayLesson(Lesson):
+    """A lesson that replays a trace step by step, with the plot component and the transport controls."""
+
+    #: What moves with w, from protocol.MOVING_LAYERS, in drawing order.
+    moving: tuple[str, ...] = ("shade", "ghost", "boundary", "w", "update", "circle")
+    labels: dict[str, str] = {}             # legend names of moving layers
+    legend: dict = {}                       # changes to the plot's legend (font, item width)
+    chart: ChartSpec | None = None
+    wide: bool = False                      # plot (and chart) across the page, the numbers below it
+    plot_height: int = 470
+    on_option_change: str = "keep_step"     # or "restart": what a changed option does to the step
+
+    def all_fields(self) -> tuple[Field, ...]:
+        return super().all_fields() + (
+            Field("head", _playhead, link=S.STEP), Field("scrub", 0, widget=True),
+            Field("plot"), Field("inbox", (None, 0)), Field("events_now", False))
+
+    # -- hooks a lesson may override --------------------------------------------------------------------------
+
+    def moving_layers(self, page: Page) -> tuple[str, ...]:
+        """The moving layers drawn at this rerun (``moving``, unless the lesson's state changes them)."""
+        return self.moving
+
+    def shown_points(self, page: Page) -> list:
+        """The points as drawn, with the labels the run learned from (the Pocket page's are noisy)."""
+        return page.points
+
+    def layers(self, page: Page) -> dict[str, list[dict]]:
+        """Static plotly traces under and over the points (the target f, a certificate…)."""
+        return {}
+
+    def target(self, page: Page) -> protocol.Target | None:
+        return None
+
+    def toolbar(self) -> None:
+        """Beside the point tools: Epoch, Run, Reset."""
+        widgets.jumps(self)
+
+    def panel(self, page: Page) -> None:
+        """Beside (or under) the plot: the words and numbers of the step shown."""
+        if page.trace is None:
+            st.info(page.run.reason)
+        else:
+            st.markdown(explain.verdict(page.trace) + "\n\n" + explain.step_numbers(page.trace, page.t))
+
+    def under_transport(self, page: Page) -> None:
+        """Under Back/Step/Play in the wide layout."""
+
+    # -- the page ---------------------------------------------------------------------------------------------
+
+    def render(self) -> None:
+        widgets.open_lesson(self)
+        tools, right = st.columns(widgets.WIDTHS, gap="medium", vertical_alignment="bottom")
+        with tools:
+            widgets.point_tools(self)
+        with right:
+            self.toolbar()
+        st.fragment(self._live)()
+
+    def _live(self) -> None:
+        """What changes at every click, step and play: it reruns alone, without the sidebar and the rows above."""
+        page = widgets.current_page(self)
+        if self.wide:
+            widgets.plot(self, page)
+            left, right = st.columns(widgets.WIDTHS, gap="medium")
+            with left:
+                widgets.transport(self, page)
+                self.under_transport(page)
+            with right:
+                self.panel(page)
+            self._guide()
+        else:
+            left, right = st.columns(widgets.WIDTHS, gap="medium")
+            with left:
+                widgets.plot(self, page)
+                widgets.transport(self, page)
+            with right:
+                self.panel(page)
+                self._guide()
+        widgets.close_lesson(self)
+
+    def _guide(self) -> None:
+        if self.guide:
+            with st.expander("What to look at, what to try", expanded=self.guide_open):
+                st.markdown(self.guide)
+
+
+def _playhead():
+    from .playhead import Playhead
+
+    return Playhead()
+
+
+class StudyLesson(Lesson):
+    """A lesson without steps: it computes once for its points, settings and options, and shows the result
+    (e.g. many runs as histograms). ``show(page)`` draws it; ``page.run.trace`` holds what ``compute`` returned."""
+
+    def show(self, page: Page) -> None:
+        raise NotImplementedError
+
+    def render(self) -> None:
+        widgets.open_lesson(self)
+        tools, right = st.columns(widgets.WIDTHS, gap="medium", vertical_alignment="bottom")
+        with tools:
+            widgets.point_tools(self)
+        with right:
+            widgets.option_widgets(self)
+        page = widgets.current_page(self)
+        if page.trace is None:
+            st.info(page.run.reason)
+        else:
+            self.show(page)
+        widgets.close_lesson(self)

@@ -1,0 +1,22 @@
+"""PLA step by step: click points into the plane, then watch each update turn the boundary."""
+
+from .. import explain, runs
+from ..lesson import ReplayLesson
+from ..model import CREDIT_VIEW, DEFAULT_VIEW, Preset
+
+
+class PlaLesson(ReplayLesson):
+    slug, title, icon, heading = "pla", "PLA step by step", "▶️", "PLA, step by step"
+    presets = {
+        "separable": Preset("Separable", "separable", dict(n=20, margin=0.1), view=DEFAULT_VIEW),
+        "xor": Preset("XOR (4 points)", "xor4", view=(-1.6, 1.6, -1.6, 1.6)),
+        "credit": Preset("Credit card", "credit", dict(n=30), view=CREDIT_VIEW),
+    }
+    default_preset = "separable"
+    guide, guide_open = explain.GUIDE, True
+
+    def compute(self, points, settings, options):
+        return runs.pla(points, settings), {}
+
+
+PLA = PlaLesson()

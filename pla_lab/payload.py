@@ -1,0 +1,70 @@
+"""The plot component's data for one rerun (:class:`pla_lab.protocol.Payload`), from plain values. No Streamlit.
+
+The static figure (points, axes) and the static layers are built by :mod:`pla_lab.figures`; what moves with w is
+drawn by the browser from the window of weights, update vectors and used points sent here, so an update
+animates without a round trip and the browser never re-derives an update.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pla_core.perceptron import radius_bound
+
+from . import figures, protocol
+from .explain import clean_weights
+
+WINDOW_BACK, WINDOW_AHEAD = 60, 400  # weights sent around the current step; Play asks for more as it goes
+
+
+def window(trace, t: int, *, back: int = WINDOW_BACK, ahead: int = WINDOW_AHEAD) -> protocol.Window:
+    """w_{t0} … w_{t1}, the updates between them and the points each used (and the pocket ŵ, for Pocket)."""
+    T = len(trace)
+    t0, t1 = max(0, t - back), min(T, t + ahead)
+    eta, R = trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"])
+    pocket = trace.pocket_weights
+    return protocol.Window(
+        t0=t0,
+        W=clean_weights(trace.weights[t0:t1 + 1], eta, R).tolist(),
+        U=trace.updates[t0:t1].tolist(),
+        I=trace.used_window(t0, t1),
+        P=None if pocket is None else clean_weights(pocket[t0:t1 + 1], eta, R).tolist(),
+    )
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What the lesson draws at this rerun, besides the run: the declared moving layers and their legend names,
+    the static layers, the target f and the chart."""
+
+    moving: tuple[str, ...]
+    labels: dict = field(default_factory=dict)
+    layers: dict = field(default_factory=dict)
+    target: protocol.Target | None = None
+    chart: protocol.Chart | None = None
+    legend: dict = field(default_factory=dict)
+
+
+def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ack: int, height: int,
+          plotly_url: str, theme: str) -> protocol.Payload:
+    """Everything the plot needs for the playhead's step: see :mod:`pla_lab.protocol` for the meaning of each key."""
+    from . import model
+    from .settings import SIGN_ZERO, SPEEDS
+
+    trace = run.trace
+    t = head.t if trace is not None else 0
+    unknown = set(scene.moving) - set(protocol.MOVING_LAYERS)
+    if unknown:
+        raise ValueError(f"unknown moving layers {sorted(unknown)}")
+    return protocol.Payload(
+        version=protocol.VERSION, run=run.id if trace is not None else "", plotly=plotly_url, height=height,
+        colors=figures.palette(theme), view=list(view), grid=model.grid_step(view), cls=cls,
+        points=[[p[0], p[1], p[2]] for p in points],
+        base=figures.base_figure(points, view, height=height, theme=theme, legend=scene.legend),
+        layers={"below": list(scene.layers.get("below", [])), "above": list(scene.layers.get("above", []))},
+        moving=list(scene.moving), labels=dict(scene.labels), target=scene.target,
+        sign0=SIGN_ZERO[settings["sign0"]], T=run.T, t=int(t), seq=int(head.seq),
+        playing=bool(head.playing and trace is not None), stop_at=head.stop_at, dur=int(SPEEDS[settings["speed"]]),
+        ack=int(ack), win=None if trace is None else window(trace, t), chart=scene.chart,
+        alt=figures.describe(points, trace, t),
+    )

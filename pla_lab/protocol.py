@@ -1,0 +1,177 @@
+"""The one boundary between Python and the browser: what the plot component is sent, and what it sends back.
+
+Python → browser: one :class:`Payload` per rerun (``data=[payload]`` of the ``pla_lab.plot`` component).
+Browser → Python: one :class:`EventBatch` (the component's ``events`` trigger value). The JavaScript side
+mirrors these types as JSDoc typedefs in ``assets/plot/protocol.js``; both carry :data:`VERSION`.
+
+Delivery rules
+--------------
+* **Python owns the state; the browser owns only what is on screen between two reruns.** The payload says which
+  run is shown (``run``, an id of points + settings + options), the server's step ``t`` and the weights around
+  it (``win``). The browser animates from what it shows to what it is sent.
+* **``seq`` is a command counter.** The server raises it whenever *it* moves the step (Step/Back buttons without
+  the browser, Epoch, Run, Reset, the scrubber, a new data set, Replay). A payload with a new ``seq`` means
+  "animate to ``t``" (and, with ``playing``, play on from there to ``stop_at`` or the end). A payload with the
+  same ``seq`` leaves the browser where it is: it may be playing ahead of the server.
+* **Events are numbered and resent until acknowledged.** Each event gets the next ``id`` of its page load; the
+  browser sends every event the server has not acknowledged yet with each new one, because two trigger values
+  sent before one rerun starts overwrite each other. The server handles the events with ``id`` above the last
+  one it handled (``ack``, echoed in every payload) in order, and the browser drops what was acknowledged.
+  A new page load has a new ``nonce`` and numbers from 1 again.
+* **A tick** reports the step on screen: after Play advanced (about once a second, and when it stops), after a
+  burst of Step/Back presses served in the browser (150 ms after the last), after a click on the chart.
+  ``playing`` says whether the browser is still playing. A tick names its ``run``; a tick about a run the server
+  has since replaced is dropped. ``jump`` asks the server to send the weights around ``t`` (the browser does not
+  have them): the server answers with a new ``seq``.
+* **A click** is drawn by the browser at once (an added point, or a removed one hidden) and then sent; the
+  server applies it to its points and the rerun's payload replaces the browser's guess.
+* **What wins when a click and a tick cross:** events are applied in ``id`` order, so neither is lost. A click
+  that changes the points makes a new run, after which any older tick names a replaced run and is dropped:
+  the new run is shown from step 0. After a pause, a payload that still says ``playing`` (the server answering
+  a tick sent before the pause) is ignored until ``ack`` reaches the id of the pause's own tick.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+VERSION = 2
+
+#: Things drawn from the weights, which move during an animation. A lesson picks some of them, in this order.
+MOVING_LAYERS = ("shade", "disagree", "ghost", "boundary", "pocket", "w", "update", "circle")
+
+
+class Window(TypedDict):
+    """The weights around the current step: ``W[k]`` is w_{t0+k}; update t0+k is ``U[k]``, made from the points
+    ``I[k]`` (one index for PLA, the whole set of mistakes for batch); ``P[k]`` the pocket ŵ_{t0+k} or absent."""
+
+    t0: int
+    W: list[list[float]]
+    U: list[list[float]]
+    I: list[list[int]]
+    P: list[list[float]] | None
+
+
+class Target(TypedDict):
+    """The target f (b, w₁, w₂) and the box its points were drawn from: the ``disagree`` layer hatches where
+    the pocket ŵ and f disagree inside the box."""
+
+    w: list[float]
+    box: list[float]
+
+
+class Series(TypedDict, total=False):
+    name: str
+    y: list[float]
+    color: str          # a palette name ("pocket", "target", …) or a CSS colour
+    width: float
+    dash: str
+
+
+class Chart(TypedDict):
+    """A chart beside the plot, over the updates: series sampled at ``x``, a marker at the shown step, a click
+    goes to that update. Title and axis format come from the lesson's declaration."""
+
+    key: str            # changes when the data change (the browser redraws only then)
+    title: str
+    x_title: str
+    y_title: str
+    y_format: str       # a d3 format, e.g. ".0%"
+    hover_format: str
+    x: list[int]
+    series: list[Series]
+    T: int
+    ymax: float
+    height: int
+    alt: str
+
+
+class Payload(TypedDict):
+    version: int
+    run: str                    # the run id; "" with no run
+    plotly: str                 # where plotly.min.js is served
+    height: int
+    colors: dict[str, str]      # the palette of the Streamlit theme
+    view: list[float]           # xmin, xmax, ymin, ymax
+    grid: float                 # clicks snap to this
+    cls: int                    # the class a click adds (+1 or −1); shift-click adds the other
+    points: list[list[float]]   # x, y, label (the labels the run learned from)
+    base: dict                  # the static figure: {"data": point traces, "layout": axes}
+    layers: dict[str, list[dict]]  # static plotly traces {"below": [...], "above": [...]} (f, certificate, …)
+    moving: list[str]           # which of MOVING_LAYERS to draw
+    labels: dict[str, str]      # legend names of moving layers that have one ("boundary", "pocket")
+    target: Target | None
+    sign0: int | None           # what a constant prediction (w₁ = w₂ = 0, b = 0) predicts
+    T: int
+    t: int
+    seq: int
+    playing: bool
+    stop_at: int | None
+    dur: int                    # ms an update takes while playing
+    ack: int
+    win: Window | None
+    chart: Chart | None
+    alt: str
+
+
+class Click(TypedDict):
+    id: int
+    kind: Literal["click"]
+    x: float
+    y: float
+    remove: int | None          # index of the point clicked (it is removed), or None: add a point at (x, y)
+    other: bool                 # shift-click: the other class
+
+
+class Tick(TypedDict, total=False):
+    id: int
+    kind: Literal["tick"]
+    t: int
+    playing: bool
+    run: str
+    jump: bool
+
+
+class EventBatch(TypedDict):
+    version: int
+    nonce: str
+    events: list[Click | Tick]
+
+
+MAX_EVENTS = 200  # a batch is read up to this many events (a misbehaving page cannot make a rerun work long)
+
+
+def new_events(batch, nonce: str | None, ack: int) -> tuple[str | None, int, list[Click | Tick]]:
+    """The events of ``batch`` not handled yet, in order, as (nonce, new ack, events).
+
+    ``nonce``/``ack`` are what the server handled last. A batch that is not a well-formed :class:`EventBatch`
+    yields nothing; malformed events in it are skipped; a batch from a new page load starts from ack 0.
+    """
+    if not isinstance(batch, dict) or not isinstance(batch.get("events"), list):
+        return nonce, ack, []
+    if batch.get("nonce") != nonce:
+        nonce, ack = batch.get("nonce"), 0
+    out = []
+    for ev in batch["events"][:MAX_EVENTS]:
+        parsed = _parse(ev)
+        if parsed is not None and parsed["id"] > ack:
+            ack = parsed["id"]
+            out.append(parsed)
+    return nonce, ack, out
+
+
+def _parse(ev) -> Click | Tick | None:
+    if not isinstance(ev, dict):
+        return None
+    try:
+        eid = int(ev["id"])
+        if ev.get("kind") == "click":
+            remove = ev.get("remove")
+            return Click(id=eid, kind="click", x=float(ev["x"]), y=float(ev["y"]),
+                         remove=None if remove is None else int(remove), other=bool(ev.get("other")))
+        if ev.get("kind") == "tick":
+            return Tick(id=eid, kind="tick", t=int(ev["t"]), playing=bool(ev.get("playing")),
+                        run=str(ev.get("run", "")), jump=bool(ev.get("jump")))
+    except (KeyError, TypeError, ValueError, OverflowError):
+        return None
+    return None

@@ -1,0 +1,69 @@
+"""Runs: a lesson's ``compute`` on its points, the shared settings and its options, once per run id.
+
+The run id is a hash of the lesson, the points (as the link encodes them), the pla_core keyword arguments and the
+options that change the run; every session showing the same demo shares the one cached result, read-only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+import streamlit as st
+
+from . import model
+from . import settings as S
+
+
+@dataclass(frozen=True)
+class Run:
+    """What a lesson shows: its trace (None when there is nothing to run, with the reason), the run id, and what
+    the lesson computed besides (noisy labels, E_out, the separability certificate…)."""
+
+    trace: Any
+    reason: str | None
+    id: str
+    extras: dict = field(default_factory=dict)
+
+    @property
+    def T(self) -> int:
+        return 0 if self.trace is None else len(self.trace)
+
+
+@st.cache_resource(max_entries=128, show_spinner=False)
+def _compute(run_id: str, _lesson, _code: str, _kwargs: tuple, _options: tuple) -> tuple:
+    pts, _ = S.decode_points(_code)
+    return _lesson.compute(pts, dict(_kwargs), dict(_options))
+
+
+def run_id(slug: str, code: str, kwargs: tuple, options: tuple) -> str:
+    return hashlib.blake2b(repr((slug, code, kwargs, options)).encode(), digest_size=8).hexdigest()
+
+
+def run(lesson, points: list, code: str, settings: dict, options: dict) -> Run:
+    """The lesson's run for these points (``code``: as the link encodes them), settings and options."""
+    kwargs = tuple(sorted(S.pla_kwargs(settings).items()))
+    keep = lesson.run_options
+    opts = tuple(sorted((k, v) for k, v in options.items() if keep is None or k in keep))
+    rid = run_id(lesson.slug, code, kwargs, opts)
+    if not points:
+        return Run(None, "There are no points yet: click in the plane to add some.", rid)
+    try:
+        trace, extras = _compute(rid, lesson, code, kwargs, opts)
+    except ValueError as e:
+        return Run(None, str(e), rid)
+    return Run(trace, None, rid, extras)
+
+
+def pla(points, kwargs: dict, *, lift: bool = False):
+    """PLA to the cap on the points (a cycle is played, not stopped at), its mistake counts computed here, in the
+    cached run, rather than on some later rerun. ``lift``: on (x₁, x₂, x₁x₂), the XOR lesson's lift."""
+    import pla_core
+
+    X, y = model.arrays(points)
+    if lift:
+        X, kwargs = pla_core.datasets.with_product(X), dict(kwargs, w0=(*kwargs["w0"], 0.0))
+    trace = pla_core.pla(X, y, stop_on_cycle=False, **kwargs)
+    trace.errors  # noqa: B018 - computed on first use, then kept with the trace
+    return trace
