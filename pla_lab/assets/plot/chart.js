@@ -1,0 +1,72 @@
+// The chart beside the plot, drawn from the payload's declared chart (titles, formats, series): series over the
+// updates, a marker at the step on screen, and a click on it goes to that update.
+
+const AXIS = { gridcolor: "rgba(128,128,128,0.22)", zerolinecolor: "rgba(128,128,128,0.6)", fixedrange: true, automargin: true };
+const CONFIG = { displayModeBar: false, responsive: true, showTips: false };
+
+/**
+ * The plotly traces and layout of a declared chart, with the marker at step t. Pure.
+ * @param {import("./protocol.js").Chart} c @param {Object<string, string>} colors @param {string} fg @param {number} t
+ */
+export function chartFigure(c, colors, fg, t) {
+  const pad = Math.max(1, Math.round(0.03 * c.T)); // the last value stays visible past the last update
+  const xs = c.x.concat([c.T + pad]);
+  const traces = c.series.map((s) => ({
+    type: "scatter", mode: "lines", x: xs, y: s.y.concat([s.y[s.y.length - 1]]), name: s.name,
+    hovertemplate: `${c.x_title} = %{x}: %{y:${c.hover_format}}<extra>${s.name}</extra>`,
+    line: { color: colors[s.color] || s.color, width: s.width || 2.5, dash: s.dash || "solid", shape: "hv" },
+  }));
+  const layout = {
+    height: c.height, margin: { l: 55, r: 10, t: c.title ? 70 : 40, b: 45 }, font: { size: 15, color: fg },
+    paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(0,0,0,0)",
+    title: c.title ? { text: c.title, x: 0, xanchor: "left", y: 0.98, yanchor: "top", font: { size: 16 } } : undefined,
+    xaxis: { ...AXIS, title: { text: c.x_title, standoff: 4 }, range: [0, c.T + pad] },
+    yaxis: { ...AXIS, title: { text: c.y_title, standoff: 4 }, range: [0, c.ymax], tickformat: c.y_format },
+    legend: { orientation: "h", x: 0, y: 1.0, yanchor: "bottom", font: { size: 14 } },
+    shapes: [{ type: "line", x0: t, x1: t, y0: 0, y1: 1, yref: "paper", line: { color: fg, width: 2 } }],
+    hovermode: "x", dragmode: false,
+  };
+  return { traces, layout };
+}
+
+/**
+ * A chart element appended to `wrap`, drawn with plotly.js P; onJump(t) is called with the update clicked.
+ * @returns {{el: HTMLElement, update: Function, mark: Function, remove: Function}}
+ */
+export function createChart(wrap, P, onJump) {
+  const el = document.createElement("div");
+  el.className = "pla-chart";
+  el.setAttribute("role", "img");
+  wrap.appendChild(el);
+  wrap.classList.add("pla-two");
+  let key = null;
+  // Read the click from the mouse event, as on the plot: plotly's click data comes from its throttled hover.
+  el.addEventListener("click", (e) => {
+    const xa = el._fullLayout && el._fullLayout.xaxis;
+    if (!xa) return;
+    const px = e.clientX - el.getBoundingClientRect().left - xa._offset;
+    if (px >= 0 && px <= xa._length) onJump(Math.round(xa.p2l(px)));
+  });
+  return {
+    el,
+    /** Draw chart c (only when its key or the colours change), with the marker at t. */
+    update(c, colors, fg, t) {
+      el.setAttribute("aria-label", c.alt || c.title || "chart");
+      const k = c.key + "|" + fg;
+      if (k === key) return;
+      key = k;
+      const { traces, layout } = chartFigure(c, colors, fg, t);
+      el.dataset.t = String(t);
+      P.react(el, traces, layout, CONFIG);
+    },
+    mark(t) {
+      el.dataset.t = String(t);
+      if (el._fullLayout) P.relayout(el, { "shapes[0].x0": t, "shapes[0].x1": t });
+    },
+    remove() {
+      P.purge(el);
+      el.remove();
+      wrap.classList.remove("pla-two");
+    },
+  };
+}

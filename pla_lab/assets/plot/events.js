@@ -1,0 +1,87 @@
+// What the browser tells the server: numbered events, resent until acknowledged, and what a click means.
+import { VERSION } from "./protocol.js";
+
+/** A random id for this page load: the server numbers anew when it changes. */
+export const newNonce = () => Math.random().toString(36).slice(2) + Date.now().toString(36);
+
+/**
+ * An outbox for one mounted plot. post(ev) numbers ev and sends every event not yet acknowledged with it (two
+ * trigger values sent before one rerun starts overwrite each other); ack(n) drops the ones the server has handled.
+ * @param {(name: string, value: import("./protocol.js").EventBatch) => void} send
+ * @param {string} [nonce]
+ */
+export function createOutbox(send, nonce = newNonce()) {
+  let nextId = 1, queue = [];
+  return {
+    nonce,
+    /** @returns {number} the id given to ev */
+    post(ev) {
+      const e = { id: nextId++, ...ev };
+      queue.push(e);
+      send("events", { version: VERSION, nonce, events: queue.slice() });
+      return e.id;
+    },
+    ack(n) { queue = queue.filter((e) => e.id > (n || 0)); },
+    get pending() { return queue.slice(); },
+    get lastId() { return nextId - 1; },
+  };
+}
+
+/** @returns {Omit<import("./protocol.js").Tick, "id">} */
+export const tick = (t, playing, run, jump = false) => ({ kind: "tick", t, playing: !!playing, run: run || "", jump: !!jump });
+
+/** @returns {Omit<import("./protocol.js").Click, "id">} */
+export const click = (x, y, remove, other) => ({ kind: "click", x, y, remove: remove === undefined ? null : remove, other: !!other });
+
+/**
+ * The points on screen: the payload's points less the removed ones, then the points added by clicks not yet
+ * answered. Each is {x, y, label, i} with i its index in the payload (null for an added one) and k its place among
+ * the added ones.
+ */
+export function onScreen(points, edits) {
+  const gone = new Set(edits.remove);
+  const out = [];
+  points.forEach((p, i) => { if (!gone.has(i)) out.push({ x: p[0], y: p[1], label: p[2], i, k: null }); });
+  edits.add.forEach((p, k) => out.push({ x: p[0], y: p[1], label: p[2], i: null, k }));
+  return out;
+}
+
+/** The point within `radius` pixels of (px, py) nearest to it, or null; toPx maps data coordinates to pixels. */
+export function nearest(list, toPx, px, py, radius = 10) {
+  let hit = null, best = radius;
+  for (const p of list) {
+    const [qx, qy] = toPx(p.x, p.y);
+    const d = Math.hypot(qx - px, qy - py);
+    if (d <= best) { best = d; hit = p; }
+  }
+  return hit;
+}
+
+const snapTo = (a, g) => (g ? Math.round(a / g) * g : a);
+
+/**
+ * A click at data (x, y), on the point `hit` (from onScreen) or on empty space: the event to send and the edits to
+ * draw at once, or null for a click outside the view. The server applies events in order, so a removed point's
+ * index is given as it will be there: less the removals before it; a point added by an earlier click sits after
+ * the payload's points. An added point is echoed unless one is already drawn on its grid spot (the server refuses it).
+ * @param {import("./protocol.js").Payload} data @param {{add: number[][], remove: number[]}} edits
+ * @returns {{event: Object, edits: {add: number[][], remove: number[]}} | null}
+ */
+export function clickEdit(data, edits, x, y, hit, shift) {
+  const removed = edits.remove.length;
+  if (hit && hit.i !== null) {
+    const before = edits.remove.filter((j) => j < hit.i).length;
+    return { event: click(hit.x, hit.y, hit.i - before, shift), edits: { add: edits.add, remove: edits.remove.concat([hit.i]) } };
+  }
+  if (hit) {
+    return { event: click(hit.x, hit.y, data.points.length - removed + hit.k, shift),
+             edits: { add: edits.add.filter((_, k) => k !== hit.k), remove: edits.remove } };
+  }
+  const v = data.view;
+  if (!(x >= v[0] && x <= v[1] && y >= v[2] && y <= v[3])) return null;
+  const sx = snapTo(x, data.grid || 0), sy = snapTo(y, data.grid || 0);
+  const label = shift ? -data.cls : data.cls;
+  const tol = (data.grid || 0) / 2 || 1e-9;
+  const taken = onScreen(data.points, edits).some((p) => Math.abs(p.x - sx) < tol && Math.abs(p.y - sy) < tol);
+  return { event: click(x, y, null, shift), edits: taken ? edits : { add: edits.add.concat([[sx, sy, label]]), remove: edits.remove } };
+}

@@ -1,0 +1,34 @@
+// PLA Lab's plot component (Streamlit components v2): draws the points, the static layers and everything that moves
+// with w, animates between updates, and sends clicks and ticks back (protocol.js, pla_lab/protocol.py).
+import { createPlot, render } from "./plot.js";
+
+// plotly.min.js is UMD: imported as a module it sets window.Plotly. The page's module map evaluates a URL once, so
+// every plot (and any preload that imports the same URL) shares one plotly.js.
+async function loadPlotly(url) {
+  if (!url) throw new Error("no plotly.js URL in the payload");
+  await import(url);
+  if (!window.Plotly) throw new Error("plotly.js did not load from " + url);
+  return window.Plotly;
+}
+
+// For tests only, and only when the page asked before loading (window.__plaLabTestHooks = true): a read-only view
+// of the last mounted plot.
+function exposeForTests(inst) {
+  if (window.__plaLabTestHooks !== true) return;
+  window.__plaLab = Object.freeze({
+    get stats() { return structuredClone(inst.stats); },
+    get data() { return structuredClone(inst.data); },
+  });
+}
+
+/** The component: {parentElement, data: [payload], setTriggerValue}; data is a list so that Streamlit passes it as is. */
+export default function (component) {
+  const { parentElement, setTriggerValue } = component;
+  const data = Array.isArray(component.data) ? component.data[0] : component.data;
+  let inst = parentElement.__pla;
+  if (!inst) {
+    inst = parentElement.__pla = createPlot(parentElement, loadPlotly(data.plotly));
+    exposeForTests(inst);
+  }
+  render(inst, data, setTriggerValue);
+}

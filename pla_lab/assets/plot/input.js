@@ -1,0 +1,82 @@
+// What the user does to the plot: clicks on it (add or remove a point, drawn at once and sent), and Step/Back
+// (buttons and ←/→) served here instead of by Streamlit. The listeners on the document remove themselves once the
+// plot has left the page.
+import { clickEdit, nearest, onScreen } from "./events.js";
+import { step } from "./player.js";
+import { gone, redraw } from "./view.js";
+
+const STEP = ".st-key-pla_step", BACK = ".st-key-pla_back";
+
+// Where a click landed, from the mouse event itself: plotly's click data comes from its last hover, which is
+// throttled, so a quick click right after another one would report the previous spot.
+function clickTarget(inst, e) {
+  const fl = inst.gd._fullLayout, r = inst.gd.getBoundingClientRect(), xa = fl.xaxis, ya = fl.yaxis;
+  const px = e.clientX - r.left - xa._offset, py = e.clientY - r.top - ya._offset;
+  const hit = nearest(onScreen(inst.data.points, inst.edits), (x, y) => [xa.l2p(x), ya.l2p(y)], px, py);
+  return { x: xa.p2l(px), y: ya.p2l(py), hit };
+}
+
+/** Clicks on the plot: the edit is drawn at once, then the event is sent. */
+export function bindClicks(inst) {
+  inst.gd.on("plotly_click", (ev) => {
+    if (!ev.event) return;
+    const { x, y, hit } = clickTarget(inst, ev.event);
+    const shift = !!ev.event.shiftKey;
+    inst.stats.clicks.push({ at: performance.now(), x, y, hit: hit ? hit.i : null });
+    if (inst.stats.clicks.length > 100) inst.stats.clicks.shift();
+    const out = clickEdit(inst.data, inst.edits, x, y, hit, shift);
+    if (!out) return;
+    if (out.edits !== inst.edits) {
+      inst.edits = out.edits;
+      redraw(inst);
+      inst.stats.lastDrawn = performance.now();
+    }
+    inst.outbox.post(out.event);
+  });
+}
+
+// A document listener that removes itself once the plot has left the page.
+function listen(inst, type, fn) {
+  const h = (e) => {
+    if (gone(inst)) { document.removeEventListener(type, h, true); return; }
+    fn(e);
+  };
+  document.addEventListener(type, h, true);
+}
+
+/**
+ * Step and Back are Streamlit buttons, so they work without this script. Here a press is served in the browser:
+ * it animates at once and the server hears the step a moment after the last press (a tick), so a burst of presses
+ * costs one rerun. Without a run loaded here the press goes to Streamlit as usual.
+ */
+export function bindSteps(inst) {
+  const stepBy = (delta, e) => {
+    if (!inst.data.win) return;
+    e.preventDefault();
+    e.stopPropagation(); // Streamlit's button and shortcut handlers never see it
+    step(inst, delta);
+  };
+  listen(inst, "click", (e) => {
+    const el = e.target.closest && e.target.closest(`${STEP}, ${BACK}`);
+    if (!el || el.querySelector("button:disabled")) return;
+    stepBy(el.matches(STEP) ? 1 : -1, e);
+  });
+  listen(inst, "keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const typing = e.target.closest && e.target.closest("input, textarea, select, [contenteditable=true], [role=slider]");
+    if (typing && !typing.matches("input[type=checkbox], input[type=radio]")) return;
+    if (e.key === "ArrowRight") stepBy(1, e);
+    else if (e.key === "ArrowLeft") stepBy(-1, e);
+  });
+  // After a mouse click on a button, switch or radio, give the keyboard back to the page: otherwise Space would
+  // press that control again instead of Play/Pause. (Keyboard users' own focus, from Tab, is left alone.)
+  listen(inst, "click", (e) => {
+    if (!e.detail) return; // a click made with the keyboard
+    const c = e.target.closest && e.target.closest("button, [role=switch], [role=radio], label");
+    if (!c) return;
+    setTimeout(() => {
+      const a = document.activeElement;
+      if (a && a.matches("button, input[type=checkbox], input[type=radio]")) a.blur();
+    }, 0);
+  });
+}

@@ -1,0 +1,162 @@
+// Tweens, Step/Back, jumps and Play for one plot instance, and what a new payload makes it do (see decide.js).
+import { decide, needMore, plan, playPlan, REPORT_MS, SETTLE_MS } from "./decide.js";
+import { tick } from "./events.js";
+import { ease, lerpPose, restPose, stepExtra, W } from "./pose.js";
+import { draw, drawFrame, drawRest, gone, showStep } from "./view.js";
+
+const setPlaying = (inst, on) => { inst.playing = on; inst.gd.dataset.playing = on ? "1" : "0"; };
+
+/** Tell the server the step on screen (the run id lets it drop a tick about a run it has since replaced). */
+export const report = (inst, t, playing, jump = false) => inst.outbox.post(tick(t, playing, inst.run, jump));
+
+// Animate the pose from `from` to `to` in `ms`, one requestAnimationFrame at a time; false if interrupted.
+function tween(inst, from, to, ms, extra, token) {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const rec = { start: t0, frames: 0, ms };
+    inst.gd.dataset.animating = "1";
+    const frame = (now) => {
+      if (gone(inst)) inst.token++;
+      if (token !== inst.token) return resolve(false);
+      const s = Math.min(1, (now - t0) / ms);
+      const pose = lerpPose(from, to, ease(s));
+      if (rec.frames === 0) draw(inst, pose, extra); // the first frame sets up the fixed traces (circle, ghost)
+      else drawFrame(inst, pose, extra);
+      rec.frames += 1;
+      if (s < 1) return requestAnimationFrame(frame);
+      rec.end = performance.now();
+      inst.stats.transitions.push(rec);
+      if (inst.stats.transitions.length > 50) inst.stats.transitions.shift();
+      resolve(true);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+/** Animate from the step on screen to `target` (update by update for a short jump); false if interrupted. */
+export async function animateTo(inst, target) {
+  const token = ++inst.token, d = inst.data, from = inst.tDisp;
+  const how = plan(from, target, d.dur, (t) => !!W(d, t));
+  if (how.mode === "chain") {
+    const dir = Math.sign(target - from);
+    for (let t = from; t !== target; t += dir) {
+      const nt = t + dir;
+      const start = t === from ? inst.pose : restPose(d, t);
+      if (!(await tween(inst, start, restPose(d, nt), how.each, stepExtra(d, t, nt), token))) return false;
+      showStep(inst, nt);
+    }
+  } else if (how.mode === "jump") {
+    const extra = { ghost: inst.pose.w, circle: [], update: null, by: [] };
+    if (!(await tween(inst, inst.pose, restPose(d, target), how.ms, extra, token))) return false;
+  }
+  if (token !== inst.token) return false;
+  drawRest(inst, target);
+  return true;
+}
+
+/** Play from the step on screen to the end (or stop_at), asking the server for more weights as it goes. */
+export async function play(inst) {
+  const token = ++inst.token;
+  inst.target = null;
+  clearTimeout(inst.reportTimer);
+  setPlaying(inst, true);
+  const { stopAt, dur } = playPlan(inst.data, inst.tDisp);
+  while (token === inst.token && inst.tDisp < stopAt) {
+    if (gone(inst)) { inst.token++; return; }
+    const d = inst.data, t = inst.tDisp; // the payload may change while playing: read it afresh each update
+    if (needMore(d.win, t, d.T) && inst.asked !== d.win) {
+      inst.asked = d.win; // once per window
+      report(inst, t, true);
+    }
+    if (!W(d, t + 1)) { await new Promise((r) => setTimeout(r, 30)); continue; } // wait for them
+    if (!(await tween(inst, inst.pose, restPose(d, t + 1), dur, stepExtra(d, t, t + 1), token))) return;
+    showStep(inst, t + 1);
+    // The numbers, the scrubber and the link follow the animation about once a second (one rerun each).
+    const now = performance.now();
+    if (now - inst.reported >= REPORT_MS && inst.tDisp < stopAt) {
+      inst.reported = now;
+      report(inst, inst.tDisp, true);
+    }
+  }
+  if (token === inst.token) stop(inst);
+}
+
+/** Stop where we are and tell the server; until it has handled that tick, a payload's "playing" is old news. */
+export function stop(inst) {
+  setPlaying(inst, false);
+  inst.target = null;
+  drawRest(inst, inst.tDisp);
+  inst.pausedAt = report(inst, inst.tDisp, false);
+}
+
+export function pause(inst) {
+  inst.token++;
+  stop(inst);
+}
+
+/** Step or Back served in the browser: animate at once, tell the server 150 ms after the last press. */
+export function step(inst, delta) {
+  if (inst.playing) pause(inst); // a step while playing starts from the step on screen
+  const target = (inst.target !== null ? inst.target : inst.tDisp) + delta;
+  if (target < 0 || target > inst.data.T) return;
+  clearTimeout(inst.reportTimer);
+  if (!W(inst.data, target)) { report(inst, inst.tDisp, false); return; } // the server sends the weights around us
+  inst.target = target;
+  inst.stats.predicted = performance.now();
+  animateTo(inst, target).then((done) => {
+    if (!done) return;
+    inst.target = null;
+    inst.reportTimer = setTimeout(() => {
+      if (!inst.playing && inst.target === null) report(inst, inst.tDisp, false);
+    }, SETTLE_MS);
+  });
+}
+
+/** Go to update t: animate there if its weights are loaded here, else ask the server for them. */
+export function jumpTo(inst, t) {
+  if (!inst.data.win) return;
+  t = Math.max(0, Math.min(inst.data.T, t));
+  if (inst.playing) pause(inst);
+  clearTimeout(inst.reportTimer);
+  if (!W(inst.data, t)) { report(inst, t, false, true); return; }
+  inst.target = t;
+  animateTo(inst, t).then((done) => {
+    if (!done) return;
+    inst.target = null;
+    report(inst, t, false);
+  });
+}
+
+/** Act on a new payload (inst.data), as decide() says. */
+export function update(inst) {
+  const d = inst.data;
+  const mem = { run: inst.run, seq: inst.seq, playing: inst.playing, pausedAt: inst.pausedAt, shown: inst.shown,
+                animating: inst.gd.dataset.animating === "1" };
+  const act = decide(mem, d);
+  const restart = () => { inst.token++; inst.target = null; clearTimeout(inst.reportTimer); inst.seq = d.seq; };
+  switch (act.kind) {
+    case "blank":
+      restart();
+      Object.assign(inst, { run: d.run, shown: false });
+      setPlaying(inst, false);
+      return drawRest(inst, 0);
+    case "reset":
+      restart();
+      Object.assign(inst, { run: d.run, shown: true });
+      setPlaying(inst, false);
+      drawRest(inst, act.t);
+      if (act.play) play(inst);
+      return;
+    case "animate":
+      restart();
+      setPlaying(inst, false);
+      animateTo(inst, act.t).then((done) => {
+        if (done && inst.data.playing && !inst.playing) play(inst); // Play at the end: back to 0, then play
+      });
+      return;
+    case "play": return play(inst);
+    case "pause": return pause(inst);
+    case "redraw": return drawRest(inst, inst.tDisp);
+    default: return undefined;
+  }
+}

@@ -1,0 +1,83 @@
+// One plot instance per mounted component: its elements, its state between two reruns, and what a payload does.
+import { createChart } from "./chart.js";
+import { createOutbox } from "./events.js";
+import { bindClicks, bindSteps } from "./input.js";
+import { jumpTo, update } from "./player.js";
+import { VERSION } from "./protocol.js";
+import { noEdits } from "./scene.js";
+
+const CONFIG = { displayModeBar: false, doubleClick: false, scrollZoom: false, responsive: true, showTips: false };
+
+/** The theme's text colour, from Streamlit's CSS variable. */
+function themeColor(el) {
+  return getComputedStyle(el).getPropertyValue("--st-text-color").trim() || "#31333F";
+}
+
+/**
+ * A new plot in parentElement, drawn with the plotly.js that `plotly` (a promise) resolves to.
+ * @param {HTMLElement} parentElement @param {Promise<any>} plotly
+ */
+export function createPlot(parentElement, plotly) {
+  const gd = document.createElement("div");
+  gd.className = "pla-plot";
+  gd.setAttribute("role", "img");
+  Object.assign(gd.dataset, { t: "0", playing: "0", animating: "0" });
+  const wrap = document.createElement("div");
+  wrap.className = "pla-wrap";
+  wrap.appendChild(gd);
+  parentElement.appendChild(wrap);
+  const inst = {
+    el: parentElement, wrap, gd, chart: null, P: null, data: null, fg: "#31333F", send: () => {}, config: CONFIG,
+    stats: { frames: 0, transitions: [], clicks: [], mountedAt: performance.now(), plotlyAt: null, dataAt: null,
+             interactiveAt: null, lastDrawn: null, predicted: null },
+    edits: noEdits(), pose: null, extra: null, rev: 0, lastDraw: null, bound: false,
+    tDisp: 0, token: 0, run: null, seq: null, shown: false, playing: false, target: null, pausedAt: 0,
+    reportTimer: null, asked: null, reported: 0,
+  };
+  inst.outbox = createOutbox((name, value) => inst.send(name, value));
+  inst.ready = plotly.then((P) => { inst.P = P; inst.stats.plotlyAt = performance.now(); });
+  return inst;
+}
+
+function syncChart(inst) {
+  const c = inst.data.chart;
+  if (!c) {
+    if (inst.chart) { inst.chart.remove(); inst.chart = null; }
+    return;
+  }
+  if (!inst.chart) inst.chart = createChart(inst.wrap, inst.P, (t) => jumpTo(inst, t));
+  inst.chart.update(c, inst.data.colors, inst.fg, inst.tDisp);
+}
+
+/**
+ * A new payload for the plot: drop what the server has handled, forget the clicks it has answered, draw.
+ * @param {ReturnType<typeof createPlot>} inst @param {import("./protocol.js").Payload} data @param {Function} send
+ */
+export function render(inst, data, send) {
+  inst.data = data;
+  inst.send = send;
+  inst.outbox.ack(data.ack);
+  inst.stats.dataAt = performance.now();
+  inst.gd.setAttribute("aria-label", data.alt || "PLA plot");
+  if (data.version !== VERSION) {
+    inst.gd.textContent = `The plot speaks protocol ${VERSION} but was sent ${data.version}: reload the page.`;
+    return Promise.resolve();
+  }
+  return inst.ready.then(() => {
+    if (inst.data !== data) return; // a newer payload came while plotly.js loaded
+    inst.fg = themeColor(inst.el);
+    inst.edits = noEdits(); // the server's points replace the clicks drawn ahead of it
+    syncChart(inst);
+    update(inst);
+    if (!inst.bound) {
+      inst.bound = true;
+      Promise.resolve(inst.lastDraw).then(() => {
+        bindClicks(inst);
+        bindSteps(inst);
+        inst.stats.interactiveAt = performance.now();
+      });
+    }
+  }).catch((e) => {
+    inst.gd.textContent = "The plot could not load: " + e.message;
+  });
+}

@@ -1,0 +1,109 @@
+// The boundary between Python and the browser, as JSDoc types: a mirror of pla_lab/protocol.py (version 2).
+// Python → browser: one Payload per rerun (the component's data is [payload]).
+// Browser → Python: one EventBatch as the trigger value "events". The delivery rules are in protocol.py.
+
+/** The protocol version; a payload with another one is not drawn. */
+export const VERSION = 2;
+
+/** Things drawn from the weights, which move during an animation; a payload picks some of them, in this order. */
+export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "boundary", "pocket", "w", "update", "circle"]);
+
+/**
+ * The weights around the current step: W[k] is w_{t0+k}; update t0+k is U[k] (so w_{t0+k+1} = W[k] + U[k]), made
+ * from the points I[k] (one index for PLA, every mistake for batch); P[k] the pocket ŵ_{t0+k}, or P null.
+ * @typedef {Object} Window
+ * @property {number} t0
+ * @property {number[][]} W
+ * @property {number[][]} U
+ * @property {number[][]} I
+ * @property {number[][] | null} P
+ */
+
+/**
+ * The target f (b, w₁, w₂) and the box its points were drawn from: the disagree layer hatches where ŵ ≠ f inside it.
+ * @typedef {Object} Target
+ * @property {number[]} w
+ * @property {number[]} box  xmin, xmax, ymin, ymax
+ */
+
+/**
+ * @typedef {Object} Series
+ * @property {string} [name]
+ * @property {number[]} [y]
+ * @property {string} [color]  a palette name ("pocket", "target", …) or a CSS colour
+ * @property {number} [width]
+ * @property {string} [dash]
+ */
+
+/**
+ * A chart beside the plot, over the updates: series sampled at x, a marker at the shown step; a click goes there.
+ * @typedef {Object} Chart
+ * @property {string} key  changes when the data change (the chart is redrawn only then)
+ * @property {string} title
+ * @property {string} x_title
+ * @property {string} y_title
+ * @property {string} y_format  a d3 format, e.g. ".0%"
+ * @property {string} hover_format
+ * @property {number[]} x
+ * @property {Series[]} series
+ * @property {number} T
+ * @property {number} ymax
+ * @property {number} height
+ * @property {string} alt
+ */
+
+/**
+ * @typedef {Object} Payload
+ * @property {number} version
+ * @property {string} run  the run id; "" with no run
+ * @property {string} plotly  where plotly.min.js is served
+ * @property {number} height
+ * @property {Object<string, string>} colors  the palette of the Streamlit theme (pos, neg, pos_fill, neg_fill, …)
+ * @property {number[]} view  xmin, xmax, ymin, ymax
+ * @property {number} grid  clicks snap to this
+ * @property {number} cls  the class a click adds (+1 or −1); shift-click adds the other
+ * @property {number[][]} points  x, y, label
+ * @property {Object} base  the static figure {data: point traces (meta "points", customdata = index), layout}
+ * @property {Object<string, Object[]>} layers  static plotly traces {below: […], above: […]}
+ * @property {string[]} moving  which of MOVING_LAYERS to draw
+ * @property {Object<string, string>} labels  legend names of moving layers that have one
+ * @property {Target | null} target
+ * @property {number | null} sign0  what a constant prediction (w₁ = w₂ = 0, b = 0) predicts
+ * @property {number} T
+ * @property {number} t
+ * @property {number} seq
+ * @property {boolean} playing
+ * @property {number | null} stop_at
+ * @property {number} dur  ms an update takes while playing
+ * @property {number} ack
+ * @property {Window | null} win
+ * @property {Chart | null} chart
+ * @property {string} alt
+ */
+
+/**
+ * @typedef {Object} Click
+ * @property {number} id
+ * @property {"click"} kind
+ * @property {number} x
+ * @property {number} y
+ * @property {number | null} remove  index of the point clicked (it is removed), or null: add a point at (x, y)
+ * @property {boolean} other  shift-click: the other class
+ */
+
+/**
+ * @typedef {Object} Tick
+ * @property {number} id
+ * @property {"tick"} kind
+ * @property {number} t
+ * @property {boolean} playing
+ * @property {string} run
+ * @property {boolean} jump
+ */
+
+/**
+ * @typedef {Object} EventBatch
+ * @property {number} version
+ * @property {string} nonce
+ * @property {(Click | Tick)[]} events
+ */

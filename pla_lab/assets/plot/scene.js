@@ -1,0 +1,163 @@
+// The plotly traces for a pose: data in, traces out. Pure (no DOM, no plotly.js).
+import { clip, clipPoly, curve, rect, signGrid } from "./geometry.js";
+
+const GRID_COLOR = "rgba(128,128,128,0.22)", ZERO_COLOR = "rgba(128,128,128,0.6)";
+const HATCH = { shape: "/", fgcolor: "rgba(128,128,128,0.55)", bgcolor: "rgba(128,128,128,0.10)", size: 9, solidity: 0.25 };
+
+/** Metas of the traces that change from frame to frame of a tween (the others are fixed for one update). */
+export const TWEENED = Object.freeze(["shade+", "shade-", "disagree+", "disagree-", "boundary", "pocket", "w"]);
+
+/** No edits: the payload's points as they are. */
+export const noEdits = () => ({ add: [], remove: [] });
+
+// A moving layer is in the legend iff the payload gives it a label.
+const legend = (data, layer, fallback) => {
+  const label = data.labels && data.labels[layer];
+  return { name: label || fallback || layer, showlegend: !!label };
+};
+
+// An empty trace keeps its place (and a named line its legend entry) while there is nothing to draw.
+const empty = (meta, extra) => Object.assign({ type: "scatter", mode: "lines", x: [], y: [], hoverinfo: "skip",
+  showlegend: false, name: meta, meta }, extra);
+
+const closed = (poly) => ({ x: poly.map((p) => p[0]).concat([poly[0][0]]), y: poly.map((p) => p[1]).concat([poly[0][1]]) });
+
+function fill(poly, color, meta, pattern) {
+  if (!poly) return empty(meta);
+  return Object.assign({ type: "scatter", mode: "lines", fill: "toself", fillcolor: color, line: { width: 0 },
+    hoverinfo: "skip", showlegend: false, name: meta, meta }, closed(poly), pattern ? { fillpattern: pattern } : {});
+}
+
+/** The boundary of w in the view: a clipped line, or the lifted curve for w of length 4. */
+export function lineTrace(w, v, style, meta, named) {
+  const base = { type: "scatter", mode: "lines", line: style, hoverinfo: "skip", meta, ...named };
+  if (!w) return empty(meta, { line: style, ...named });
+  if (w.length > 3) {
+    const c = curve(w, v);
+    return c ? { ...base, x: c[0], y: c[1], connectgaps: false } : empty(meta, { line: style, ...named });
+  }
+  const seg = clip(w, v);
+  return seg ? { ...base, x: [seg[0][0], seg[1][0]], y: [seg[0][1], seg[1][1]] } : empty(meta, { line: style, ...named });
+}
+
+export function arrowTrace(from, vec, color, width, dash, meta) {
+  return {
+    type: "scatter", mode: "lines+markers", x: [from[0], from[0] + vec[0]], y: [from[1], from[1] + vec[1]],
+    line: { color, width, dash }, marker: { symbol: ["circle", "arrow"], size: [0, width * 5], color, angleref: "previous" },
+    hoverinfo: "skip", showlegend: false, name: meta, meta,
+  };
+}
+
+// The two sides of the boundary: half-planes of the view, or the sign on a grid for a curved boundary.
+function shade(data, pose) {
+  const v = data.view, C = data.colors, w = pose.w;
+  if (w.length > 3) {
+    const g = signGrid(w, v);
+    return [{ type: "heatmap", x: g.xs, y: g.ys, z: g.z, zmin: -1, zmax: 1, showscale: false, hoverinfo: "skip",
+              colorscale: [[0, C.neg_fill], [0.5, "rgba(0,0,0,0)"], [1, C.pos_fill]], meta: "shade+", name: "shade+" },
+            empty("shade-")];
+  }
+  if (!w[0] && !w[1] && !w[2]) return [empty("shade+"), empty("shade-")]; // w = 0 predicts nothing
+  return [fill(clipPoly(rect(v), w, 1), C.pos_fill, "shade+"), fill(clipPoly(rect(v), w, -1), C.neg_fill, "shade-")];
+}
+
+/**
+ * Where the pocket ŵ and the target f disagree inside the target's box, hatched: [where ŵ says + and f says −,
+ * where ŵ says − and f says +]. A constant prediction (w₁ = w₂ = 0) is sign(b), or the payload's sign0 rule for
+ * b = 0 (0: wrong everywhere), as pla_core.geometry.disagreement counts it.
+ */
+export function disagreement(p, target, sign0) {
+  const box = rect(target.box), f = target.w;
+  if (p[1] === 0 && p[2] === 0) {
+    const pred = p[0] !== 0 ? Math.sign(p[0]) : (sign0 || 0);
+    if (pred === 0) return [box, null];
+    return pred > 0 ? [clipPoly(box, f, -1), null] : [null, clipPoly(box, f, 1)];
+  }
+  return [clipPoly(clipPoly(box, p, 1), f, -1), clipPoly(clipPoly(box, p, -1), f, 1)];
+}
+
+function disagree(data, pose) {
+  if (!data.target || !pose.p) return [empty("disagree+"), empty("disagree-")];
+  const [a, b] = disagreement(pose.p, data.target, data.sign0);
+  const ta = fill(a, "rgba(0,0,0,0)", "disagree+", HATCH), tb = fill(b, "rgba(0,0,0,0)", "disagree-", HATCH);
+  const { name, showlegend } = legend(data, "disagree");
+  Object.assign(ta, { name, legendgroup: "disagree", showlegend: showlegend && !!a });
+  Object.assign(tb, { name, legendgroup: "disagree", showlegend: showlegend && !a && !!b });
+  return [ta, tb];
+}
+
+/** The payload's points traces without the points the user has just removed (by their index, customdata). */
+export function visiblePoints(base, remove) {
+  if (!remove || !remove.length) return base;
+  const gone = new Set(remove);
+  return base.map((tr) => {
+    if (tr.meta !== "points" || !Array.isArray(tr.customdata)) return tr;
+    const keep = tr.customdata.map((i, k) => (gone.has(i) ? -1 : k)).filter((k) => k >= 0);
+    return { ...tr, x: keep.map((k) => tr.x[k]), y: keep.map((k) => tr.y[k]), customdata: keep.map((k) => tr.customdata[k]) };
+  });
+}
+
+function pendingTrace(add, C) {
+  if (!add.length) return empty("pending", { mode: "markers" });
+  const col = add.map((p) => (p[2] > 0 ? C.pos : C.neg));
+  return { type: "scatter", mode: "markers", x: add.map((p) => p[0]), y: add.map((p) => p[1]), hoverinfo: "skip",
+           showlegend: false, name: "pending", meta: "pending",
+           marker: { symbol: add.map((p) => (p[2] > 0 ? "circle-open" : "x-thin-open")), size: 13, color: col, line: { width: 3, color: col } } };
+}
+
+/**
+ * Every trace in drawing order: the moving layers under the points, the static layers below, the points (less the
+ * ones just removed), the static layers above, the moving layers over the points, the points just added.
+ * @param {import("./protocol.js").Payload} data
+ * @param {{w: number[], anchor: number[], scale: number, p: number[] | null}} pose
+ * @param {{ghost: number[] | null, circle: number[], update: number[] | null, by: number[]}} extra
+ * @param {{add: number[][], remove: number[]}} edits  clicks drawn before the server has answered
+ * @param {string} fg  the theme's text colour
+ */
+export function traces(data, pose, extra, edits, fg) {
+  const on = new Set(data.moving || []), v = data.view, C = data.colors, w = pose.w;
+  edits = edits || noEdits();
+  const below = [], above = [];
+  if (on.has("shade")) below.push(...shade(data, pose));
+  if (on.has("disagree")) below.push(...disagree(data, pose));
+  if (on.has("ghost")) {
+    below.push(lineTrace(extra.ghost, v, { color: "rgba(128,128,128,0.75)", width: 2.5, dash: "dash" }, "ghost",
+                         legend(data, "ghost", "previous boundary")));
+  }
+  if (on.has("boundary")) above.push(lineTrace(w, v, { color: fg, width: 4 }, "boundary", legend(data, "boundary", "boundary wᵀx̃ = 0")));
+  if (on.has("pocket")) above.push(lineTrace(pose.p, v, { color: C.pocket, width: 5, dash: "dashdot" }, "pocket", legend(data, "pocket", "ŵ")));
+  const flat = w.length === 3, wv = [w[1] * pose.scale, w[2] * pose.scale];
+  const hasW = flat && pose.scale > 0 && (w[1] !== 0 || w[2] !== 0); // w₁ = w₂ = 0: no arrow, not a dot
+  if (on.has("w")) above.push(hasW ? arrowTrace(pose.anchor, wv, fg, 3.5, "solid", "w") : empty("w"));
+  if (on.has("update")) {
+    if (extra.update && flat) {
+      const tip = [pose.anchor[0] + wv[0], pose.anchor[1] + wv[1]];
+      const uv = [extra.update[0] * pose.scale, extra.update[1] * pose.scale];
+      const by = (extra.by || []).map((i) => data.points[i]).filter(Boolean);
+      const col = by.length === 1 ? (by[0][2] > 0 ? C.pos : C.neg) : fg; // one point: its class colour
+      above.push(arrowTrace(tip, uv, col, 3, "dash", "update"),
+                 arrowTrace(pose.anchor, [wv[0] + uv[0], wv[1] + uv[1]], "rgba(128,128,128,0.8)", 2, "dot", "next w"));
+    } else above.push(empty("update"), empty("next w"));
+  }
+  if (on.has("circle")) {
+    const gone = new Set(edits.remove);
+    const pts = (extra.circle || []).filter((i) => !gone.has(i)).map((i) => data.points[i]).filter(Boolean);
+    above.push(pts.length ? { type: "scatter", mode: "markers", x: pts.map((p) => p[0]), y: pts.map((p) => p[1]),
+      hoverinfo: "skip", showlegend: false, name: "circle", meta: "circle",
+      marker: { symbol: "circle-open", size: 34, color: fg, line: { width: 3, color: fg } } } : empty("circle", { mode: "markers" }));
+  }
+  above.push(pendingTrace(edits.add, C));
+  const L = data.layers || {};
+  return below.concat(L.below || [], visiblePoints(data.base.data, edits.remove), L.above || [], above);
+}
+
+/** The base figure's layout in the theme's text colour, with a new data revision (so react redraws every trace). */
+export function layout(base, fg, rev) {
+  const L = base.layout;
+  return Object.assign({}, L, {
+    font: Object.assign({}, L.font, { color: fg }),
+    xaxis: Object.assign({}, L.xaxis, { gridcolor: GRID_COLOR, zerolinecolor: ZERO_COLOR }),
+    yaxis: Object.assign({}, L.yaxis, { gridcolor: GRID_COLOR, zerolinecolor: ZERO_COLOR }),
+    datarevision: rev,
+  });
+}

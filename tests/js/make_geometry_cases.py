@@ -1,0 +1,84 @@
+"""Geometry cases for the browser's geometry.js, computed by pla_core.geometry (the definition).
+
+``python tests/js/make_geometry_cases.py`` writes ``tests/js/geometry_cases.json``; ``geometry.test.mjs`` checks
+``clip``/``clipPoly`` against it and ``test_node.py`` checks that the file is what this script makes.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import sys
+
+import numpy as np
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from pla_core.geometry import clip_line, half_plane  # noqa: E402
+
+OUT = pathlib.Path(__file__).with_name("geometry_cases.json")
+SEED = 9
+
+
+def _inputs(rng) -> list[tuple[str, list[float], list[float]]]:
+    unit = [0.0, 1.0, 0.0, 1.0]
+    out = [
+        ("vertical", [-0.25, 1.0, 0.0], unit), ("horizontal", [-0.75, 0.0, 1.0], unit),
+        ("vertical, other sign", [0.5, -2.0, 0.0], unit), ("horizontal, other sign", [0.5, 0.0, -4.0], unit),
+        ("on the left edge", [0.0, 1.0, 0.0], unit), ("on the right edge", [-1.0, 1.0, 0.0], unit),
+        ("on the bottom edge", [0.0, 0.0, 1.0], unit), ("on the top edge", [-1.0, 0.0, 1.0], unit),
+        ("vertical, misses", [-2.0, 1.0, 0.0], unit), ("horizontal, misses", [3.0, 0.0, 1.0], unit),
+        ("diagonal, misses", [-5.0, 1.0, 1.0], unit), ("diagonal", [-1.0, 1.0, 1.0], unit),
+        ("corner (0, 0)", [0.0, 1.0, 1.0], unit), ("corner (1, 1)", [-2.0, 1.0, 1.0], unit),
+        ("corner (1, 0)", [-1.0, 1.0, -1.0], unit), ("corner (0, 1)", [1.0, 1.0, -1.0], unit),
+        ("w1 = w2 = 0, b > 0", [1.0, 0.0, 0.0], unit), ("w1 = w2 = 0, b < 0", [-1.0, 0.0, 0.0], unit),
+        ("w = 0", [0.0, 0.0, 0.0], unit), ("through the centre", [0.0, 3.0, -2.0], [-1.0, 1.0, -1.0, 1.0]),
+    ]
+    for k, s in enumerate((1e-150, 1e-12, 1e12, 1e150)):  # scales of w: the line is the same
+        out.append((f"w scaled by {s:g}", [-0.6 * s, 0.8 * s, 1.1 * s], unit))
+        out.append((f"vertical scaled by {s:g}", [-0.3 * s, s, 0.0], unit))
+    for s in (1e-6, 1e6):  # scales of the box
+        out.append((f"box scaled by {s:g}", [-0.2 * s, 1.0, 0.7], [-s, s, -0.5 * s, 0.5 * s]))
+        out.append((f"box scaled by {s:g}, corner", [0.0, 1.0, 1.0], [0.0, s, 0.0, s]))
+    for i in range(150):  # random weights and boxes
+        cx, cy = rng.uniform(-5, 5, 2)
+        hx, hy = 10 ** rng.uniform(-1, 0.8, 2)
+        out.append((f"random {i}", rng.normal(size=3).tolist(), [cx - hx, cx + hx, cy - hy, cy + hy]))
+    for i in range(150):  # random lines through a point of the box (they always cross it)
+        cx, cy = rng.uniform(-5, 5, 2)
+        hx, hy = 10 ** rng.uniform(-1, 0.8, 2)
+        box = [cx - hx, cx + hx, cy - hy, cy + hy]
+        px, py = rng.uniform(box[0], box[1]), rng.uniform(box[2], box[3])
+        a = rng.uniform(0, 2 * np.pi)
+        w1, w2 = float(np.cos(a)), float(np.sin(a))
+        out.append((f"through the box {i}", [-(w1 * px + w2 * py), w1, w2], box))
+    for i in range(40):  # axis-parallel lines at random places, some outside
+        box = [-1.0, 2.0, -3.0, 0.5]
+        c = float(rng.uniform(-4, 4))
+        out.append((f"axis-parallel {i}", [-c, 1.0, 0.0] if i % 2 else [-c, 0.0, 1.0], box))
+    return out
+
+
+def _poly(p) -> list[list[float]] | None:
+    return None if p is None else [[float(a), float(b)] for a, b in p]
+
+
+def cases(seed: int = SEED) -> list[dict]:
+    """Each case: name, w, box, seg (clip_line), pos and neg (half_plane with sign +1 and −1)."""
+    out = []
+    for name, w, box in _inputs(np.random.default_rng(seed)):
+        seg = clip_line(w, box)
+        out.append({"name": name, "w": [float(v) for v in w], "box": [float(v) for v in box],
+                    "seg": None if seg is None else seg.tolist(),
+                    "pos": _poly(half_plane(w, box, 1)), "neg": _poly(half_plane(w, box, -1))})
+    return out
+
+
+def main() -> None:
+    OUT.write_text(json.dumps(cases(), indent=0) + "\n", encoding="utf-8")
+    print(f"wrote {len(cases())} cases to {OUT}")
+
+
+if __name__ == "__main__":
+    main()

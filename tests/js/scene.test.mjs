@@ -1,0 +1,109 @@
+// scene.js: the traces for a payload and a pose, without a browser.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { restExtra, restPose } from "../../pla_lab/assets/plot/pose.js";
+import { disagreement, layout, noEdits, traces, visiblePoints } from "../../pla_lab/assets/plot/scene.js";
+import { area } from "../../pla_lab/assets/plot/geometry.js";
+import { payload, pocketPayload } from "./fixtures.mjs";
+
+const FG = "#111111";
+const at = (d, t, edits) => traces(d, restPose(d, t), restExtra(d, t), edits || noEdits(), FG);
+const metas = (tr) => tr.map((x) => x.meta);
+const find = (tr, m) => tr.find((x) => x.meta === m);
+
+test("the moving list says which layers are drawn, in the declared order", () => {
+  assert.deepEqual(metas(at(payload(), 1)),
+                   ["shade+", "shade-", "ghost", "f", "points", "points", "boundary", "w", "update", "next w", "circle", "pending"]);
+  const only = at(payload({ moving: ["boundary"] }), 1);
+  assert.deepEqual(metas(only), ["f", "points", "points", "boundary", "pending"]);
+  assert.deepEqual(metas(at(pocketPayload(), 1)).slice(0, 3), ["disagree+", "disagree-", "ghost"]);
+  assert.ok(metas(at(pocketPayload(), 1)).includes("pocket"));
+});
+
+test("the update arrow is U's feature part, never recomputed from the points", () => {
+  const d = payload(), pose = restPose(d, 1), up = find(at(d, 1), "update");
+  const s = pose.scale, w = pose.w;
+  const tip = [pose.anchor[0] + w[1] * s, pose.anchor[1] + w[2] * s];
+  assert.ok(Math.abs(up.x[0] - tip[0]) < 1e-12 && Math.abs(up.y[0] - tip[1]) < 1e-12, "starts at the tip of w");
+  assert.ok(Math.abs(up.x[1] - up.x[0] - 1 * s) < 1e-12, "Δx = U[1][1]·scale");
+  assert.ok(Math.abs(up.y[1] - up.y[0] - 0.5 * s) < 1e-12, "Δy = U[1][2]·scale");
+  // η·y·x̃ of point 1 would be (1, 0.5) too only by accident: change U and the arrow follows U alone
+  d.win.U[1] = [0, -3, 4];
+  const up2 = find(at(d, 1), "update"), s2 = restPose(d, 1).scale;
+  assert.ok(Math.abs(up2.x[1] - up2.x[0] + 3 * s2) < 1e-12 && Math.abs(up2.y[1] - up2.y[0] - 4 * s2) < 1e-12);
+});
+
+test("the update arrow takes the class colour of its one point, the foreground colour for a batch", () => {
+  const d = payload();
+  assert.equal(find(at(d, 0), "update").line.color, d.colors.pos); // point 0 is +1
+  assert.equal(find(at(d, 1), "update").line.color, d.colors.neg); // point 1 is −1
+  assert.equal(find(at(d, 2), "update").line.color, FG); // points 2 and 3
+});
+
+test("a batch update circles all its points; the last step has no update and no circle", () => {
+  const d = payload(), c = find(at(d, 2), "circle");
+  assert.deepEqual([c.x, c.y], [[0.5, -0.5], [-1, 1]]);
+  assert.deepEqual(find(at(d, 3), "circle").x, []);
+  assert.deepEqual(find(at(d, 3), "update").x, []);
+  assert.deepEqual(find(at(d, 0), "ghost").x, [], "no previous boundary at step 0");
+});
+
+test("a removed point is hidden at once (and not circled); an added one is drawn as pending", () => {
+  const d = payload(), tr = at(d, 0, { add: [[0.3, 0.4, -1]], remove: [0] });
+  const shown = tr.filter((x) => x.meta === "points").flatMap((x) => x.customdata);
+  assert.deepEqual(shown.sort(), [1, 2, 3]);
+  assert.deepEqual(find(tr, "circle").x, [], "point 0 was the one circled");
+  const p = find(tr, "pending");
+  assert.deepEqual([p.x, p.y, p.marker.color], [[0.3], [0.4], [d.colors.neg]]);
+  assert.equal(visiblePoints(d.base.data, []), d.base.data, "no removals: the payload's traces as they are");
+});
+
+test("a moving layer is in the legend iff it has a label", () => {
+  const pla = at(payload(), 1);
+  assert.equal(find(pla, "boundary").showlegend, false);
+  const pocket = at(pocketPayload(), 1);
+  assert.deepEqual([find(pocket, "boundary").name, find(pocket, "boundary").showlegend], ["w (PLA)", true]);
+  assert.deepEqual([find(pocket, "pocket").name, find(pocket, "pocket").showlegend], ["ŵ (pocket)", true]);
+  assert.equal(find(pocket, "ghost").showlegend, false);
+  const legends = pocket.filter((x) => x.meta.startsWith("disagree") && x.showlegend);
+  assert.ok(legends.length <= 1, "the hatched area is named once");
+});
+
+test("the shading splits the view at the boundary; w = 0 shades nothing", () => {
+  const d = payload(), tr = at(d, 1);
+  const poly = (t) => t.x.slice(0, -1).map((x, i) => [x, t.y[i]]);
+  assert.ok(Math.abs(area(poly(find(tr, "shade+"))) + area(poly(find(tr, "shade-"))) - 16) < 1e-9);
+  assert.deepEqual(find(at(d, 0), "shade+").x, []);
+  assert.deepEqual(find(at(d, 0), "w").x, [], "no arrow for w = 0");
+});
+
+test("the disagreement of ŵ and f, with the constant-prediction rule", () => {
+  const f = { w: [0, 1, 0], box: [-1, 1, -1, 1] };
+  const A = (pair) => pair.map(area);
+  assert.deepEqual(A(disagreement([0, 1, 0], f, null)), [0, 0], "ŵ = f");
+  assert.deepEqual(A(disagreement([0, -1, 0], f, null)), [2, 2], "ŵ = −f");
+  assert.deepEqual(A(disagreement([1, 0, 0], f, null)), [2, 0], "always +1: wrong where f says −1");
+  assert.deepEqual(A(disagreement([-1, 0, 0], f, null)), [0, 2], "always −1");
+  assert.deepEqual(A(disagreement([0, 0, 0], f, 1)), [2, 0], "b = 0 with sign(0) = +1");
+  assert.deepEqual(A(disagreement([0, 0, 0], f, -1)), [0, 2], "b = 0 with sign(0) = −1");
+  assert.deepEqual(A(disagreement([0, 0, 0], f, null)), [4, 0], "b = 0 with no rule: wrong everywhere");
+  const d = pocketPayload(), tr = at(d, 0); // ŵ₀ = 0 with sign0 = +1
+  assert.equal(find(tr, "disagree+").fillpattern.shape, "/");
+  assert.equal(find(tr, "disagree+").showlegend, true);
+});
+
+test("a 4-weight w draws a curve and a sign heatmap, and no arrows", () => {
+  const d = payload({ win: { t0: 0, W: [[0, 0, 0, 0], [0, 0, 0, 1]], U: [[0, 0, 0, 1]], I: [[0]], P: null }, T: 1 });
+  const tr = at(d, 1);
+  assert.equal(find(tr, "shade+").type, "heatmap");
+  assert.ok(find(tr, "boundary").x.includes(null), "strokes separated by gaps");
+  assert.deepEqual(find(tr, "w").x, []);
+  assert.deepEqual(find(at(d, 0), "update").x, [], "no update arrow in the plane for a lifted w");
+});
+
+test("the layout keeps the base figure's and takes the theme colour", () => {
+  const L = layout(payload().base, FG, 7);
+  assert.equal(L.font.color, FG);
+  assert.equal(L.font.size, 16);
+  assert.equal(L.datarevision, 7);
+});

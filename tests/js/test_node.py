@@ -1,0 +1,34 @@
+"""The browser code's own tests: the geometry cases are what pla_core makes, and ``node --test tests/js/`` passes.
+
+Without ``node`` this is skipped locally, but with PLA_LAB_REQUIRE_BROWSER set (CI) it fails instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+
+import pytest
+
+from tests.js import make_geometry_cases
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+
+
+def test_geometry_cases_are_pla_core_s():
+    committed = json.loads(make_geometry_cases.OUT.read_text(encoding="utf-8"))
+    assert committed == make_geometry_cases.cases(), "run: python tests/js/make_geometry_cases.py"
+
+
+def test_node_tests_pass():
+    node = shutil.which("node")
+    if node is None:
+        if os.environ.get("PLA_LAB_REQUIRE_BROWSER"):
+            pytest.fail("node is missing but the browser code's tests are required (PLA_LAB_REQUIRE_BROWSER is set)")
+        pytest.skip("node not installed (apt-get install -y nodejs)")
+    run = subprocess.run([node, "--test", "tests/js/"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
