@@ -76,8 +76,9 @@ def cases(seed: int = SEED) -> list[dict]:
 
 
 def main() -> None:
-    OUT.write_text(json.dumps(cases(), indent=0) + "\n", encoding="utf-8")
-    print(f"wrote {len(cases())} cases to {OUT}")
+    out = cases()
+    OUT.write_text("[\n" + ",\n".join(json.dumps(c, ensure_ascii=False) for c in out) + "\n]\n", encoding="utf-8")
+    print(f"wrote {len(out)} cases to {OUT}")
 
 
 if __name__ == "__main__":

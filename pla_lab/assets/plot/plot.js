@@ -39,14 +39,13 @@ export function createPlot(parentElement, plotly) {
   return inst;
 }
 
+// The chart beside the plot comes and goes with the payload's chart; the plot then has another width.
 function syncChart(inst) {
-  const c = inst.data.chart;
-  if (!c) {
-    if (inst.chart) { inst.chart.remove(); inst.chart = null; }
-    return;
-  }
-  if (!inst.chart) inst.chart = createChart(inst.wrap, inst.P, (t) => jumpTo(inst, t));
-  inst.chart.update(c, inst.data.colors, inst.fg, inst.tDisp);
+  const c = inst.data.chart, had = !!inst.chart;
+  if (!c && inst.chart) { inst.chart.remove(); inst.chart = null; }
+  if (c && !inst.chart) inst.chart = createChart(inst.wrap, inst.P, (t) => jumpTo(inst, t));
+  if (c) inst.chart.update(c, inst.data.colors, inst.fg, inst.tDisp);
+  if (had !== !!c && inst.gd._fullLayout) requestAnimationFrame(() => inst.gd.isConnected && inst.P.Plots.resize(inst.gd));
 }
 
 /**
