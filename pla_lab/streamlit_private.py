@@ -11,6 +11,7 @@ Streamlit upgrade moves any of it).
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import streamlit as st
@@ -31,18 +32,18 @@ def _register(project: str, component: str, root: Path, asset_dir: str) -> None:
         mgr.register_from_manifest(manifest, root)
 
 
-def plot_component():
-    """The plot component's mount function: its entry module ``assets/plot/index.js`` is served from the assets
-    folder, so its relative imports (``./geometry.js``…) load the other modules. The folder is registered again
-    before each mount, on whichever runtime is active (a test harness makes a new one per app)."""
+def mount_plot(**kwargs):
+    """Mount the plot component. Its entry module ``assets/plot/index.js`` is served from the assets folder, so its
+    relative imports (``./geometry.js``…) load the other modules. The folder is registered before every mount, on
+    whichever runtime is active (a test harness makes a new one per app), and the component is defined on the
+    first mount, inside a runtime."""
     _register("pla_lab", "plot", ASSETS.parent, "assets")
-    component = st.components.v2.component(PLOT, js="plot/index.js", css="plot/plot.css", isolate_styles=False)
+    return _plot_component()(**kwargs)
 
-    def mount(**kwargs):
-        _register("pla_lab", "plot", ASSETS.parent, "assets")
-        return component(**kwargs)
 
-    return mount
+@functools.cache
+def _plot_component():
+    return st.components.v2.component(PLOT, js="plot/index.js", css="plot/plot.css", isolate_styles=False)
 
 
 def plotly_url() -> str:

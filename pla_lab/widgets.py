@@ -15,7 +15,6 @@ from .runs import Run
 
 WIDTHS = (1.45, 1)  # the plot's column and the numbers' column
 
-_plot_component = private.plot_component()
 
 
 def theme() -> str:
@@ -201,7 +200,7 @@ def plot(lesson, page, *, height: int | None = None) -> None:
                          plotly_url=private.plotly_url(), theme=page.theme)
     # Wrapped in a list: Streamlit checks each value of a dict passed as data for a data frame, and that check
     # imports pandas (2 s on a process's first plot) and costs ~1 ms a rerun; nothing here is one.
-    _plot_component(key=s.key("plot"), data=[data], on_events_change=partial(actions.on_events, lesson))
+    private.mount_plot(key=s.key("plot"), data=[data], on_events_change=partial(actions.on_events, lesson))
 
 
 def transport(lesson, page) -> None:

@@ -1,12 +1,20 @@
-"""What the AppTests of every page share: open the app (on a page, with a link's parameters) and read it."""
+"""What the AppTests of every page share: open the app (on a page, with a link's parameters) and read what a user
+sees: the page's text, the address bar, and the data the plot is told to draw."""
 
 from __future__ import annotations
 
+import json
 import pathlib
+import re
 
 from streamlit.testing.v1 import AppTest
 
+from pla_lab import settings as S
+from pla_lab.lessons import PLA, POCKET, XOR
+from pla_lab.shared import SHARED
+
 APP = str(pathlib.Path(__file__).resolve().parents[2] / "app.py")
+LESSONS = {"pla": PLA, "pocket": POCKET, "xor": XOR}
 
 
 def start(params: dict | None = None, page: str | None = None) -> AppTest:
@@ -21,6 +29,11 @@ def start(params: dict | None = None, page: str | None = None) -> AppTest:
     return at
 
 
+def key(where: str, name: str) -> str:
+    """The key of a widget, as the page-state tables derive it: ``where`` is a lesson's slug or "set" (sidebar)."""
+    return SHARED.key(name) if where == "set" else LESSONS[where].state.key(name)
+
+
 def button(at, label):
     return next(b for b in at.button if b.label == label)
 
@@ -30,5 +43,24 @@ def url(at) -> dict:
     return {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
 
 
+def points(at) -> list:
+    """The points of the demo, as its link holds them."""
+    return S.decode_points(url(at)["pts"])[0]
+
+
+def view(at) -> tuple:
+    return S.parse_view(url(at)["view"])
+
+
+def warnings(at) -> str:
+    """The warnings' text as a reader sees it (they are shown literally: every punctuation mark escaped)."""
+    return " ".join(re.sub(r"\\(.)", r"\1", w.value) for w in at.warning)
+
+
 def markdown(at) -> str:
     return "\n".join(m.value for m in at.markdown)
+
+
+def plot(at) -> dict:
+    """The data the plot component is sent (pla_lab.protocol.Payload): what the browser draws."""
+    return json.loads(at.get("bidi_component")[0].proto.json)[0]

@@ -12,13 +12,12 @@ from pla_core import datasets, geometry
 from pla_lab import model
 from pla_lab import settings as S
 
-from . import helpers
-from .helpers import APP, button, markdown, url
+from .helpers import APP, POCKET, XOR, button, key, markdown, plot, points, start as _start, url, warnings
 
 
 
 def start(page: str, params: dict | None = None):
-    return helpers.start(params, page)
+    return _start(params, page)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -29,7 +28,7 @@ def pocket_from_link(q: dict):
     """What the page must show, computed from its link alone with pla_core (as a notebook would)."""
     pts, _ = S.decode_points(q["pts"])
     values, problems = S.read_params(q)
-    opts, more = S.read_params(q, S.POCKET)
+    opts, more = S.read_params(q, (*S.POCKET, S.TARGET))
     assert not problems and not more
     X, y = model.arrays(pts)
     if opts["noisy"] and opts["noise"]:
@@ -66,24 +65,24 @@ def test_run_n_moves_t_and_the_numbers_match_pla_core():
     assert f"E_in(ŵ), the pocket: **{int(trace.pocket_errors[50])}/{n}" in md
     eout = geometry.disagreement(trace.pocket_weights[50], opts["f"][:3], opts["f"][3:])
     assert f"**{100 * eout:.1f}%** of the square" in md
-    at.number_input(key="pocket.n").set_value(7).run()
+    at.number_input(key=key("pocket", "n")).set_value(7).run()
     button(at, "Run 7").click().run()
     assert url(at)["t"] == "57"
 
 
 def test_noise_toggle_keeps_the_points_and_only_swaps_the_flipped_labels():
     at = start("pages/pocket.py")
-    pts = at.session_state["pocket.pts"]
-    at.toggle(key="pocket.noisy").set_value(False).run()
+    pts = points(at)
+    at.toggle(key=key("pocket", "noisy")).set_value(False).run()
     q = url(at)
-    assert q["noisy"] == "0" and at.session_state["pocket.pts"] == pts and q["t"] == "0"
+    assert q["noisy"] == "0" and points(at) == pts and q["t"] == "0"
     X, y, flipped, opts, trace = pocket_from_link(q)
     assert trace.halted and trace.pocket_errors[-1] == 0  # f's labels are separable: PLA halts
     assert "Noise is off: the labels are f's." in markdown(at)
     button(at, "To cap").click().run()
     assert "PLA halted" in markdown(at)
-    at.toggle(key="pocket.noisy").set_value(True).run()
-    at.select_slider(key="pocket.noise").set_value(30).run()
+    at.toggle(key=key("pocket", "noisy")).set_value(True).run()
+    at.select_slider(key=key("pocket", "noise")).set_value(30).run()
     q = url(at)
     assert q["noise"] == "30"
     X, y30, flipped30, _, trace30 = pocket_from_link(q)
@@ -104,7 +103,7 @@ def test_own_points_have_no_target_and_no_e_out():
 
 def test_pocket_link_reopens_the_same_demo():
     at = start("pages/pocket.py")
-    at.select_slider(key="pocket.noise").set_value(20).run()
+    at.select_slider(key=key("pocket", "noise")).set_value(20).run()
     button(at, "Run 50").click().run()
     again = start("pages/pocket.py", url(at))
     assert url(again) == url(at)
@@ -112,39 +111,40 @@ def test_pocket_link_reopens_the_same_demo():
 
 
 @pytest.mark.parametrize("params,words", [
-    ({"f": "1,2"}, "`f=1,2`"),
+    ({"f": "1,2"}, "f=1,2"),
     ({"f": "0,0,0,-1,1,-1,1"}, "not a line"),
-    ({"noise": "99"}, "`noise=99` must be between 0 and 40"),
-    ({"noise": "7"}, "`noise=7` must be one of 0, 5, 10"),
-    ({"noisy": "maybe"}, "`noisy=maybe`"),
+    ({"noise": "99"}, "noise=99 must be between 0 and 40"),
+    ({"noise": "7"}, "noise=7 must be one of 0, 5, 10"),
+    ({"noisy": "maybe"}, "noisy=maybe"),
 ])
 def test_pocket_bad_links_show_a_message(params, words):
     at = start("pages/pocket.py", params)
-    assert words in " ".join(w.value for w in at.warning)
-    assert at.session_state["pocket.pts"]
+    assert words in warnings(at), warnings(at)
+    assert plot(at)["points"]
 
 
 def test_a_damaged_link_falls_back_to_the_example_and_its_own_target():
     at = start("pages/pocket.py", {"pts": "1garbage", "f": "1,1,1,-1,1,-1,1"})
-    assert "damaged" in " ".join(w.value for w in at.warning)
-    _, _, f = model.target_preset("line50", 0)
-    assert at.session_state["pocket.f"] == f
+    assert "damaged" in warnings(at)
+    _, _, f = POCKET.presets["line50"].build(0)
+    assert S.parse_target(url(at)["f"]) == f
+    assert plot(at)["target"] == {"w": list(f[:3]), "box": list(f[3:])}
 
 
 @pytest.mark.parametrize("name", ["line50", "line150", "credit"])
 def test_example_labels_are_fs_on_the_stored_points(name):
     for seed in range(60):
-        pts, _, f = model.target_preset(name, seed)
+        pts, _, f = POCKET.presets[name].build(seed)
         X, y = model.arrays(pts)
         assert np.all(np.sign(X @ np.array(f[1:3]) + f[0]) == y), (name, seed)
 
 
 def test_presets_set_their_target():
     at = start("pages/pocket.py")
-    at.selectbox(key="pocket.preset").set_value("credit").run()
+    at.selectbox(key=key("pocket", "preset")).set_value("credit").run()
     q = url(at)
     assert q["f"].startswith("-7,0.8,1,0,10,0,10")
-    assert len(at.session_state["pocket.pts"]) == 60
+    assert len(points(at)) == 60
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -171,8 +171,8 @@ def test_replay_one_period_plays_from_the_cycle_start_to_its_end():
     label = next(b.label for b in at.button if b.label.startswith("Replay one period"))
     assert label == "Replay one period (4 updates)"
     button(at, label).click().run()
-    ss = at.session_state
-    assert ss["xor.t"] == 0 and ss["xor.playing"] is True and ss["xor.stop_at"] == 4
+    p = plot(at)
+    assert p["t"] == 0 and p["playing"] is True and p["stop_at"] == 4
 
 
 def test_ties_that_make_pla_halt_without_a_bias_are_explained_not_contradicted():
@@ -185,7 +185,7 @@ def test_ties_that_make_pla_halt_without_a_bias_are_explained_not_contradicted()
 
 def test_the_lift_makes_pla_halt_with_a_curve():
     at = start("pages/xor.py")
-    at.toggle(key="xor.lift").set_value(True).run()
+    at.toggle(key=key("xor", "lift")).set_value(True).run()
     assert url(at)["lift"] == "1"
     pts, _ = S.decode_points(url(at)["pts"])
     X, y = model.arrays(pts)
@@ -200,30 +200,30 @@ def test_the_lift_makes_pla_halt_with_a_curve():
 
 def test_noisy_xor_cycles_within_the_cap_and_separable_data_halt():
     at = start("pages/xor.py")
-    at.selectbox(key="xor.preset").set_value("xor20").run()
-    pts = at.session_state["xor.pts"]
-    assert all(abs(round(v / model.XOR_GRID) * model.XOR_GRID - v) < 1e-9 for p in pts for v in p[:2])
+    at.selectbox(key=key("xor", "preset")).set_value("xor20").run()
+    pts, grid = points(at), XOR.presets["xor20"].grid
+    assert len(pts) == 20 and all(abs(round(v / grid) * grid - v) < 1e-9 for p in pts for v in p[:2])
     assert "The weights cycle." in markdown(at)
-    at.selectbox(key="xor.preset").set_value("separable").run()
+    at.selectbox(key=key("xor", "preset")).set_value("separable").run()
     assert "A line separates these points" in markdown(at) and "PLA halts" in markdown(at)
 
 
 def test_moving_between_lessons_keeps_each_lessons_demo():
     at = AppTest.from_file(APP, default_timeout=30)
     at.run()
-    pla_pts = at.session_state["pla.pts"]
-    at.radio(key="pla.cls").set_value("-1").run()
+    pla_pts = points(at)
+    at.radio(key=key("pla", "cls")).set_value("-1").run()
     at.switch_page("pages/xor.py").run()
     assert not at.exception
-    assert len(at.session_state["xor.pts"]) == 4  # the XOR lesson's own example, not the PLA page's points
-    at.toggle(key="xor.lift").set_value(True).run()
+    assert len(points(at)) == 4  # the XOR lesson's own example, not the PLA page's points
+    at.toggle(key=key("xor", "lift")).set_value(True).run()
     at.switch_page("pages/pocket.py").run()
-    assert not at.exception and len(at.session_state["pocket.pts"]) == 50
+    assert not at.exception and len(points(at)) == 50
     at.switch_page("pages/pla.py").run()
     assert not at.exception
-    assert at.session_state["pla.pts"] == pla_pts and at.session_state["pla.cls"] == "-1"
+    assert points(at) == pla_pts and at.radio(key=key("pla", "cls")).value == "-1" and plot(at)["cls"] == -1
     at.switch_page("pages/xor.py").run()
-    assert at.session_state["xor.lift"] is True and url(at)["lift"] == "1"
+    assert at.toggle(key=key("xor", "lift")).value is True and url(at)["lift"] == "1"
 
 
 def test_the_lifted_3d_view_draws_the_points_and_the_plane_of_w_t():
@@ -231,13 +231,13 @@ def test_the_lifted_3d_view_draws_the_points_and_the_plane_of_w_t():
 
     at = start("pages/xor.py", {"lift": "1"})
     button(at, "Run").click().run()
-    at.toggle(key="xor.view3d").set_value(True).run()
+    at.toggle(key=key("xor", "view3d")).set_value(True).run()
     charts = at.get("plotly_chart")
     assert len(charts) == 1
     spec = json.loads(charts[0].proto.spec)
     pts3 = [(x, y, z) for tr in spec["data"][:2] for x, y, z in zip(tr["x"], tr["y"], tr["z"])]
     assert sorted(pts3) == sorted((x, y, x * y) for x, y in [(-1, -1), (1, 1), (-1, 1), (1, -1)])
-    X, y = model.arrays(at.session_state["xor.pts"])
+    X, y = model.arrays(points(at))
     w = pla_core.pla(datasets.with_product(X), y, max_updates=1000).weights[-1]
     surf = spec["data"][2]
     for row_x, row_y, row_z in zip(surf["x"], surf["y"], surf["z"]):
@@ -248,20 +248,20 @@ def test_the_lifted_3d_view_draws_the_points_and_the_plane_of_w_t():
 
 def test_the_target_survives_the_link_exactly():
     at = start("pages/pocket.py")
-    f = at.session_state["pocket.f"]
-    assert S.parse_target(S.dump_target(f)) == f
+    f = plot(at)["target"]
+    assert S.dump_target((*f["w"], *f["box"])) == url(at)["f"]
     again = start("pages/pocket.py", url(at))
-    assert again.session_state["pocket.f"] == f
+    assert plot(again)["target"] == f
 
 
 def test_switching_noise_keeps_the_step_to_compare_the_two_runs():
     at = start("pages/pocket.py")
-    at.number_input(key="pocket.n").set_value(10).run()
+    at.number_input(key=key("pocket", "n")).set_value(10).run()
     button(at, "Run 10").click().run()
     assert url(at)["t"] == "10"
-    at.select_slider(key="pocket.noise").set_value(20).run()
+    at.select_slider(key=key("pocket", "noise")).set_value(20).run()
     assert url(at)["t"] == "10"  # the new run, at the same step
-    at.toggle(key="pocket.noisy").set_value(False).run()
+    at.toggle(key=key("pocket", "noisy")).set_value(False).run()
     _, _, _, _, clean = pocket_from_link(url(at))
     assert int(url(at)["t"]) == min(10, len(clean))
 
@@ -269,8 +269,8 @@ def test_switching_noise_keeps_the_step_to_compare_the_two_runs():
 def test_coming_back_to_a_lesson_does_not_resume_play():
     at = start("pages/pocket.py")
     button(at, "Play").click().run()
-    assert at.session_state["pocket.playing"] is True
+    assert plot(at)["playing"] is True
     at.switch_page("pages/xor.py").run()
     at.switch_page("pages/pocket.py").run()
-    assert at.session_state["pocket.playing"] is False
+    assert plot(at)["playing"] is False
     assert any(b.label == "Play" for b in at.button)

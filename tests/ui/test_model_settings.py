@@ -7,8 +7,11 @@ import plotly.graph_objects as go
 import pytest
 
 import pla_core
-from pla_lab import explain, figures, model
+from pla_lab import explain, figures, model, payload, protocol
 from pla_lab import settings as S
+from pla_lab.lessons import LESSONS, PLA
+from pla_lab.playhead import Playhead
+from pla_lab.runs import Run
 
 VIEW = model.DEFAULT_VIEW
 
@@ -44,7 +47,7 @@ def test_every_setting_round_trips_through_the_url():
 def test_bad_url_values_fall_back_to_defaults_with_a_message(params, key, words):
     values, problems = S.read_params(params)
     assert values[key] == S.SETTINGS[key].default
-    assert len(problems) == 1 and words in problems[0] and f"`{key}=" in problems[0]
+    assert len(problems) == 1 and words in problems[0] and f"{key}=" in problems[0]
 
 
 def test_points_codec_is_exact_and_compact():
@@ -124,15 +127,19 @@ def test_point_cap():
     assert after is pts and f"{S.MAX_POINTS} points" in why
 
 
-def test_presets():
-    for name in model.PRESETS:
-        pts, view = model.preset(name, 0)
-        assert pts and all(view[0] <= x <= view[1] and view[2] <= y <= view[3] for x, y, _ in pts)
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.slug)
+def test_every_lessons_presets_build_from_the_dataset_registry(lesson):
+    assert lesson.default_preset in lesson.presets
+    for name, preset in lesson.presets.items():
+        pts, view, f = preset.build(0)
+        assert pts and all(view[0] <= x <= view[1] and view[2] <= y <= view[3] for x, y, _ in pts), name
         assert S.decode_points(S.encode_points(pts))[0] == pts  # links reproduce presets exactly
-    xor, _ = model.preset("xor", 0)
+        assert (f is not None) == preset.target
+        assert preset.build(0) == (pts, view, f)  # the same seed, the same example
+    xor, _, _ = PLA.presets["xor"].build(0)
     assert not pla_core.is_separable(*model.arrays(xor))
-    with pytest.raises(ValueError):
-        model.preset("spiral", 0)
+    with pytest.raises(ValueError, match="Unknown data set"):
+        model.Preset("Spiral", "spiral").build(0)
 
 
 def test_fit_view_holds_the_points():
@@ -163,7 +170,7 @@ def test_epoch_end_finishes_the_pass():
 
 
 def test_base_figure_is_valid_plotly_with_points_where_they_are():
-    pts, view = model.preset("credit", 1)
+    pts, view, _ = PLA.presets["credit"].build(1)
     fig = figures.base_figure(pts, view, axis_titles=("years", "salary"))
     go.Figure(fig)  # validates every property name and value
     pos, neg = fig["data"]
@@ -177,19 +184,34 @@ def test_base_figure_is_valid_plotly_with_points_where_they_are():
     assert lay["clickanywhere"] is True and lay["dragmode"] is False
 
 
-def test_payload_windows_the_trace():
+SETTINGS = {s.key: s.default for s in S.ALGORITHM}
+
+
+def test_payload_windows_the_trace_with_each_updates_vector_and_points():
     d = pla_core.datasets.xor(40, seed=1)
     pts = [(S.q(x), S.q(y), float(lab)) for (x, y), lab in zip(d.X, d.y)]
-    tr = pla_core.pla(*model.arrays(pts), max_updates=2000, stop_on_cycle=False)
-    p = figures.plot_payload(tr, 1000, pts, VIEW, seq=3, playing=False, speed_ms=500, eta=1.0)
+    tr = pla_core.pla(*model.arrays(pts), eta=0.5, max_updates=2000, stop_on_cycle=False)
+    run = Run(tr, None, "abc")
+    p = payload.build(run, Playhead(t=1000, seq=3), pts, VIEW, payload.Scene(moving=("boundary", "w")),
+                      settings=SETTINGS, cls=1, ack=0, height=400, plotly_url="", theme="light")
     win = p["win"]
-    assert win["t0"] == 1000 - figures.WINDOW_BACK
-    assert len(win["W"]) == figures.WINDOW_BACK + figures.WINDOW_AHEAD + 1
-    np.testing.assert_array_equal(win["W"][figures.WINDOW_BACK], tr.weights[1000])
-    assert win["I"][0] == tr.mistakes[win["t0"]]
-    assert p["T"] == 2000 and p["seq"] == 3
-    empty = figures.plot_payload(None, 0, [], VIEW, seq=0, playing=False, speed_ms=500, eta=1.0)
-    assert empty["win"] is None and empty["T"] == 0
+    assert win["t0"] == 1000 - payload.WINDOW_BACK
+    assert len(win["W"]) == payload.WINDOW_BACK + payload.WINDOW_AHEAD + 1 == len(win["U"]) + 1 == len(win["I"]) + 1
+    np.testing.assert_array_equal(win["W"][payload.WINDOW_BACK], tr.weights[1000])
+    for k in (0, 1, 200):  # the update vector η·y·x̃ of the point each update used: the browser never recomputes it
+        i = win["I"][k]
+        assert i == [int(tr.mistakes[win["t0"] + k])]
+        np.testing.assert_array_equal(win["U"][k], 0.5 * tr.y[i[0]] * np.array([1, *tr.X[i[0]]]))
+    assert win["P"] is None
+    assert p["T"] == 2000 and p["seq"] == 3 and p["run"] == "abc" and p["version"] == protocol.VERSION
+    assert p["moving"] == ["boundary", "w"] and p["dur"] == S.SPEEDS[SETTINGS["speed"]]
+    assert set(p) == set(protocol.Payload.__annotations__)
+    empty = payload.build(Run(None, "no points", "x"), Playhead(), [], VIEW, payload.Scene(moving=()),
+                          settings=SETTINGS, cls=-1, ack=4, height=400, plotly_url="", theme="dark")
+    assert empty["win"] is None and empty["T"] == 0 and empty["run"] == "" and empty["ack"] == 4
+    with pytest.raises(ValueError, match="unknown moving layers"):
+        payload.build(run, Playhead(), pts, VIEW, payload.Scene(moving=("sparkles",)), settings=SETTINGS, cls=1,
+                      ack=0, height=400, plotly_url="", theme="light")
 
 
 def test_step_numbers_substitute_the_update():
