@@ -6,21 +6,24 @@ Everything PLA Lab shows is computed here, so a notebook gets the same numbers a
     data = pla_core.datasets.separable(20, margin=0.1, seed=1)
     trace = pla_core.pla(data.X, data.y)
     trace.weights[-1], trace.halted, pla_core.mistake_bound(data.X, data.y)
+
+The definition of the algorithm is the plain loop in :mod:`pla_core.reference`; :func:`pla` is its fast twin.
 """
 
-from . import datasets, geometry, theory
+from . import datasets, geometry, reference, theory
 from ._checks import MAX_POINTS, MAX_UPDATES_LIMIT, check_data
 from .datasets import Dataset, load_points, save_points
 from .geometry import clip_line, offset, signed_distance, unit_normal
-from .perceptron import (ORDERS, BatchTrace, OnlineTrace, Trace, batch, count_mistakes, online, pla, pocket,
-                         predict)
+from .perceptron import ORDERS, batch, count_mistakes, online, pla, pocket, predict
+from .reference import is_mistake, pla_reference
 from .theory import (Separability, convergence_series, is_separable, margin, max_margin, mistake_bound, radius,
                      separability)
+from .trace import Stream, Trace
 
 __all__ = [
-    "datasets", "geometry", "theory", "Dataset", "load_points", "save_points",
-    "pla", "pocket", "batch", "online", "Trace", "BatchTrace", "OnlineTrace", "ORDERS",
-    "count_mistakes", "predict",
+    "datasets", "geometry", "reference", "theory", "Dataset", "load_points", "save_points",
+    "pla", "pocket", "batch", "online", "Trace", "Stream", "ORDERS",
+    "pla_reference", "is_mistake", "count_mistakes", "predict",
     "radius", "margin", "max_margin", "mistake_bound", "is_separable", "separability", "Separability",
     "convergence_series", "unit_normal", "offset", "signed_distance", "clip_line",
     "MAX_POINTS", "MAX_UPDATES_LIMIT", "check_data",

@@ -68,7 +68,7 @@ def check_seed(seed) -> None:
         raise ValueError(f"seed must be a whole number ≥ 0 (or None), not {seed!r}.")
 
 
-def check_options(*, eta, sign_zero, margin=0.0, max_updates=..., name="max_updates", seed=None) -> None:
+def check_options(*, eta, sign_zero, margin=0.0, max_updates=..., seed=None) -> None:
     """Validate the loop settings every algorithm shares."""
     if isinstance(eta, bool) or not (isinstance(eta, (int, float, np.number)) and np.isfinite(eta)
                                      and 0 < eta <= MAX_ETA):
@@ -80,9 +80,9 @@ def check_options(*, eta, sign_zero, margin=0.0, max_updates=..., name="max_upda
         raise ValueError(f"The margin gamma must be a number ≥ 0, not {margin!r}.")
     if max_updates is not ...:
         if isinstance(max_updates, bool) or not isinstance(max_updates, (int, np.integer)) or max_updates < 0:
-            raise ValueError(f"{name} must be a whole number ≥ 0, not {max_updates!r}.")
+            raise ValueError(f"max_updates must be a whole number ≥ 0, not {max_updates!r}.")
         if max_updates > MAX_UPDATES_LIMIT:
-            raise ValueError(f"{name} is {max_updates:,}; the limit is {MAX_UPDATES_LIMIT:,}.")
+            raise ValueError(f"max_updates is {max_updates:,}; the limit is {MAX_UPDATES_LIMIT:,}.")
 
 
 def augment(X: np.ndarray, bias: bool) -> np.ndarray:
@@ -117,14 +117,3 @@ def check_w0(w0, d: int, bias: bool) -> np.ndarray:
         raise ValueError("With bias=False the boundary passes through the origin, so w0[0] (the bias weight) must be 0.")
     return w
 
-
-def tie_mask(y: np.ndarray, sign_zero) -> np.ndarray:
-    """Which points count as mistakes when wᵀx̃ = 0 exactly, under each sign(0) convention.
-
-    ``None``: y·wᵀx̃ ≤ 0 is a mistake for every point (seed 001, scikit-learn).
-    ``+1``: sign(0) = +1 (seed 004's step), so only y = −1 points are wrong at a tie.
-    ``-1``: sign(0) = −1 (NTU's course convention), so only y = +1 points are wrong at a tie.
-    """
-    if sign_zero is None:
-        return np.ones(y.shape, dtype=bool)
-    return y != sign_zero

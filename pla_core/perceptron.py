@@ -1,4 +1,9 @@
-"""One perceptron loop and the algorithms built from it: PLA, Pocket, batch and online perceptron.
+"""The fast PLA and the algorithms built from it: PLA, Pocket, batch and online perceptron.
+
+Start with :mod:`pla_core.reference`: it holds the definition, the mistake rule :func:`is_mistake` and the plain
+loop :func:`pla_reference`. This module runs the same loop fast (a block of points per NumPy call, cycle detection)
+and records a :class:`~pla_core.trace.Trace`; every algorithm here judges points with that one rule, and the tests
+assert that :func:`pla` gives the reference loop's weights and mistakes bit for bit.
 
 Notation follows the notes (seeds 000–004): x̃ = (x₀, x) with x₀ = 1 (or 0 without a bias), w = (w₀, w₁, …, w_d),
 a point is a mistake of w when sign(wᵀx̃ₙ) ≠ yₙ, and an update is wₜ₊₁ = wₜ + η·yₙ·x̃ₙ.
@@ -7,14 +12,15 @@ a point is a mistake of w when sign(wᵀx̃ₙ) ≠ yₙ, and an update is wₜ�
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._checks import augment, check_data, check_options, check_w0, signed_points, tie_mask
+from ._checks import augment, check_data, check_options, check_w0, signed_points
+from .reference import is_mistake, radius_bound, tie_mask
+from .trace import Stream, Trace, judge_many, readonly
 
 __all__ = [
-    "Trace", "BatchTrace", "OnlineTrace", "ORDERS", "radius_bound",
+    "Trace", "Stream", "ORDERS", "radius_bound",
     "pla", "pocket", "batch", "online", "count_mistakes", "predict",
 ]
 
@@ -24,39 +30,24 @@ DEFAULT_MAX_UPDATES = 100_000
 # Relative resolution at which two weight vectors count as the same state when looking for a cycle.
 # Integer or grid data repeat exactly; float data repeat up to rounding, far below this.
 _CYCLE_RESOLUTION = 1e-9
-# Scores |wᵀx̃| ≤ _TIE·‖w‖·R count as exactly 0. Grid data (the app's points, the credit set) have true ties that
-# floating-point sums of updates miss by ~1e-15·‖w‖·R; a real nonzero score on such data is far above this.
-_TIE = 1e-12
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Mistakes and predictions
+# Predictions and counts, by the rule of reference.is_mistake
 
 
-def radius_bound(X: np.ndarray, bias: bool) -> float:
-    """A cheap upper bound of R = maxₙ‖x̃ₙ‖ (no n×d temporary), the scale of the tie tolerance."""
-    big = max(float(X.max()), -float(X.min())) if X.size else 0.0
-    return float(np.sqrt(X.shape[1] * big * big + (1.0 if bias else 0.0)))
-
-
-def _is_mistake(m: np.ndarray, tie: np.ndarray | None, tol: float = 0.0, margin: float = 0.0) -> np.ndarray:
-    """m = yₙ·wᵀx̃ₙ per point. A mistake when m < −tol, or |m| ≤ tol (a tie: wᵀx̃ = 0) and the sign(0) convention
-    says so (``tie``; None: every tie is a mistake), or, for the margin perceptron, m < margin = γ/2·‖w‖."""
-    if margin > 0:
-        return m < margin
-    if tie is None:
-        return m <= tol
-    return (m < -tol) | ((m <= tol) & tie)
+def _signs(s, w_norm, R: float, sign_zero) -> np.ndarray:
+    """sign(s) for scores s = wᵀx̃: the label that would not be a mistake; at a tie ``sign_zero`` (0 when None)."""
+    plus = ~is_mistake(s, w_norm, R, tie_mask(1.0, sign_zero))
+    minus = ~is_mistake(-s, w_norm, R, tie_mask(-1.0, sign_zero))
+    return np.where(plus, 1.0, np.where(minus, -1.0, 0.0))
 
 
 def predict(w, X, *, bias: bool = True, sign_zero=None) -> np.ndarray:
     """sign(wᵀx̃) for each row of X, shape (n,); at wᵀx̃ = 0 it is ``sign_zero`` (0 when None: undecided)."""
     X, _ = check_data(X, np.ones(len(np.atleast_2d(np.asarray(X, dtype=float)))))
     w = _check_w(w, X.shape[1])
-    s = augment(X, bias) @ w
-    out = np.sign(s)
-    out[np.abs(s) <= _TIE * np.linalg.norm(w) * radius_bound(X, bias)] = 0 if sign_zero is None else sign_zero
-    return out
+    return _signs(augment(X, bias) @ w, math.sqrt(w @ w), radius_bound(X, bias), sign_zero)
 
 
 def _check_w(w, d: int) -> np.ndarray:
@@ -78,25 +69,13 @@ def count_mistakes(W, X, y, *, bias: bool = True, sign_zero=None) -> np.ndarray 
     """
     X, y = check_data(X, y)
     W = _check_w(W, X.shape[1])
-    counts = _count_many(signed_points(X, y, bias), tie_mask(y, sign_zero), np.atleast_2d(W),
-                         radius_bound(X, bias))
+    counts, _ = judge_many(signed_points(X, y, bias), tie_mask(y, sign_zero), np.atleast_2d(W),
+                           radius_bound(X, bias))
     return int(counts[0]) if W.ndim == 1 else counts
 
 
-def _count_many(Z: np.ndarray, tie: np.ndarray, W: np.ndarray, R: float) -> np.ndarray:
-    """Mistakes of each row of W under exactly the rule the loop uses (same tie tolerance)."""
-    out = np.empty(len(W), dtype=np.int64)
-    rows = max(1, 4_000_000 // max(1, len(Z)))  # keep each (rows × n) block of margins near 32 MB
-    for a in range(0, len(W), rows):
-        Wa = W[a:a + rows]
-        M = Wa @ Z.T
-        tol = (_TIE * R * np.sqrt((Wa * Wa).sum(axis=1)))[:, None]
-        out[a:a + rows] = ((M < -tol) | ((M <= tol) & tie)).sum(axis=1)
-    return out
-
-
 # ---------------------------------------------------------------------------------------------------------------
-# The trace
+# Cycles
 
 
 def _cycle_quantum(X: np.ndarray, bias: bool, eta: float) -> np.ndarray:
@@ -114,118 +93,6 @@ def _cycle_quantum(X: np.ndarray, bias: bool, eta: float) -> np.ndarray:
 def _key(w, quantum) -> bytes:
     # Rounded in floating point (no integer cast to overflow); + 0.0 turns −0.0 into 0.0.
     return (np.rint(w / quantum) + 0.0).tobytes()
-
-
-def _readonly(a):
-    if a is not None:
-        a.setflags(write=False)
-    return a
-
-
-@dataclass(frozen=True, eq=False)
-class Trace:
-    """Every update of one run, so a page can replay step t without recomputing.
-
-    Attributes
-    ----------
-    weights : ndarray (T+1, d+1)
-        w₀ … w_T; column 0 is the bias weight (always 0 with ``bias=False``).
-    mistakes : ndarray (T,)
-        Index n(t) of the point corrected by update t (wₜ → wₜ₊₁), in the caller's order.
-    visits : ndarray (T,) or None
-        For cyclic/permuted order: how many points had been examined when update t was made, the corrected
-        point included (so ``(visits - 1) // n`` is the pass it happened in). None for random order.
-    halted : bool
-        True when the run stopped because no point was a mistake any more.
-    cycle : (start, period) or None
-        The state (weights and position in the pass) after update ``start + period`` equals the one after update
-        ``start``: from there on the run repeats for ever. Only deterministic orders can report a cycle.
-    stop : str
-        Why the run ended: ``"halted"``, ``"cycle"`` or ``"max_updates"``.
-    pocket_weights : ndarray (T+1, d+1) or None
-        For Pocket: the best-so-far weights ŵ after each update.
-    settings : dict
-        The options the run was made with (order, eta, margin, bias, sign_zero, seed, max_updates).
-    permutation : ndarray (n,) or None
-        The visiting order used by ``order="permuted"``.
-    examined : int or None
-        Points examined in all, the final confirming pass included (cyclic/permuted order), so the run took
-        ``ceil(examined / n)`` passes (epochs).
-    """
-
-    weights: np.ndarray
-    mistakes: np.ndarray
-    visits: np.ndarray | None
-    halted: bool
-    cycle: tuple[int, int] | None
-    stop: str
-    X: np.ndarray = field(repr=False)
-    y: np.ndarray = field(repr=False)
-    settings: dict = field(default_factory=dict)
-    permutation: np.ndarray | None = field(default=None, repr=False)
-    pocket_weights: np.ndarray | None = field(default=None, repr=False)
-    examined: int | None = None
-    _cache: dict = field(default_factory=dict, repr=False)
-
-    def __len__(self) -> int:
-        return len(self.mistakes)
-
-    def __repr__(self) -> str:
-        n, d = self.X.shape
-        w = np.array2string(self.weights[-1], precision=4, separator=", ")
-        extra = f", cycle={self.cycle}" if self.cycle else ""
-        return f"Trace(T={len(self)}, n={n}, d={d}, stop={self.stop!r}, w_T={w}{extra})"
-
-    @property
-    def w(self) -> np.ndarray:
-        """The final weights w_T (for Pocket: see ``pocket_weights[-1]``)."""
-        return self.weights[-1]
-
-    @property
-    def errors(self) -> np.ndarray:
-        """Number of misclassified points for w₀ … w_T, shape (T+1,) (computed on first use, then kept)."""
-        if "errors" not in self._cache:
-            bias = self.settings["bias"]
-            Z = signed_points(self.X, self.y, bias)
-            tie = tie_mask(self.y, self.settings["sign_zero"])
-            self._cache["errors"] = _readonly(_count_many(Z, tie, self.weights, radius_bound(self.X, bias)))
-        return self._cache["errors"]
-
-    @property
-    def e_in(self) -> np.ndarray:
-        """In-sample error E_in(wₜ) = errors / n for t = 0 … T, shape (T+1,)."""
-        return self.errors / len(self.y)
-
-    @property
-    def pocket_errors(self) -> np.ndarray | None:
-        """Number of misclassified points for the pocket weights ŵ₀ … ŵ_T (Pocket only), shape (T+1,)."""
-        if self.pocket_weights is None:
-            return None
-        if "pocket_errors" not in self._cache:
-            err, keep = self.errors, np.empty(len(self.weights), dtype=np.int64)
-            np.minimum.accumulate(err, out=keep)
-            self._cache["pocket_errors"] = _readonly(keep)
-        return self._cache["pocket_errors"]
-
-    def score(self, t: int) -> float:
-        """wₜᵀx̃ₙ of the point n that update t+1 corrects, as the run judged it: a score within the tie tolerance
-        (|wᵀx̃| ≤ 1e-12·‖w‖·R, the rounding of sums that cancel exactly on grid data) is exactly 0, so the sign(0)
-        convention decided it."""
-        bias = self.settings["bias"]
-        w = self.weights[t]
-        xt = np.concatenate([[1.0 if bias else 0.0], self.X[int(self.mistakes[t])]])
-        s = float(w @ xt)
-        return 0.0 if abs(s) <= _TIE * np.linalg.norm(w) * radius_bound(self.X, bias) else s
-
-    def state_at(self, t: int) -> np.ndarray:
-        """w_t for any t ≥ 0, continuing past the end of the trace along a detected cycle."""
-        T = len(self)
-        if t <= T:
-            return self.weights[t]
-        if self.cycle is None:
-            return self.weights[-1]
-        start, period = self.cycle
-        return self.weights[start + (t - start) % period]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -329,17 +196,17 @@ class _Scan:
 
         return scores, row
 
-    def run(self, rec: "_Growing", max_updates: int, stop_on_cycle: bool) -> bool:
-        """Record updates into ``rec`` until halting, the cap, or (if asked) just after a cycle; True if halted."""
-        tie, margin = self.tie, self.margin
+    def run(self, rec: "_Growing", max_updates: int, stop_on_cycle: bool, one_pass: bool = False) -> bool:
+        """Record updates into ``rec`` until halting, the cap, (if asked) just after a cycle, or (``one_pass``) the
+        end of the first pass; True if halted."""
+        tie, margin, R = self.tie, self.margin, self.R
+        rule = is_mistake
         n, d = self.X.shape
         scores, row = self._scorer()
         # Overshoot a block by about as many rows as one NumPy call costs, so guesses rarely fall short.
         slack = self.SLACK_FLOPS // (d + 1)
         w = self.w0.copy()
         wn = math.sqrt(w @ w)  # ‖w‖, for the tie tolerance and the margin rule; changes only at updates
-        tie_scale = _TIE * self.R
-        tol = tie_scale * wn
         pos = clean = visits = 0  # next point; points found correct since the last update; points examined
         block = self.MIN_BLOCK
         seen: dict | None = {}
@@ -347,21 +214,18 @@ class _Scan:
         T = rec.T
         halted = False
         while T < max_updates:
-            if pos == 0 and seen is not None:
-                key = self.key(w)
-                if key in seen:
-                    self.cycle_hit = (seen[key], T)
-                    seen = None
-                elif len(seen) < self.MAX_REMEMBERED:
-                    seen[key] = T
+            if pos == 0:
+                if one_pass and visits:
+                    break
+                if seen is not None:
+                    key = self.key(w)
+                    if key in seen:
+                        self.cycle_hit = (seen[key], T)
+                        seen = None
+                    elif len(seen) < self.MAX_REMEMBERED:
+                        seen[key] = T
             end = min(pos + block, n, pos + n - clean)
-            m = scores(pos, end, w)
-            if margin:  # seed 001: yₙwᵀx̃ₙ/‖w‖ < γ/2; at w = 0 there is no margin, so every point is a mistake
-                bad = m < 0.5 * margin * wn if wn > 0 else np.ones(end - pos, dtype=bool)
-            elif tie is None:
-                bad = m <= tol
-            else:
-                bad = (m < -tol) | ((m <= tol) & tie[pos:end])
+            bad = rule(scores(pos, end, w), wn, R, None if tie is None else tie[pos:end], margin)
             k = int(bad.argmax())
             if not bad[k]:
                 visits += end - pos
@@ -376,7 +240,6 @@ class _Scan:
             visits += k + 1
             w = w + row(i)
             wn = math.sqrt(w @ w)
-            tol = tie_scale * wn
             if T + 1 >= len(W):
                 W, I, V = rec.grow()
             T += 1
@@ -407,12 +270,7 @@ class _RandomScan:
     def run(self, rec: "_Growing", max_updates: int, stop_on_cycle: bool) -> bool:
         Z, w = self.Z, self.w0
         while rec.T < max_updates:
-            wn = float(np.sqrt(w @ w))
-            if self.margin and wn == 0:
-                bad = np.ones(len(Z), dtype=bool)
-            else:
-                bad = _is_mistake(Z @ w, self.tie, _TIE * self.R * wn, 0.5 * self.margin * wn)
-            idx = np.flatnonzero(bad)
+            idx = np.flatnonzero(is_mistake(Z @ w, math.sqrt(w @ w), self.R, self.tie, self.margin))
             if idx.size == 0:
                 return True
             i = int(idx[self.rng.integers(idx.size)])
@@ -428,8 +286,8 @@ def _prepare(X, y, *, order, eta, w0, margin, bias, sign_zero, max_updates, seed
         raise ValueError(f"order must be one of {', '.join(ORDERS)}; not {order!r}.")
     w = check_w0(w0, X.shape[1], bias)
     rng = np.random.default_rng(seed)
-    settings = dict(order=order, eta=float(eta), margin=float(margin), bias=bool(bias), sign_zero=sign_zero,
-                    seed=seed, max_updates=int(max_updates))
+    settings = dict(algorithm="pla", order=order, eta=float(eta), margin=float(margin), bias=bool(bias),
+                    sign_zero=sign_zero, seed=seed, max_updates=int(max_updates))
     return X, y, w, rng, settings
 
 
@@ -452,7 +310,9 @@ def pla(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: float
     """Run the Perceptron Learning Algorithm and return the trace of every update.
 
     For t = 0, 1, …: find a mistake (xₙ, yₙ) of wₜ, i.e. sign(wₜᵀx̃ₙ) ≠ yₙ, and set wₜ₊₁ = wₜ + η·yₙ·x̃ₙ;
-    stop when a full pass finds no mistake (seed 000, cyclic PLA).
+    stop when a full pass finds no mistake (seed 000, cyclic PLA). The definition, as a plain loop, is
+    :func:`pla_core.reference.pla_reference`: this gives its weights and mistakes bit for bit, and also stops
+    one update after the run is seen to repeat (``stop_on_cycle``).
 
     Parameters
     ----------
@@ -502,9 +362,9 @@ def pla(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: float
     if perm is not None:
         I = perm[I]
     stop = "halted" if halted else "cycle" if cycle and stop_on_cycle else "max_updates"
-    return Trace(weights=_readonly(W), mistakes=_readonly(I), visits=None if order == "random" else _readonly(V),
-                 halted=halted, cycle=cycle, stop=stop, X=_readonly(X), y=_readonly(y), settings=settings,
-                 permutation=_readonly(perm), examined=scan.visits)
+    return Trace(weights=readonly(W), mistakes=readonly(I), visits=None if order == "random" else readonly(V),
+                 halted=halted, cycle=cycle, stop=stop, X=readonly(X), y=readonly(y), settings=settings,
+                 permutation=readonly(perm), examined=scan.visits)
 
 
 def pocket(X, y, *, max_updates: int, order: str = "random", eta: float = 1.0, w0=None, bias: bool = True,
@@ -528,54 +388,37 @@ def pocket(X, y, *, max_updates: int, order: str = "random", eta: float = 1.0, w
     return Trace(weights=trace.weights, mistakes=trace.mistakes, visits=trace.visits, halted=trace.halted,
                  cycle=trace.cycle, stop=trace.stop, X=trace.X, y=trace.y,
                  settings=settings, permutation=trace.permutation, examined=trace.examined,
-                 pocket_weights=_readonly(trace.weights[best]), _cache={"errors": err})
+                 pocket_weights=readonly(trace.weights[best]), _cache={"errors": err})
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # Batch and online perceptron (seeds 002, 004)
 
 
-@dataclass(frozen=True, eq=False)
-class BatchTrace:
-    """Batch perceptron: θₜ₊₁ = θₜ + η·Σ_{n ∈ Mₜ} yₙx̃ₙ, gradient descent on the perceptron criterion.
+def batch(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None, max_updates: int = 1000) -> Trace:
+    """Batch perceptron (seed 004): gradient descent on the perceptron criterion, wₜ₊₁ = wₜ + η·Σ_{n ∈ Mₜ} yₙx̃ₙ.
 
-    weights (T+1, d+1); errors (T+1,) zero-one loss |Mₜ|; criterion (T+1,) Σ_{n ∈ Mₜ} −yₙθₜᵀx̃ₙ;
-    halted when Mₜ is empty; cycle (start, period) when θ repeats.
+    Mₜ is the set of all mistakes of wₜ (the rule of :func:`~pla_core.reference.is_mistake`). The trace has the
+    shape of :func:`pla`'s: ``updates[t]`` is the sum added, ``used(t)`` all of Mₜ, ``mistakes[t]`` its smallest
+    index, ``visits[t]`` = n·(t+1) (each update is one pass), ``criterion`` the loss J(wₜ) = Σ_{n ∈ Mₜ} −yₙwₜᵀx̃ₙ.
+    Stops when Mₜ is empty (``halted``), when wₜ equals an earlier w_s (``cycle = (s, t − s)``, ``stop="cycle"``:
+    the run would repeat), or after ``max_updates`` updates. Other parameters as in :func:`pla`.
     """
-
-    weights: np.ndarray
-    errors: np.ndarray
-    criterion: np.ndarray
-    halted: bool
-    cycle: tuple[int, int] | None
-
-    def __len__(self) -> int:
-        return len(self.weights) - 1
-
-    def __repr__(self) -> str:
-        return (f"BatchTrace(T={len(self)}, halted={self.halted}, cycle={self.cycle}, "
-                f"errors_T={int(self.errors[-1])})")
-
-
-def batch(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None,
-          max_steps: int = 1000) -> BatchTrace:
-    """Batch perceptron (seed 004): each step adds η times the sum of yₙx̃ₙ over all current mistakes."""
     X, y = check_data(X, y)
-    check_options(eta=eta, sign_zero=sign_zero, max_updates=max_steps, name="max_steps")
+    check_options(eta=eta, sign_zero=sign_zero, max_updates=max_updates)
     w = check_w0(w0, X.shape[1], bias)
-    Z = signed_points(X, y, bias)
-    tie = tie_mask(y, sign_zero)
-    quantum, R = _cycle_quantum(X, bias, eta), radius_bound(X, bias)
+    n = len(y)
+    Z, tie, R = signed_points(X, y, bias), tie_mask(y, sign_zero), radius_bound(X, bias)
+    quantum = _cycle_quantum(X, bias, eta)
     seen: dict[bytes, int] = {}
-    W, E, C = [w], [], []
-    cycle = None
-    halted = False
-    for t in range(max_steps + 1):
+    W, U, I, used, E, C = [w], [], [], [], [], []
+    cycle, halted = None, False
+    for t in range(max_updates + 1):
         m = Z @ w
-        bad = _is_mistake(m, tie, _TIE * R * float(np.linalg.norm(w)))
+        bad = is_mistake(m, math.sqrt(w @ w), R, tie)
         E.append(int(bad.sum()))
         C.append(float(max(0.0, -m[bad].sum())))
-        if not bad.any():
+        if not E[-1]:
             halted = True
             break
         key = _key(w, quantum)
@@ -583,40 +426,36 @@ def batch(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None,
             cycle = (seen[key], t - seen[key])
             break
         seen[key] = t
-        if t == max_steps:
+        if t == max_updates:
             break
-        w = w + eta * Z[bad].sum(axis=0)
+        u = eta * Z[bad].sum(axis=0)
+        w = w + u
         W.append(w)
-    return BatchTrace(weights=_readonly(np.array(W)), errors=_readonly(np.array(E)),
-                      criterion=_readonly(np.array(C)), halted=halted, cycle=cycle)
-
-
-@dataclass(frozen=True, eq=False)
-class OnlineTrace:
-    """Online perceptron: each point of the stream is predicted, then its label revealed and learned from.
-
-    predictions (m,) in {−1, 0, +1} (0: wᵀx̃ = 0 and sign_zero=None, counted as a mistake);
-    mistakes (m,) bool; weights (m+1, d+1), the weights before each point and after the last;
-    order (m,) index of the point shown at each time.
-    """
-
-    predictions: np.ndarray
-    mistakes: np.ndarray
-    weights: np.ndarray
-    order: np.ndarray
-
-    @property
-    def cumulative_mistakes(self) -> np.ndarray:
-        """Mistakes made up to and including each time, shape (m,)."""
-        return np.cumsum(self.mistakes)
-
-    def __repr__(self) -> str:
-        return f"OnlineTrace(m={len(self.mistakes)}, mistakes={int(self.mistakes.sum())})"
+        U.append(u)
+        I.append(int(bad.argmax()))
+        used.append(np.packbits(bad))  # n/8 bytes an update, whatever |Mₜ|
+    T, d1 = len(I), X.shape[1] + 1
+    settings = dict(algorithm="batch", order=None, eta=float(eta), margin=0.0, bias=bool(bias),
+                    sign_zero=sign_zero, seed=None, max_updates=int(max_updates))
+    stop = "halted" if halted else "cycle" if cycle else "max_updates"
+    cache = {"updates": readonly(np.array(U).reshape(T, d1)), "errors": readonly(np.array(E, dtype=np.int64)),
+             "criterion": readonly(np.array(C))}
+    return Trace(weights=readonly(np.array(W)), mistakes=readonly(np.array(I, dtype=np.int64)),
+                 visits=readonly(n * np.arange(1, T + 1, dtype=np.int64)), halted=halted, cycle=cycle, stop=stop,
+                 X=readonly(X), y=readonly(y), settings=settings, examined=n * len(E),
+                 _used_bits=readonly(np.array(used, dtype=np.uint8).reshape(T, (n + 7) // 8)), _cache=cache)
 
 
 def online(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None, passes: int = 1,
-           shuffle: bool = False, seed=None) -> OnlineTrace:
-    """Online perceptron (seeds 002, 004) over the stream X[0], X[1], … (``passes`` times, optionally shuffled)."""
+           shuffle: bool = False, seed=None) -> Trace:
+    """Online perceptron (seeds 002, 004) over the stream X[0], X[1], … (``passes`` times, each pass shuffled if
+    ``shuffle``): predict sign(wᵀx̃ₙ), then learn yₙ, updating w on a mistake.
+
+    That is the PLA loop run along the stream without stopping, so this runs :func:`pla`'s scan one pass at a
+    time. The trace's updates are the mistakes of the stream (T of them; update t at time ``visits[t] - 1``), and
+    ``trace.stream`` has the predictions at every time. ``halted``: some pass made no mistake, so w_T is right on
+    every point and the rest of the stream changes nothing; otherwise ``stop == "end_of_stream"``.
+    """
     X, y = check_data(X, y)
     check_options(eta=eta, sign_zero=sign_zero, seed=seed)
     if isinstance(passes, bool) or not isinstance(passes, (int, np.integer)) or not 1 <= passes <= 1000:
@@ -624,21 +463,32 @@ def online(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None
     if passes * len(y) > 10_000_000:
         raise ValueError(f"{passes} passes over {len(y):,} points is more than the 10⁷ predictions allowed.")
     w = check_w0(w0, X.shape[1], bias)
-    Xt = augment(X, bias)
+    n = len(y)
     rng = np.random.default_rng(seed)
-    order = np.concatenate([rng.permutation(len(y)) if shuffle else np.arange(len(y)) for _ in range(passes)])
-    preds = np.empty(len(order))
-    wrong = np.empty(len(order), dtype=bool)
-    W = np.empty((len(order) + 1, w.size))
-    W[0] = w
-    R = radius_bound(X, bias)
-    for t, i in enumerate(order):
-        s = Xt[i] @ w
-        tie = abs(s) <= _TIE * R * float(np.linalg.norm(w))
-        p = (0.0 if sign_zero is None else float(sign_zero)) if tie else float(np.sign(s))
-        preds[t], wrong[t] = p, p != y[i]
-        if wrong[t]:
-            w = w + eta * y[i] * Xt[i]
-        W[t + 1] = w
-    return OnlineTrace(predictions=_readonly(preds), mistakes=_readonly(wrong), weights=_readonly(W),
-                       order=_readonly(order))
+    shown = np.concatenate([rng.permutation(n) if shuffle else np.arange(n) for _ in range(passes)])
+    tie = None if sign_zero is None else tie_mask(y, sign_zero)
+    rec, halted = _Growing(w), False
+    for p in range(passes):
+        o = shown[p * n:(p + 1) * n]
+        Xo, yo, to = (X[o], y[o], None if tie is None else tie[o]) if shuffle else (X, y, tie)
+        T0 = rec.T
+        halted = _Scan(Xo, yo, bool(bias), to, rec.W[T0].copy(), float(eta), 0.0).run(
+            rec, T0 + n, stop_on_cycle=False, one_pass=True)
+        rec.I[T0:rec.T] = o[rec.I[T0:rec.T]]
+        rec.V[T0:rec.T] += p * n
+        if halted:
+            break
+    W, I, V = rec.arrays()
+    wrong = np.zeros(len(shown), dtype=bool)
+    wrong[V - 1] = True
+    predictions = y[shown]  # right wherever no update was made
+    Wt, Xt = W[:-1], augment(X[I], bias)
+    predictions[V - 1] = _signs((Wt * Xt).sum(axis=1), np.sqrt((Wt * Wt).sum(axis=1)), radius_bound(X, bias),
+                                sign_zero)
+    settings = dict(algorithm="online", order="shuffled" if shuffle else "cyclic", eta=float(eta), margin=0.0,
+                    bias=bool(bias), sign_zero=sign_zero, seed=seed, max_updates=None, passes=int(passes),
+                    shuffle=bool(shuffle))
+    stream = Stream(shown=readonly(shown), predictions=readonly(predictions), wrong=readonly(wrong))
+    return Trace(weights=readonly(W), mistakes=readonly(I), visits=readonly(V), halted=halted, cycle=None,
+                 stop="halted" if halted else "end_of_stream", X=readonly(X), y=readonly(y), settings=settings,
+                 examined=len(shown), stream=stream)

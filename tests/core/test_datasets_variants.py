@@ -130,20 +130,26 @@ def test_csv_row_cap():
 
 def test_batch_perceptron_halts_and_records_both_losses():
     d = ds.separable(40, margin=0.1, seed=1)
-    b = pc.batch(d.X, d.y, max_steps=10_000)
-    assert b.halted and b.errors[-1] == 0 and b.criterion[-1] == 0
+    b = pc.batch(d.X, d.y, max_updates=10_000)
+    assert b.settings["algorithm"] == "batch"
+    assert b.halted and b.stop == "halted" and b.errors[-1] == 0 and b.criterion[-1] == 0
     np.testing.assert_array_equal(b.errors, pc.count_mistakes(b.weights, d.X, d.y))
-    assert (b.criterion >= 0).all()
+    assert (b.criterion[1:-1] > 0).all() and b.criterion[0] == 0  # at θ = 0 all 40 are wrong, yet J(0) = 0
     # One step by hand: θ₁ = θ₀ + η Σ_{mistakes} yₙx̃ₙ, and at θ₀ = 0 every point is a mistake.
     Xt = np.hstack([np.ones((40, 1)), d.X])
     np.testing.assert_allclose(b.weights[1], (d.y[:, None] * Xt).sum(axis=0))
+    np.testing.assert_array_equal(b.used(0), np.arange(40))
+    assert b.mistakes[0] == 0
 
 
 def test_batch_on_xor_is_stuck_at_zero():
     d = ds.xor4()
     b = pc.batch(d.X, d.y)
-    assert not b.halted and b.cycle == (0, 1)
+    assert not b.halted and b.cycle == (0, 1) and b.stop == "cycle" and len(b) == 1
     np.testing.assert_array_equal(b.weights[-1], 0)
+    np.testing.assert_array_equal(b.updates[0], 0)  # the four yₙx̃ₙ cancel
+    np.testing.assert_array_equal(b.used(0), [0, 1, 2, 3])
+    np.testing.assert_array_equal(b.state_at(7), 0)
 
 
 def test_online_perceptron_by_hand():
@@ -152,9 +158,17 @@ def test_online_perceptron_by_hand():
     run = pc.online(X, y, sign_zero=1)
     # w = 0: step(0) = +1 predicts +1 (right), then +1 for point 1 (wrong) → w = −(1, 0, 1), then point 2:
     # w·(1, 1, 1) = −2 → −1 (wrong) → w = (0, 1, 0).
-    np.testing.assert_array_equal(run.predictions, [1, 1, -1])
-    np.testing.assert_array_equal(run.mistakes, [False, True, True])
-    np.testing.assert_array_equal(run.weights[-1], [0.0, 1.0, 0.0])
+    assert run.settings["algorithm"] == "online"
+    np.testing.assert_array_equal(run.stream.predictions, [1, 1, -1])
+    np.testing.assert_array_equal(run.stream.wrong, [False, True, True])
+    np.testing.assert_array_equal(run.stream.shown, [0, 1, 2])
+    np.testing.assert_array_equal(run.stream.cumulative_mistakes, [0, 1, 2])
+    np.testing.assert_array_equal(run.stream.weight_index, [0, 0, 1])
+    np.testing.assert_array_equal(run.weights, [[0.0, 0.0, 0.0], [-1.0, 0.0, -1.0], [0.0, 1.0, 0.0]])
+    np.testing.assert_array_equal(run.mistakes, [1, 2])
+    np.testing.assert_array_equal(run.visits, [2, 3])
+    np.testing.assert_array_equal(run.updates, [[-1.0, 0.0, -1.0], [1.0, 1.0, 1.0]])
+    assert run.stop == "end_of_stream" and not run.halted
 
 
 def test_random_order_picks_among_current_mistakes():

@@ -122,8 +122,22 @@ def test_a_reported_cycle_really_repeats(data, order, sign_zero):
 
     if start > 0:
         assert state(start - 1) != state(start - 1 + period)
-    assert trace.state_at(start + 7 * period + 1) is not None
-    np.testing.assert_array_equal(trace.state_at(start + 5 * period), W[start])
+    # state_at: the recorded weights up to T, then along the cycle for ever.
+    for t in range(len(trace) + 1):
+        np.testing.assert_array_equal(trace.state_at(t), trace.weights[t])
+    for j in range(period):
+        np.testing.assert_array_equal(trace.state_at(start + 7 * period + j), W[start + j])
+        np.testing.assert_array_equal(trace.state_at(start + 5 * period + j), W[start + j])
+
+
+@SETTINGS
+@given(separable_sets(), st.integers(1, 50))
+def test_state_at_past_the_end_of_a_halted_run_is_its_final_weights(data, beyond):
+    X, y = data
+    trace = pc.pla(X, y)
+    assert trace.halted and trace.cycle is None
+    np.testing.assert_array_equal(trace.state_at(len(trace) + beyond), trace.weights[-1])
+    np.testing.assert_array_equal(trace.state_at(0), trace.weights[0])
 
 
 @SETTINGS
@@ -170,7 +184,11 @@ def test_pocket_never_gets_worse_and_holds_the_best_so_far(data, seed):
 @SETTINGS
 @given(separable_sets())
 def test_online_perceptron_mistakes_within_the_bound(data):
+    """Seed 004: at most R²/ρ² mistakes on a separable stream, however long; each mistake is one update."""
     X, y = data
     run = pc.online(X, y, passes=5, shuffle=True, seed=0)
-    assert run.mistakes.sum() <= pc.mistake_bound(X, y) + 1e-9
-    np.testing.assert_array_equal(run.cumulative_mistakes, np.cumsum(run.mistakes))
+    s = run.stream
+    assert len(run) == s.wrong.sum() == s.cumulative_mistakes[-1] <= pc.mistake_bound(X, y) + 1e-9
+    np.testing.assert_array_equal(np.flatnonzero(s.wrong), run.visits - 1)
+    np.testing.assert_array_equal(s.shown[run.visits - 1], run.mistakes)
+    np.testing.assert_array_equal(s.predictions != y[s.shown], s.wrong)

@@ -73,17 +73,24 @@ def test_mistake_bound_is_scale_free_without_bias_and_max_margin_scales(bias):
 
 
 def test_no_false_cycles_at_tiny_scales_or_mixed_feature_scales():
+    """On separable data PLA never repeats a state (a cycle's updates would sum to 0, yet each has w*ᵀ(yₙx̃ₙ) > 0),
+    so any cycle reported there is false; on XOR at the same scales a true cycle must still be found."""
     d = pc.datasets.separable(20, margin=0.05, seed=1)
     t = pc.pla(d.X * 1e-10, d.y)
     assert t.halted and t.cycle is None
     X = np.hstack([d.X * 1e-3, np.zeros((20, 1))])
     X[0, 2] = 1e7
-    t = pc.pla(X, d.y, max_updates=20_000)
-    if t.cycle:
-        s, p = t.cycle
-        np.testing.assert_allclose(t.weights[s], t.weights[s + p], rtol=1e-9, atol=0)
-    t = pc.pla(d.X, d.y, eta=1e-11, w0=[0.3, 1, -1], max_updates=20_000)
-    assert t.cycle is None or np.allclose(t.weights[t.cycle[0]], t.weights[sum(t.cycle)], rtol=1e-12, atol=0)
+    assert pc.is_separable(X, d.y)
+    t = pc.pla(X, d.y, max_updates=20_000)  # R²/ρ² ≈ 3e22: it cannot halt within the cap
+    assert t.cycle is None and t.stop == "max_updates" and len(t) == 20_000
+    t = pc.pla(d.X, d.y, eta=1e-11, w0=[0.3, 1, -1], max_updates=20_000)  # updates ~1e-11 of the weights
+    assert t.cycle is None and t.stop == "max_updates" and len(t) == 20_000
+
+    x = pc.datasets.xor4()
+    for X in (x.X * 1e-10, np.hstack([x.X * 1e-3, np.full((4, 1), 1e7)])):
+        t = pc.pla(X, x.y, max_updates=20_000)
+        assert t.cycle == (2, 4) and t.stop == "cycle" and len(t) == 8  # stops one update after the repeat
+        np.testing.assert_array_equal(t.weights[2:5], t.weights[6:9])
 
 
 @pytest.mark.parametrize("transform", [lambda X: X * 1e-10, lambda X: X * 1e-12, lambda X: X + 1e12,
@@ -104,7 +111,7 @@ def test_margin_perceptron_at_zero_weights_updates():
     "call",
     [
         lambda: pc.pla([[0.0, 1.0]], [1], max_updates=None),
-        lambda: pc.batch([[0.0, 1.0]], [1], max_steps=None),
+        lambda: pc.batch([[0.0, 1.0]], [1], max_updates=None),
         lambda: pc.pla([[0.0, 1.0]], [1], seed="a"),
         lambda: pc.pla([[0.0, 1.0]], [1], seed=1.5),
         lambda: pc.online([[0.0, 1.0]], [1], seed=-1),

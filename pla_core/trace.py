@@ -1,0 +1,232 @@
+"""The record of a run that every algorithm returns: weights, updates and the points each update used.
+
+PLA, Pocket, the batch and the online perceptron all return a :class:`Trace` of the same shape, so a page replays
+any of them the same way: w₀ … w_T, and for each update t the vector it added and the points it used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ._checks import signed_points
+from .reference import is_mistake, radius_bound, tie_mask
+
+__all__ = ["Trace", "Stream", "judge_many"]
+
+
+def readonly(a):
+    if a is not None:
+        a.setflags(write=False)
+    return a
+
+
+def judge_many(Z: np.ndarray, tie: np.ndarray, W: np.ndarray, R: float, *, criterion: bool = False):
+    """Mistakes of each row of W (k, d+1) on the points zₙ = yₙx̃ₙ (rows of Z), by :func:`is_mistake`.
+
+    Returns the counts (k,) and, if asked, the perceptron criterion (k,) Σ_{n mistaken} −yₙwᵀx̃ₙ (else None).
+    """
+    count = np.empty(len(W), dtype=np.int64)
+    crit = np.empty(len(W)) if criterion else None
+    rows = max(1, 4_000_000 // max(1, len(Z)))  # keep each (rows × n) block of scores near 32 MB
+    for a in range(0, len(W), rows):
+        Wa = W[a:a + rows]
+        M = Wa @ Z.T
+        bad = is_mistake(M, np.sqrt((Wa * Wa).sum(axis=1))[:, None], R, tie)
+        count[a:a + rows] = bad.sum(axis=1)
+        if criterion:
+            crit[a:a + rows] = np.maximum(0.0, -np.where(bad, M, 0.0).sum(axis=1))
+    return count, crit
+
+
+@dataclass(frozen=True, eq=False)
+class Stream:
+    """What the online perceptron saw: at time s it predicts point ``shown[s]``, then learns its label.
+
+    Attributes
+    ----------
+    shown : ndarray (m,)
+        Index of the point shown at each time s = 0 … m−1 (``passes`` passes, each shuffled if asked).
+    predictions : ndarray (m,)
+        The prediction sign(wᵀx̃) made at each time, in {−1, 0, +1} (0: a tie with ``sign_zero=None``, a mistake).
+    wrong : ndarray (m,) of bool
+        Which predictions were mistakes. Each mistake is one update: update t happened at time
+        ``trace.visits[t] - 1``.
+    """
+
+    shown: np.ndarray
+    predictions: np.ndarray
+    wrong: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.shown)
+
+    def __repr__(self) -> str:
+        return f"Stream(m={len(self)}, mistakes={int(self.wrong.sum())})"
+
+    @property
+    def cumulative_mistakes(self) -> np.ndarray:
+        """Mistakes made up to and including each time, shape (m,)."""
+        return np.cumsum(self.wrong)
+
+    @property
+    def weight_index(self) -> np.ndarray:
+        """For each time s, the t of the weights wₜ (``trace.weights[t]``) that made the prediction, shape (m,)."""
+        return self.cumulative_mistakes - self.wrong
+
+
+@dataclass(frozen=True, eq=False)
+class Trace:
+    """Every update of one run, so a page can replay step t without recomputing.
+
+    Attributes
+    ----------
+    weights : ndarray (T+1, d+1)
+        w₀ … w_T; column 0 is the bias weight (always 0 with ``bias=False``).
+    mistakes : ndarray (T,)
+        Index n(t) of the point corrected by update t (wₜ → wₜ₊₁), in the caller's order. For the batch
+        perceptron, the smallest index of the mistakes Mₜ that update t summed (all of them: :meth:`used`).
+    visits : ndarray (T,) or None
+        For cyclic/permuted order: how many points had been examined when update t was made, the corrected
+        point included (so ``(visits - 1) // n`` is the pass it happened in). Batch: n·(t+1), a pass per update;
+        online: the time of the update in the stream, plus 1. None for random order.
+    halted : bool
+        True when the run stopped because no point was a mistake any more (online: a whole pass made no mistake).
+    cycle : (start, period) or None
+        The state (weights and position in the pass) after update ``start + period`` equals the one after update
+        ``start``: from there on the run repeats for ever. Only deterministic orders can report a cycle.
+    stop : str
+        Why the run ended: ``"halted"``, ``"cycle"``, ``"max_updates"``, or ``"end_of_stream"`` (online).
+    pocket_weights : ndarray (T+1, d+1) or None
+        For Pocket: the best-so-far weights ŵ after each update.
+    settings : dict
+        The options the run was made with: algorithm ("pla", "pocket", "batch", "online"), order, eta, margin,
+        bias, sign_zero, seed, max_updates (online adds passes and shuffle).
+    permutation : ndarray (n,) or None
+        The visiting order used by ``order="permuted"``.
+    examined : int or None
+        Points examined in all, the final confirming pass included (cyclic/permuted order), so the run took
+        ``ceil(examined / n)`` passes (epochs). Batch: n per weight vector; online: the length of the stream.
+    stream : Stream or None
+        For the online perceptron: the predictions at every time of the stream.
+    """
+
+    weights: np.ndarray
+    mistakes: np.ndarray
+    visits: np.ndarray | None
+    halted: bool
+    cycle: tuple[int, int] | None
+    stop: str
+    X: np.ndarray = field(repr=False)
+    y: np.ndarray = field(repr=False)
+    settings: dict = field(default_factory=dict)
+    permutation: np.ndarray | None = field(default=None, repr=False)
+    pocket_weights: np.ndarray | None = field(default=None, repr=False)
+    examined: int | None = None
+    stream: Stream | None = field(default=None, repr=False)
+    _used_bits: np.ndarray | None = field(default=None, repr=False)  # batch: (T, ⌈n/8⌉) np.packbits of each Mₜ
+    _cache: dict = field(default_factory=dict, repr=False)
+
+    def __len__(self) -> int:
+        return len(self.mistakes)
+
+    def __repr__(self) -> str:
+        n, d = self.X.shape
+        w = np.array2string(self.weights[-1], precision=4, separator=", ")
+        extra = f", cycle={self.cycle}" if self.cycle else ""
+        return f"Trace(T={len(self)}, n={n}, d={d}, stop={self.stop!r}, w_T={w}{extra})"
+
+    @property
+    def w(self) -> np.ndarray:
+        """The final weights w_T (for Pocket: see ``pocket_weights[-1]``)."""
+        return self.weights[-1]
+
+    @property
+    def updates(self) -> np.ndarray:
+        """The vector update t added, shape (T, d+1): ``weights[t+1] == weights[t] + updates[t]`` exactly.
+
+        η·yₙ·x̃ₙ of the corrected point (the very floats the loop added; computed on first use), or for the
+        batch perceptron η·Σ_{n ∈ Mₜ} yₙx̃ₙ as the run summed it.
+        """
+        if "updates" not in self._cache:
+            bias, eta = self.settings["bias"], self.settings["eta"]
+            c = eta * self.y[self.mistakes]
+            U = np.empty((len(self), self.weights.shape[1]))
+            U[:, 0] = c if bias else 0.0
+            np.multiply(c[:, None], self.X[self.mistakes], out=U[:, 1:])
+            self._cache["updates"] = readonly(U)
+        return self._cache["updates"]
+
+    def used(self, t: int) -> np.ndarray:
+        """Indices of the points update t used, ascending: ``[mistakes[t]]``, or all of Mₜ for the batch perceptron."""
+        t = range(len(self))[t]  # IndexError outside 0 … T−1, negative t from the end
+        if self._used_bits is None:
+            return np.array([self.mistakes[t]], dtype=np.int64)
+        return np.flatnonzero(np.unpackbits(self._used_bits[t], count=len(self.y)))
+
+    def used_window(self, t0: int = 0, t1: int | None = None) -> list[list[int]]:
+        """:meth:`used` for updates t0 … t1−1 (a slice: clipped to the trace), as lists of ints (JSON-ready)."""
+        if self._used_bits is None:
+            return [[i] for i in self.mistakes[t0:t1].tolist()]
+        bits = np.unpackbits(self._used_bits[t0:t1], axis=1, count=len(self.y)).view(bool)
+        return [np.flatnonzero(row).tolist() for row in bits]
+
+    def _judge(self, criterion: bool):
+        bias = self.settings["bias"]
+        Z = signed_points(self.X, self.y, bias)
+        return judge_many(Z, tie_mask(self.y, self.settings["sign_zero"]), self.weights,
+                          radius_bound(self.X, bias), criterion=criterion)
+
+    @property
+    def errors(self) -> np.ndarray:
+        """Number of misclassified points for w₀ … w_T, shape (T+1,) (computed on first use, then kept)."""
+        if "errors" not in self._cache:
+            self._cache["errors"] = readonly(self._judge(False)[0])
+        return self._cache["errors"]
+
+    @property
+    def criterion(self) -> np.ndarray:
+        """The perceptron criterion J(wₜ) = Σ_{n ∈ M(wₜ)} −yₙwₜᵀx̃ₙ ≥ 0 for t = 0 … T, shape (T+1,) (seed 004).
+
+        The loss the batch perceptron descends (its run records it); for other runs computed on first use.
+        """
+        if "criterion" not in self._cache:
+            self._cache["criterion"] = readonly(self._judge(True)[1])
+        return self._cache["criterion"]
+
+    @property
+    def e_in(self) -> np.ndarray:
+        """In-sample error E_in(wₜ) = errors / n for t = 0 … T, shape (T+1,)."""
+        return self.errors / len(self.y)
+
+    @property
+    def pocket_errors(self) -> np.ndarray | None:
+        """Number of misclassified points for the pocket weights ŵ₀ … ŵ_T (Pocket only), shape (T+1,)."""
+        if self.pocket_weights is None:
+            return None
+        if "pocket_errors" not in self._cache:
+            err, keep = self.errors, np.empty(len(self.weights), dtype=np.int64)
+            np.minimum.accumulate(err, out=keep)
+            self._cache["pocket_errors"] = readonly(keep)
+        return self._cache["pocket_errors"]
+
+    def score(self, t: int) -> float:
+        """wₜᵀx̃ₙ of the point n = mistakes[t] that update t corrects, as the run judged it: a score in the tie band
+        of :func:`is_mistake` (|wᵀx̃| ≤ 1e-12·‖w‖·R, the rounding of sums that cancel exactly on grid data) is
+        exactly 0, so the sign(0) convention decided it."""
+        bias = self.settings["bias"]
+        w = self.weights[t]
+        xt = np.concatenate([[1.0 if bias else 0.0], self.X[int(self.mistakes[t])]])
+        s, wn, R = float(w @ xt), float(np.sqrt(w @ w)), radius_bound(self.X, bias)
+        return 0.0 if is_mistake(s, wn, R) and is_mistake(-s, wn, R) else s  # both signs wrong: a tie
+
+    def state_at(self, t: int) -> np.ndarray:
+        """w_t for any t ≥ 0, continuing past the end of the trace along a detected cycle."""
+        T = len(self)
+        if t <= T:
+            return self.weights[t]
+        if self.cycle is None:
+            return self.weights[-1]
+        start, period = self.cycle
+        return self.weights[start + (t - start) % period]
