@@ -118,7 +118,7 @@ class ReplayLesson(Lesson):
     def all_fields(self) -> tuple[Field, ...]:
         return super().all_fields() + (
             Field("head", _playhead, link=S.STEP), Field("scrub", 0, widget=True),
-            Field("plot"), Field("inbox", (None, 0)), Field("events_now", False))
+            Field("plot", stored=False), Field("inbox", (None, 0)), Field("events_now", False))
 
     # -- hooks a lesson may override --------------------------------------------------------------------------
 

@@ -46,7 +46,7 @@ class Scene:
 
 
 def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ack: int, height: int,
-          plotly_url: str, theme: str) -> protocol.Payload:
+          plotly_url: str, theme: str, nonce: str | None = None) -> protocol.Payload:
     """Everything the plot needs for the playhead's step: see :mod:`pla_lab.protocol` for the meaning of each key."""
     from . import model
     from .settings import SIGN_ZERO, SPEEDS
@@ -65,6 +65,6 @@ def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ac
         moving=list(scene.moving), labels=dict(scene.labels), target=scene.target,
         sign0=SIGN_ZERO[settings["sign0"]], T=run.T, t=int(t), seq=int(head.seq),
         playing=bool(head.playing and trace is not None), stop_at=head.stop_at, dur=int(SPEEDS[settings["speed"]]),
-        ack=int(ack), win=None if trace is None else window(trace, t), chart=scene.chart,
+        ack=int(ack), nonce=nonce, win=None if trace is None else window(trace, t), chart=scene.chart,
         alt=figures.describe(points, trace, t),
     )

@@ -16,8 +16,9 @@ Delivery rules
 * **Events are numbered and resent until acknowledged.** Each event gets the next ``id`` of its page load; the
   browser sends every event the server has not acknowledged yet with each new one, because two trigger values
   sent before one rerun starts overwrite each other. The server handles the events with ``id`` above the last
-  one it handled (``ack``, echoed in every payload) in order, and the browser drops what was acknowledged.
-  A new page load has a new ``nonce`` and numbers from 1 again.
+  one it handled (``ack``, echoed in every payload with the ``nonce`` it counts for) in order, and the browser
+  drops what was acknowledged. A new page load (or a plot mounted again) has a new ``nonce`` and numbers from 1
+  again; until the server has heard from it, payloads carry the old nonce's ack, which the browser ignores.
 * **A tick** reports the step on screen: after Play advanced (about once a second, and when it stops), after a
   burst of Step/Back presses served in the browser (150 ms after the last), after a click on the chart.
   ``playing`` says whether the browser is still playing. A tick names its ``run``; a tick about a run the server
@@ -43,7 +44,8 @@ MOVING_LAYERS = ("shade", "disagree", "ghost", "boundary", "pocket", "w", "updat
 
 class Window(TypedDict):
     """The weights around the current step: ``W[k]`` is w_{t0+k}; update t0+k is ``U[k]``, made from the points
-    ``I[k]`` (one index for PLA, the whole set of mistakes for batch); ``P[k]`` the pocket ŵ_{t0+k} or absent."""
+    ``I[k]`` (one index for PLA, the whole set of mistakes for batch); ``P[k]`` the pocket ŵ_{t0+k} or None.
+    W[k+1] = W[k] + U[k] up to the rounding noise shown as 0 (``explain.clean_weights``)."""
 
     t0: int
     W: list[list[float]]
@@ -96,10 +98,11 @@ class Payload(TypedDict):
     grid: float                 # clicks snap to this
     cls: int                    # the class a click adds (+1 or −1); shift-click adds the other
     points: list[list[float]]   # x, y, label (the labels the run learned from)
-    base: dict                  # the static figure: {"data": point traces, "layout": axes}
+    base: dict                  # the static figure: {"data": point traces (meta "points", customdata = the
+                                # point's index: a click's removal is echoed by it), "layout": axes}
     layers: dict[str, list[dict]]  # static plotly traces {"below": [...], "above": [...]} (f, certificate, …)
     moving: list[str]           # which of MOVING_LAYERS to draw
-    labels: dict[str, str]      # legend names of moving layers that have one ("boundary", "pocket")
+    labels: dict[str, str]      # legend names of moving layers; a layer is in the legend iff it has one
     target: Target | None
     sign0: int | None           # what a constant prediction (w₁ = w₂ = 0, b = 0) predicts
     T: int
@@ -108,7 +111,8 @@ class Payload(TypedDict):
     playing: bool
     stop_at: int | None
     dur: int                    # ms an update takes while playing
-    ack: int
+    ack: int                    # the id of the last event the server handled …
+    nonce: str | None           # … of the page load with this nonce (another page load's ack means nothing)
     win: Window | None
     chart: Chart | None
     alt: str
@@ -119,7 +123,8 @@ class Click(TypedDict):
     kind: Literal["click"]
     x: float
     y: float
-    remove: int | None          # index of the point clicked (it is removed), or None: add a point at (x, y)
+    remove: int | None          # index of the point clicked (it is removed), counted after the events before it
+                                # are applied; or None: add a point at (x, y)
     other: bool                 # shift-click: the other class
 
 

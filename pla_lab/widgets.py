@@ -126,9 +126,9 @@ def share_box(lesson) -> None:
 # -- widgets ----------------------------------------------------------------------------------------------------
 
 
-def setting_widget(s: S.Setting, key: str, on_change=None, **kw) -> None:
-    """The widget a setting declares, with its label and help."""
-    common = dict(key=key, on_change=on_change, help=s.help or None, **kw)
+def setting_widget(s: S.Setting, key: str, on_change=None, *, tooltip: bool = True) -> None:
+    """The widget a setting declares, with its label, and its help as a tooltip (or not: the sidebar writes it)."""
+    common = dict(key=key, on_change=on_change, help=(s.help or None) if tooltip else None)
     if s.widget == "select":
         st.selectbox(s.label, s.options, format_func=s.option_label, **common)
     elif s.widget == "number":
@@ -146,7 +146,7 @@ def sidebar() -> None:
     shared.setup()
     ss = shared.SHARED
     for s in S.ALGORITHM:
-        setting_widget(s, ss.key(s.key))
+        setting_widget(s, ss.key(s.key), tooltip=False)
         if s.key == "w0":
             try:
                 ss["w0_valid"] = S.parse_w0(ss["w0"])
@@ -196,7 +196,7 @@ def plot(lesson, page, *, height: int | None = None) -> None:
     scene = payload.Scene(moving=lesson.moving_layers(page), labels=lesson.labels, layers=lesson.layers(page),
                           target=lesson.target(page), chart=chart, legend=lesson.legend)
     data = payload.build(run, s["head"], lesson.shown_points(page), s["view"], scene, settings=page.settings,
-                         cls=1 if s["cls"] == "+1" else -1, ack=s["inbox"][1], height=height,
+                         cls=1 if s["cls"] == "+1" else -1, nonce=s["inbox"][0], ack=s["inbox"][1], height=height,
                          plotly_url=private.plotly_url(), theme=page.theme)
     # Wrapped in a list: Streamlit checks each value of a dict passed as data for a data frame, and that check
     # imports pandas (2 s on a process's first plot) and costs ~1 ms a rerun; nothing here is one.

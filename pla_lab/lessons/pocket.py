@@ -31,7 +31,7 @@ class PocketLesson(ReplayLesson):
     options = S.POCKET
     fields = (linked(S.TARGET, undo=True), Field("n", 50, widget=True), button("run_n"))
     moving = ("disagree", "boundary", "pocket", "w", "update", "circle")
-    labels = {"boundary": "w (PLA)", "pocket": "ŵ (pocket)"}
+    labels = {"boundary": "w (PLA)", "pocket": "ŵ (pocket)", "disagree": "ŵ ≠ f"}
     chart = ChartSpec("", y_title="error", y_format=".0%", hover_format=".1%")
     wide, plot_height = True, 420
     legend = dict(font={"size": 14}, itemwidth=30, tracegroupgap=0)

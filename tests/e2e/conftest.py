@@ -20,6 +20,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+#: The plot exposes its statistics and data (window.__plaLab) only when a page sets this before it loads.
+TEST_HOOKS = "window.__plaLabTestHooks = true"
 READY = "[data-testid=stApp][data-test-script-state=notRunning][data-test-connection-state=CONNECTED]"
 
 
@@ -71,6 +73,7 @@ def browser():
 @pytest.fixture()
 def context(browser):
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    ctx.add_init_script(TEST_HOOKS)
     yield ctx
     ctx.close()
 

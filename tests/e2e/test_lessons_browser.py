@@ -13,7 +13,7 @@ from pla_core import datasets, geometry
 from pla_lab import model
 from pla_lab import settings as S
 
-from .conftest import Plot, start_server
+from .conftest import TEST_HOOKS, Plot, start_server
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -31,7 +31,7 @@ def pocket_run(url: str):
     q = params(url)
     pts, _ = S.decode_points(q["pts"])
     values, _ = S.read_params(q)
-    opts, _ = S.read_params(q, S.POCKET)
+    opts, _ = S.read_params(q, (*S.POCKET, S.TARGET))
     X, y = model.arrays(pts)
     flipped = np.zeros(len(y), bool)
     if opts["noisy"] and opts["noise"]:
@@ -81,7 +81,7 @@ def test_step_until_the_pocket_improves_draws_pla_cores_pocket_and_its_e_out(ser
     assert trace.pocket_errors[t_imp] < trace.pocket_errors[t_imp - 1]
     # The hatched region is where ŵ and f disagree inside the square the points come from: its area is E_out.
     box = opts["f"][3:]
-    area = sum(polygon_area(*plot.trace_xy(m)) for m in ("shade+", "shade-"))
+    area = sum(polygon_area(*plot.trace_xy(m)) for m in ("disagree+", "disagree-"))
     eout = geometry.disagreement(P[t_imp], opts["f"][:3], box)
     assert abs(area / ((box[1] - box[0]) * (box[3] - box[2])) - eout) < 1e-9
     # The chart beside the plot: E_in of w and ŵ over the whole run, its marker at t.
@@ -168,6 +168,7 @@ def test_a_link_straight_to_a_lesson_on_a_fresh_server_opens_it(browser):
     proc, base = start_server()
     try:
         ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+        ctx.add_init_script(TEST_HOOKS)
         page = ctx.new_page()
         Plot(page).open(base + "/xor?lift=1")
         page.get_by_text("XOR: the data set on which PLA never halts").wait_for(timeout=10_000)

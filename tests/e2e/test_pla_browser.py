@@ -12,7 +12,7 @@ import pla_core
 from pla_lab import model
 from pla_lab import settings as S
 
-from .conftest import Plot
+from .conftest import TEST_HOOKS, Plot
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -155,6 +155,7 @@ def test_a_shared_link_reopens_the_same_demo_in_a_fresh_browser(server, plot, br
     assert link_params(link) == link_params(plot.page.url)
 
     fresh = browser.new_context(viewport={"width": 1280, "height": 720})
+    fresh.add_init_script(TEST_HOOKS)
     try:
         other = Plot(fresh.new_page()).open(link)
         other.wait_t(2)

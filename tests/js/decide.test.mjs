@@ -4,7 +4,7 @@ import { test } from "node:test";
 import { decide, needMore, plan, playPlan, stepMs } from "../../pla_lab/assets/plot/decide.js";
 import { payload } from "./fixtures.mjs";
 
-const rest = { run: "run-a", seq: 1, playing: false, animating: false, pausedAt: 0, shown: true };
+const rest = { run: "run-a", seq: 1, playing: false, animating: false, pausedAt: 0, shown: true, nonce: "n1" };
 
 test("no window: the points alone", () => {
   assert.equal(decide(rest, payload({ win: null, run: "" })).kind, "blank");
@@ -33,6 +33,8 @@ test("after a pause, a stale 'playing' is ignored until the server has handled t
   const paused = { ...rest, pausedAt: 7 };
   assert.equal(decide(paused, payload({ playing: true, ack: 6 })).kind, "none");
   assert.equal(decide(paused, payload({ playing: true, ack: 7 })).kind, "play");
+  assert.equal(decide({ ...paused, nonce: "new" }, payload({ playing: true, ack: 7 })).kind, "none",
+               "another page load's ack does not count");
 });
 
 test("a step takes the play speed within 300–800 ms; short jumps chain, long ones tween once", () => {

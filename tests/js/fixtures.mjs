@@ -18,7 +18,7 @@ export function payload(over = {}) {
     cls: 1, points, base: { data: pointsTraces(points), layout: { height: 500, font: { size: 16 }, xaxis: {}, yaxis: {} } },
     layers: { below: [{ type: "scatter", meta: "f", x: [], y: [] }], above: [] },
     moving: ["shade", "ghost", "boundary", "w", "update", "circle"], labels: {}, target: null, sign0: null,
-    T: 3, t: 0, seq: 1, playing: false, stop_at: null, dur: 400, ack: 0,
+    T: 3, t: 0, seq: 1, playing: false, stop_at: null, dur: 400, ack: 0, nonce: "n1",
     // U is deliberately not η·y·x̃ of I's points: the browser must draw what the server sent.
     win: { t0: 0, W: [[0, 0, 0], [1, 1, 1], [0.5, 2, 1.5], [0.25, 1.5, 2]], U: [[1, 1, 1], [-0.5, 1, 0.5], [-0.25, -0.5, 0.5]],
            I: [[0], [1], [2, 3]], P: null },

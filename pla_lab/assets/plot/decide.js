@@ -10,7 +10,8 @@
  *  "pause"   the server says stop;
  *  "redraw"  same step, fresh data (at rest);
  *  "none"    leave the screen alone (playing ahead of the server, or a stale "playing").
- * @param {{run: string|null, seq: number|null, playing: boolean, animating: boolean, pausedAt: number, shown: boolean}} mem
+ * @param {{run: string|null, seq: number|null, playing: boolean, animating: boolean, pausedAt: number, shown: boolean,
+ *          nonce: string}} mem  (nonce: this page load's, for reading the payload's ack)
  * @param {import("./protocol.js").Payload} d
  * @returns {{kind: string, t?: number, play?: boolean}}
  */
@@ -19,7 +20,10 @@ export function decide(mem, d) {
   const t = Math.min(d.t, d.T);
   if (mem.run !== d.run || !mem.shown) return { kind: "reset", t, play: !!d.playing };
   if (mem.seq !== d.seq) return { kind: "animate", t, play: !!d.playing };
-  if (d.playing && !mem.playing) return (d.ack || 0) >= (mem.pausedAt || 0) ? { kind: "play" } : { kind: "none" };
+  if (d.playing && !mem.playing) {
+    const ack = d.nonce === mem.nonce ? d.ack || 0 : 0;
+    return ack >= (mem.pausedAt || 0) ? { kind: "play" } : { kind: "none" };
+  }
   if (!d.playing && mem.playing) return { kind: "pause" };
   if (!mem.playing && !mem.animating) return { kind: "redraw" };
   return { kind: "none" };

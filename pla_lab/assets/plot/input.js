@@ -5,7 +5,8 @@ import { clickEdit, nearest, onScreen } from "./events.js";
 import { step } from "./player.js";
 import { gone, redraw } from "./view.js";
 
-const STEP = ".st-key-pla_step", BACK = ".st-key-pla_back";
+// Their keys are app.step and app.back (pla_lab.shared.APP); Streamlit turns a key into a class name.
+const STEP = ".st-key-app-step", BACK = ".st-key-app-back";
 
 // Where a click landed, from the mouse event itself: plotly's click data comes from its last hover, which is
 // throttled, so a quick click right after another one would report the previous spot.

@@ -131,7 +131,7 @@ export function jumpTo(inst, t) {
 export function update(inst) {
   const d = inst.data;
   const mem = { run: inst.run, seq: inst.seq, playing: inst.playing, pausedAt: inst.pausedAt, shown: inst.shown,
-                animating: inst.gd.dataset.animating === "1" };
+                animating: inst.gd.dataset.animating === "1", nonce: inst.outbox.nonce };
   const act = decide(mem, d);
   const restart = () => { inst.token++; inst.target = null; clearTimeout(inst.reportTimer); inst.seq = d.seq; };
   switch (act.kind) {

@@ -75,7 +75,8 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @property {boolean} playing
  * @property {number | null} stop_at
  * @property {number} dur  ms an update takes while playing
- * @property {number} ack
+ * @property {number} ack  the id of the last event the server handled …
+ * @property {string | null} nonce  … of the page load with this nonce (another page load's ack means nothing)
  * @property {Window | null} win
  * @property {Chart | null} chart
  * @property {string} alt
