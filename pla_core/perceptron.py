@@ -47,6 +47,8 @@ def predict(w, X, *, bias: bool = True, sign_zero=None) -> np.ndarray:
     """sign(wᵀx̃) for each row of X, shape (n,); at wᵀx̃ = 0 it is ``sign_zero`` (0 when None: undecided)."""
     X, _ = check_data(X, np.ones(len(np.atleast_2d(np.asarray(X, dtype=float)))))
     w = _check_w(w, X.shape[1])
+    if w.ndim != 1:
+        raise ValueError("predict takes one weight vector w (bias weight first), not a table of them.")
     return _signs(augment(X, bias) @ w, math.sqrt(w @ w), radius_bound(X, bias), sign_zero)
 
 

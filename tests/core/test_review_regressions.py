@@ -120,6 +120,7 @@ def test_margin_perceptron_at_zero_weights_updates():
         lambda: pc.margin({}, [[0.0, 1.0]], [1]),
         lambda: pc.margin([np.inf, 1, 1], [[0.0, 1.0]], [1]),
         lambda: pc.count_mistakes(None, [[0.0, 1.0]], [1]),
+        lambda: pc.predict([[0.0, 1.0, 1.0]] * 3, [[0.0, 1.0]] * 3),
         lambda: pc.clip_line([0, 1, 1], None),
         lambda: pc.datasets.make([]),
         lambda: pc.datasets.make("xor4", n=100),
