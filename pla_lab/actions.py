@@ -59,12 +59,15 @@ def play_cycle(lesson) -> None:
 def keep_step(lesson) -> None:
     """A changed option that makes a new run of the same points: stay at the same step (or the run's end), so the
     two runs can be compared, and stop playing."""
-    head = lesson.state["head"]
-    lesson.state["head"] = head.goto(head.t, current_run(lesson).T)
+    if "head" in lesson.state.fields:  # a lesson without steps has nothing to keep
+        head = lesson.state["head"]
+        lesson.state["head"] = head.goto(head.t, current_run(lesson).T)
 
 
 def restart(lesson) -> None:
-    lesson.state["head"] = lesson.state["head"].goto(0, current_run(lesson).T)
+    """A new run, shown from step 0."""
+    if "head" in lesson.state.fields:
+        lesson.state["head"] = lesson.state["head"].goto(0, current_run(lesson).T)
 
 
 def option_changed(lesson) -> None:

@@ -70,6 +70,7 @@ class Lesson:
     default_preset: str = ""
     options: tuple[S.Setting, ...] = ()     # the lesson's own options: widgets, kept in the link
     run_options: tuple[str, ...] | None = None  # options that change the run (None: all); others only redraw
+    on_option_change: str = "keep_step"     # or "restart": what a changed run option does to the step
     fields: tuple[Field, ...] = ()          # more state the lesson keeps (e.g. the target f)
     guide: str = ""
     guide_open: bool = False
@@ -113,7 +114,6 @@ class ReplayLesson(Lesson):
     chart: ChartSpec | None = None
     wide: bool = False                      # plot (and chart) across the page, the numbers below it
     plot_height: int = 470
-    on_option_change: str = "keep_step"     # or "restart": what a changed option does to the step
 
     def all_fields(self) -> tuple[Field, ...]:
         return super().all_fields() + (
