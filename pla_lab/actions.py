@@ -16,7 +16,7 @@ def current_run(lesson):
 
 def points_code(lesson) -> str:
     """The points encoded as in the link, kept with the points so each run encodes them once."""
-    from .settings import encode_points
+    from .codec import encode_points
 
     s = lesson.state
     cached = s["code"]

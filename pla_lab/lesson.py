@@ -15,7 +15,7 @@ from typing import Any
 
 import streamlit as st
 
-from . import explain, protocol, widgets
+from . import explain, links, protocol, widgets
 from . import settings as S
 from .model import Preset
 from .runs import Run
@@ -81,7 +81,7 @@ class Lesson:
 
     def all_fields(self) -> tuple[Field, ...]:
         base = (
-            linked(S.POINTS, undo=True), linked(S.VIEW, undo=True),
+            linked(links.POINTS, undo=True), linked(links.VIEW, undo=True),
             Field("cls", "+1", widget=True), Field("preset", None, widget=True), Field("share", False, widget=True),
             Field("undo_stack", list), Field("msgs", list), Field("toast"), Field("code"),
         )
@@ -117,7 +117,7 @@ class ReplayLesson(Lesson):
 
     def all_fields(self) -> tuple[Field, ...]:
         return super().all_fields() + (
-            Field("head", _playhead, link=S.STEP), Field("scrub", 0, widget=True),
+            Field("head", _playhead, link=links.STEP), Field("scrub", 0, widget=True),
             Field("plot", stored=False), Field("inbox", (None, 0)), Field("events_now", False))
 
     # -- hooks a lesson may override --------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import numpy as np
 
 import pla_core
 
-from .settings import MAX_COORD, MAX_POINTS, q
+from .codec import MAX_COORD, MAX_POINTS, q
 
 Point = tuple[float, float, float]  # (x₁, x₂, label ±1)
 

@@ -13,6 +13,7 @@ from typing import Any
 import streamlit as st
 
 from . import model
+from . import codec as C
 from . import settings as S
 
 
@@ -33,7 +34,7 @@ class Run:
 
 @st.cache_resource(max_entries=128, show_spinner=False)
 def _compute(run_id: str, _lesson, _code: str, _kwargs: tuple, _options: tuple) -> tuple:
-    pts, _ = S.decode_points(_code)
+    pts, _ = C.decode_points(_code)
     return _lesson.compute(pts, dict(_kwargs), dict(_options))
 
 

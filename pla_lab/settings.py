@@ -7,22 +7,12 @@ and base64url-encoded, about 7 characters a point.
 
 from __future__ import annotations
 
-import base64
 import math
-import struct
-import zlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from .codec import MAX_COORD, MAX_PARAM_CHARS
 
-#: Most points a page draws (and a link may carry): about 3.5 KB of URL, well under the 8 KB proxies allow.
-MAX_POINTS = 500
-#: Largest |coordinate| accepted from a link or a click (views may reach 10× that).
-MAX_COORD = 1e5
-#: Links longer than this are refused outright rather than decoded.
-MAX_PARAM_CHARS = 20_000
-#: Coordinates are stored to this resolution, so a link reproduces the points (and the run) exactly.
-RESOLUTION = 1e-3
 
 SPEEDS = {"0.5×": 800, "1×": 500, "2×": 300, "4×": 150, "8×": 60}  # ms per update
 SIGN_ZERO = {"le0": None, "+1": 1, "-1": -1}
@@ -33,11 +23,6 @@ SIGN_ZERO_LABELS = {
 }
 ORDER_LABELS = {"cyclic": "cyclic (0, 1, …, n−1, repeat)", "permuted": "one random permutation, repeated",
                 "random": "random mistake each time"}
-
-
-def q(v: float) -> float:
-    """Round a coordinate to the stored resolution (the same function on the way in and out of a link)."""
-    return round(float(v) / RESOLUTION) * RESOLUTION if abs(v) < MAX_COORD else float(v)
 
 
 def _choice(options):
@@ -265,87 +250,3 @@ def write_params(values: dict, table=ALGORITHM) -> dict[str, str]:
 def _short(raw: str) -> str:
     raw = "".join(c if c.isprintable() else "�" for c in raw)  # no line breaks or control characters
     return raw if len(raw) <= 24 else raw[:21] + "…"
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# Points in a link
-
-
-def encode_points(points) -> str:
-    """[(x, y, label), …] → compact text: int32 pairs in units of RESOLUTION plus a bit per label, zlib, base64url."""
-    n = len(points)
-    xy = [int(round(v / RESOLUTION)) for x, y, _ in points for v in (x, y)]
-    bits = bytearray((n + 7) // 8)
-    for i, (_, _, lab) in enumerate(points):
-        if lab > 0:
-            bits[i // 8] |= 1 << (i % 8)
-    raw = struct.pack(f"<I{2 * n}i", n, *xy) + bytes(bits)
-    return "1" + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
-
-
-def decode_points(text: str, *, max_points: int = MAX_POINTS) -> tuple[list[tuple[float, float, float]], list[str]]:
-    """The inverse of :func:`encode_points`; raises ValueError for damaged text; keeps at most ``max_points``."""
-    if len(text) > MAX_PARAM_CHARS:
-        raise ValueError(f"the points in the link are longer than {MAX_PARAM_CHARS:,} characters")
-    if not text.startswith("1"):
-        raise ValueError("the points in the link are not in a format this version reads")
-    try:
-        body = text[1:]
-        raw = zlib.decompressobj().decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)), 64 * 1024)
-        (n,) = struct.unpack_from("<I", raw)
-        if n > 100_000 or len(raw) != 4 + 8 * n + (n + 7) // 8:
-            raise ValueError
-        xy = struct.unpack_from(f"<{2 * n}i", raw, 4)
-        bits = raw[4 + 8 * n:]
-    except (ValueError, struct.error, zlib.error, TypeError):
-        raise ValueError("the points in the link are damaged (was it cut short?)") from None
-    pts = [(q(xy[2 * i] * RESOLUTION), q(xy[2 * i + 1] * RESOLUTION), 1.0 if bits[i // 8] >> (i % 8) & 1 else -1.0)
-           for i in range(n)]
-    notes = []
-    far = [p for p in pts if max(abs(p[0]), abs(p[1])) > MAX_COORD]
-    if far:
-        pts = [p for p in pts if max(abs(p[0]), abs(p[1])) <= MAX_COORD]
-        notes.append(f"{len(far)} point(s) in the link lie beyond ±{MAX_COORD:g} and were left out.")
-    if len(pts) > max_points:
-        notes.append(f"The link holds {len(pts):,} points; PLA Lab draws at most {max_points:,}, so the first "
-                     f"{max_points:,} are kept.")
-        pts = pts[:max_points]
-    return pts, notes
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# The rest of a lesson's link: the version, the points, the view, the step
-
-
-#: Link versions this code reads. A link has always been read field by field with defaults for what is missing,
-#: so version 1 (every link written so far) is read as it is.
-LINK_VERSIONS = ("1",)
-LINK_VERSION = "1"
-
-
-def _parse_version(s: str) -> str:
-    if s not in LINK_VERSIONS:
-        raise ValueError(f"is a link version this PLA Lab does not know (it reads {', '.join(LINK_VERSIONS)}): "
-                         "the link may come from a newer PLA Lab, so some of it may be read differently")
-    return s
-
-
-def _parse_points(s: str) -> Parsed:
-    try:
-        pts, notes = decode_points(s)
-    except ValueError as e:
-        raise ValueError(str(e).replace("the points in the link are", "is")) from None
-    return Parsed(pts, tuple(notes))
-
-
-def _parse_step(s: str):
-    from .playhead import Playhead
-
-    return Playhead(t=parse_step(s))
-
-
-VERSION = Setting("v", LINK_VERSION, _parse_version, fallback="what this version understands")
-POINTS = Setting("pts", None, _parse_points, lambda p: encode_points(p or []), fallback="the lesson's first example")
-VIEW = Setting("view", None, parse_view, lambda v: "" if v is None else dump_view(v),
-               fallback="a view that fits the points")
-STEP = Setting("t", None, _parse_step, lambda h: str(h.t), fallback="step 0")

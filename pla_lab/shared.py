@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from . import links
 from . import settings as S
 from .state import Field, PageState, button, linked
 
 #: The sidebar settings, read from the link on a session's first run. w₀ is typed as text ("w0"); the last valid
 #: value ("w0_valid") is the one used and linked.
 SHARED = PageState("set", (
-    linked(S.VERSION),
+    linked(links.VERSION),
     *(linked(s, widget=True) for s in S.ALGORITHM if s.key != "w0"),
     Field("w0", "0, 0, 0", widget=True),
     linked(S.SETTINGS["w0"], name="w0_valid"),

@@ -31,10 +31,10 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(*extra: str) -> tuple[subprocess.Popen, str]:
+def start_server(*extra: str, script: str = "app.py") -> tuple[subprocess.Popen, str]:
     port = _free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+        [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true",
          "--server.fileWatcherType", "none", "--server.port", str(port), "--server.address", "127.0.0.1", *extra],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     url = f"http://127.0.0.1:{port}"

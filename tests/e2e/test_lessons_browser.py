@@ -11,6 +11,7 @@ import numpy as np
 import pla_core
 from pla_core import datasets, geometry
 from pla_lab import model
+from pla_lab import codec as C
 from pla_lab import settings as S
 
 from .conftest import TEST_HOOKS, Plot, start_server
@@ -29,7 +30,7 @@ def wait_url(plot: Plot, key: str, value: str):
 
 def pocket_run(url: str):
     q = params(url)
-    pts, _ = S.decode_points(q["pts"])
+    pts, _ = C.decode_points(q["pts"])
     values, _ = S.read_params(q)
     opts, _ = S.read_params(q, (*S.POCKET, S.TARGET))
     X, y = model.arrays(pts)
@@ -105,7 +106,7 @@ def test_xor_runs_until_the_cycle_is_reported_and_replays_one_period(server, plo
     plot.page.get_by_role("button", name="Run", exact=True).click()
     plot.page.get_by_text("The weights cycle.").wait_for(timeout=15_000)
     q = params(plot.page.url)
-    pts, _ = S.decode_points(q["pts"])
+    pts, _ = C.decode_points(q["pts"])
     values, _ = S.read_params(q)
     trace = pla_core.pla(*model.arrays(pts), stop_on_cycle=False, **S.pla_kwargs(values))
     start, period = trace.cycle

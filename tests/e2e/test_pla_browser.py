@@ -10,6 +10,7 @@ import numpy as np
 
 import pla_core
 from pla_lab import model
+from pla_lab import codec as C
 from pla_lab import settings as S
 
 from .conftest import TEST_HOOKS, Plot
@@ -23,7 +24,7 @@ def link_params(url: str) -> dict:
 
 def run_from_link(url: str):
     q = link_params(url)
-    pts, _ = S.decode_points(q["pts"])
+    pts, _ = C.decode_points(q["pts"])
     values, problems = S.read_params(q)
     assert not problems
     return pts, pla_core.pla(*model.arrays(pts), stop_on_cycle=False, **S.pla_kwargs(values))

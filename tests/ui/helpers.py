@@ -9,6 +9,7 @@ import re
 
 from streamlit.testing.v1 import AppTest
 
+from pla_lab import codec as C
 from pla_lab import settings as S
 from pla_lab.lessons import PLA, POCKET, XOR
 from pla_lab.shared import SHARED
@@ -45,7 +46,7 @@ def url(at) -> dict:
 
 def points(at) -> list:
     """The points of the demo, as its link holds them."""
-    return S.decode_points(url(at)["pts"])[0]
+    return C.decode_points(url(at)["pts"])[0]
 
 
 def view(at) -> tuple:

@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 import pla_core
 from pla_core import datasets, geometry
 from pla_lab import model
+from pla_lab import codec as C
 from pla_lab import settings as S
 
 from .helpers import APP, POCKET, XOR, button, key, markdown, plot, points, start as _start, url, warnings
@@ -26,7 +27,7 @@ def start(page: str, params: dict | None = None):
 
 def pocket_from_link(q: dict):
     """What the page must show, computed from its link alone with pla_core (as a notebook would)."""
-    pts, _ = S.decode_points(q["pts"])
+    pts, _ = C.decode_points(q["pts"])
     values, problems = S.read_params(q)
     opts, more = S.read_params(q, (*S.POCKET, S.TARGET))
     assert not problems and not more
@@ -95,7 +96,7 @@ def test_own_points_have_no_target_and_no_e_out():
     assert url(at)["f"] == "none"
     assert "no points yet" in " ".join(i.value for i in at.info) or "no points yet" in markdown(at)
     pts = [(0.1, 0.2, 1.0), (0.5, -0.3, -1.0), (-0.4, 0.6, 1.0), (0.7, 0.7, -1.0)]
-    at2 = start("pages/pocket.py", {"pts": S.encode_points(pts), "f": "none", "noise": "0"})
+    at2 = start("pages/pocket.py", {"pts": C.encode_points(pts), "f": "none", "noise": "0"})
     assert "E_out(ŵ) against f" not in markdown(at2) and "the labels are yours" in markdown(at2)
     button(at, "Undo").click().run()
     assert url(at)["f"] != "none"  # Undo brings back the example and its target
@@ -153,7 +154,7 @@ def test_presets_set_their_target():
 
 def test_xor_page_shows_the_cycle_and_the_certificate():
     at = start("pages/xor.py")
-    pts, _ = S.decode_points(url(at)["pts"])
+    pts, _ = C.decode_points(url(at)["pts"])
     X, y = model.arrays(pts)
     assert np.array_equal(np.abs(X), np.ones((4, 2)))  # seed 003's four corners
     trace = pla_core.pla(X, y, stop_on_cycle=False, max_updates=1000)
@@ -177,7 +178,7 @@ def test_replay_one_period_plays_from_the_cycle_start_to_its_end():
 
 def test_ties_that_make_pla_halt_without_a_bias_are_explained_not_contradicted():
     pts = [(1.0, 0.0, 1.0), (-1.0, 0.0, 1.0), (0.0, 1.0, -1.0)]
-    at = start("pages/xor.py", {"pts": S.encode_points(pts), "bias": "0", "sign0": "+1"})
+    at = start("pages/xor.py", {"pts": C.encode_points(pts), "bias": "0", "sign0": "+1"})
     md = markdown(at)
     assert "PLA halts" in md and "no line puts every point strictly on its side" in md
     assert "some point is always on the wrong side" not in md
@@ -187,7 +188,7 @@ def test_the_lift_makes_pla_halt_with_a_curve():
     at = start("pages/xor.py")
     at.toggle(key=key("xor", "lift")).set_value(True).run()
     assert url(at)["lift"] == "1"
-    pts, _ = S.decode_points(url(at)["pts"])
+    pts, _ = C.decode_points(url(at)["pts"])
     X, y = model.arrays(pts)
     trace = pla_core.pla(datasets.with_product(X), y, max_updates=1000)
     assert trace.halted

@@ -6,12 +6,13 @@ import pytest
 
 import pla_core
 from pla_lab import model
+from pla_lab import codec as C
 from pla_lab import settings as S
 
 from .helpers import button, key, markdown, plot, points, start, url, view, warnings
 
 def expected_trace(at):
-    pts, _ = S.decode_points(url(at)["pts"])
+    pts, _ = C.decode_points(url(at)["pts"])
     values, _ = S.read_params(url(at))
     return pla_core.pla(*model.arrays(pts), stop_on_cycle=False, **S.pla_kwargs(values))
 
@@ -118,8 +119,8 @@ def test_bad_links_show_a_message_not_a_traceback(params, words):
 
 
 def test_a_link_with_too_many_points_is_capped_and_points_outside_the_view_are_shown():
-    pts = [(S.q(-3 + 0.01 * i), S.q(((i * 37) % 200) / 100 - 1), 1.0 if i % 2 else -1.0) for i in range(700)]
-    at = start({"pts": S.encode_points(pts), "view": "-1,1,-1,1"})
+    pts = [(C.q(-3 + 0.01 * i), C.q(((i * 37) % 200) / 100 - 1), 1.0 if i % 2 else -1.0) for i in range(700)]
+    at = start({"pts": C.encode_points(pts), "view": "-1,1,-1,1"})
     assert "at most 500" in warnings(at) and "widened" in warnings(at)
     assert len(points(at)) == 500 and len(plot(at)["points"]) == 500
     v = view(at)
@@ -134,7 +135,7 @@ def test_clear_then_undo_and_presets():
     assert points(at) == [] and plot(at)["points"] == [] and plot(at)["win"] is None
     assert any("no points yet" in i.value for i in at.info)
     assert button(at, "Step").disabled
-    assert url(at)["pts"] == S.encode_points([])
+    assert url(at)["pts"] == C.encode_points([])
     button(at, "Undo").click().run()
     assert points(at) == pts
     at.selectbox(key=key("pla", "preset")).set_value("xor").run()
@@ -146,7 +147,7 @@ def test_clear_then_undo_and_presets():
 
 
 def test_one_class_data_halts_at_once():
-    at = start({"pts": S.encode_points([(0.5, 0.5, 1.0), (0.1, -0.2, 1.0)])})
+    at = start({"pts": C.encode_points([(0.5, 0.5, 1.0), (0.1, -0.2, 1.0)])})
     assert "Halts after **1** update" in markdown(at)
 
 
@@ -177,7 +178,7 @@ def test_clear_then_more_reruns_and_settings_changes_do_not_crash():
     at.sidebar.number_input(key=key("set", "eta")).set_value(0.5).run()
     at.sidebar.number_input(key=key("set", "eta")).set_value(0.25).run()
     assert not at.exception
-    at = start({"pts": S.encode_points([(0.5, 0.5, 1.0), (0.1, -0.2, 1.0)]), "sign0": "+1"})
+    at = start({"pts": C.encode_points([(0.5, 0.5, 1.0), (0.1, -0.2, 1.0)]), "sign0": "+1"})
     assert "Halts after **0** updates" in markdown(at)
     at.sidebar.number_input(key=key("set", "seed")).set_value(3).run()
     at.sidebar.number_input(key=key("set", "seed")).set_value(4).run()

@@ -8,6 +8,7 @@ import pytest
 
 import pla_core
 from pla_lab import explain, figures, model, payload, protocol
+from pla_lab import codec as C
 from pla_lab import settings as S
 from pla_lab.lessons import LESSONS, PLA
 from pla_lab.playhead import Playhead
@@ -52,26 +53,26 @@ def test_bad_url_values_fall_back_to_defaults_with_a_message(params, key, words)
 
 def test_points_codec_is_exact_and_compact():
     d = pla_core.datasets.separable(200, seed=3)
-    pts = [(S.q(x), S.q(y), float(lab)) for (x, y), lab in zip(d.X, d.y)]
-    code = S.encode_points(pts)
-    back, notes = S.decode_points(code)
+    pts = [(C.q(x), C.q(y), float(lab)) for (x, y), lab in zip(d.X, d.y)]
+    code = C.encode_points(pts)
+    back, notes = C.decode_points(code)
     assert back == pts and notes == []
     assert len(code) < 10 * len(pts)  # about 7 characters a point
-    assert S.decode_points(S.encode_points([]))[0] == []
+    assert C.decode_points(C.encode_points([]))[0] == []
 
 
 @pytest.mark.parametrize("text", ["", "2abc", "1!!!!", "1" + "A" * 50, "1eNoLSS0uAQAE5AHg"])
 def test_damaged_points_raise_a_clear_error(text):
     with pytest.raises(ValueError, match="points in the link"):
-        S.decode_points(text)
+        C.decode_points(text)
 
 
 def test_too_many_points_in_a_link_are_capped_with_a_note():
-    pts = [(S.q(i * 0.001), 0.0, 1.0) for i in range(S.MAX_POINTS + 50)]
-    back, notes = S.decode_points(S.encode_points(pts))
-    assert len(back) == S.MAX_POINTS and "at most" in notes[0]
+    pts = [(C.q(i * 0.001), 0.0, 1.0) for i in range(C.MAX_POINTS + 50)]
+    back, notes = C.decode_points(C.encode_points(pts))
+    assert len(back) == C.MAX_POINTS and "at most" in notes[0]
     with pytest.raises(ValueError, match="longer than"):
-        S.decode_points("1" + "A" * (S.MAX_PARAM_CHARS + 1))
+        C.decode_points("1" + "A" * (C.MAX_PARAM_CHARS + 1))
 
 
 def test_view_parsing():
@@ -122,9 +123,9 @@ def test_bad_clicks_change_nothing_and_say_why(event, words):
 
 
 def test_point_cap():
-    pts = [(S.q(-1 + 0.004 * i), 0.0, 1.0) for i in range(S.MAX_POINTS)]
+    pts = [(C.q(-1 + 0.004 * i), 0.0, 1.0) for i in range(C.MAX_POINTS)]
     after, why = model.apply_click(pts, {"x": 0.9, "y": 0.9, "remove": None}, 1.0, VIEW)
-    assert after is pts and f"{S.MAX_POINTS} points" in why
+    assert after is pts and f"{C.MAX_POINTS} points" in why
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.slug)
@@ -133,7 +134,7 @@ def test_every_lessons_presets_build_from_the_dataset_registry(lesson):
     for name, preset in lesson.presets.items():
         pts, view, f = preset.build(0)
         assert pts and all(view[0] <= x <= view[1] and view[2] <= y <= view[3] for x, y, _ in pts), name
-        assert S.decode_points(S.encode_points(pts))[0] == pts  # links reproduce presets exactly
+        assert C.decode_points(C.encode_points(pts))[0] == pts  # links reproduce presets exactly
         assert (f is not None) == preset.target
         assert preset.build(0) == (pts, view, f)  # the same seed, the same example
     xor, _, _ = PLA.presets["xor"].build(0)
@@ -189,7 +190,7 @@ SETTINGS = {s.key: s.default for s in S.ALGORITHM}
 
 def test_payload_windows_the_trace_with_each_updates_vector_and_points():
     d = pla_core.datasets.xor(40, seed=1)
-    pts = [(S.q(x), S.q(y), float(lab)) for (x, y), lab in zip(d.X, d.y)]
+    pts = [(C.q(x), C.q(y), float(lab)) for (x, y), lab in zip(d.X, d.y)]
     tr = pla_core.pla(*model.arrays(pts), eta=0.5, max_updates=2000, stop_on_cycle=False)
     run = Run(tr, None, "abc")
     p = payload.build(run, Playhead(t=1000, seq=3), pts, VIEW, payload.Scene(moving=("boundary", "w")),
@@ -232,7 +233,7 @@ def test_step_numbers_substitute_the_update():
 
 def test_ties_on_grid_points_read_as_ties_not_rounding_noise():
     """0.12·(−0.72) + 0.12·0.72 is exactly 0, though floating point says −3.6e−16."""
-    pts, _ = S.decode_points("1eNpjYWBgMPj7__8FJgYGESC7hRmCZYD8BUC-C5DmAACZlAYw")
+    pts, _ = C.decode_points("1eNpjYWBgMPj7__8FJgYGESC7hRmCZYD8BUC-C5DmAACZlAYw")
     tr = pla_core.pla(*model.arrays(pts), bias=False, sign_zero=1, max_updates=60, stop_on_cycle=False)
     text = explain.step_numbers(tr, 23)
     assert "= **0** → a tie: sign(0) = +1 ≠ y" in text

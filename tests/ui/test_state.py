@@ -3,6 +3,8 @@ widget values."""
 
 from __future__ import annotations
 
+from pla_lab import links
+from pla_lab import codec as C
 from pla_lab import settings as S
 from pla_lab.lessons import LESSONS, POCKET
 from pla_lab.playhead import Playhead
@@ -10,8 +12,8 @@ from pla_lab.state import Field, PageState, button, linked
 
 
 def table(store):
-    return PageState("demo", (linked(S.POINTS, undo=True), linked(S.VIEW, undo=True), Field("head", Playhead,
-                                                                                            link=S.STEP),
+    return PageState("demo", (linked(links.POINTS, undo=True), linked(links.VIEW, undo=True), Field("head", Playhead,
+                                                                                            link=links.STEP),
                               linked(S.XOR[0], widget=True), Field("stack", list), button("go")), store)
 
 
@@ -19,14 +21,14 @@ def test_setup_reads_the_link_and_defaults_the_rest():
     store = {}
     s = table(store)
     pts = [(0.5, 0.25, 1.0), (-1.0, 0.0, -1.0)]
-    problems = s.setup({"pts": S.encode_points(pts), "t": "3", "lift": "1", "unknown": "x"})
+    problems = s.setup({"pts": C.encode_points(pts), "t": "3", "lift": "1", "unknown": "x"})
     assert problems == []
     assert s["pts"] == pts and s["head"] == Playhead(t=3) and s["lift"] is True and s["view"] is None
     assert s["stack"] == [] and s.ready
     assert set(store) == {"demo.pts", "demo.view", "demo.head", "demo.lift", "demo.stack", "demo.ready",
                           "demo.kept"}  # a button's key is never set
     s["view"] = (-1, 1, -1, 1)
-    assert s.link() == {"pts": S.encode_points(pts), "view": "-1,1,-1,1", "t": "3", "lift": "1"}
+    assert s.link() == {"pts": C.encode_points(pts), "view": "-1,1,-1,1", "t": "3", "lift": "1"}
 
 
 def test_bad_link_values_become_defaults_and_plain_text_messages():
