@@ -235,3 +235,39 @@ def test_new_points_right_after_steps_start_the_new_run_at_step_0(server, plot):
     plot.idle()
     assert plot.t() == 0
     assert link_params(plot.page.url)["t"] == "0"
+
+
+def test_adding_and_removing_are_drawn_before_the_server_answers(server, plot):
+    """Every click is drawn at once: with the server's messages held back, an added point appears and a removed one
+    disappears; when the server's answer arrives, it confirms both."""
+    held, relay = [], {"hold": False}
+
+    def connect(ws):
+        relay["ws"] = ws
+        srv = ws.connect_to_server()
+        srv.on_message(lambda m: held.append(m) if relay["hold"] else ws.send(m))
+        ws.on_message(lambda m: srv.send(m))
+
+    plot.page.route_web_socket("**/_stcore/stream", connect)
+    plot.open(server)
+    before = plot.points()
+    data_at = plot.js("() => window.__plaLab.stats.dataAt")
+    relay["hold"] = True
+    x, y = empty_spot(before, plot.view())
+    plot.click_data(x, y)
+    drawn = "() => document.querySelector('.pla-plot').data.filter(t => t.meta === 'pending')[0].x.length"
+    plot.page.wait_for_function(f"() => ({drawn})() === 1")  # the new point, drawn from the click alone
+    gone = before[0]
+    plot.click_data(gone[0], gone[1])
+    wait_points(plot, len(before) - 1)  # …and the removed one hidden
+    assert gone not in plot.points() and plot.js(drawn) == 1
+    assert plot.js("() => window.__plaLab.stats.dataAt") == data_at  # nothing came from the server meanwhile
+    relay["hold"] = False
+    for m in held:
+        relay["ws"].send(m)
+    plot.page.wait_for_function("(n) => window.__plaLab.stats.dataAt !== n", arg=data_at, timeout=10_000)
+    plot.page.wait_for_function("() => new URL(location.href).searchParams.get('pts') !== null")
+    plot.page.wait_for_function(
+        "(n) => window.__plaLab.data.points.length === n", arg=len(before), timeout=10_000)
+    server_pts = [tuple(p) for p in plot.js("() => window.__plaLab.data.points")]
+    assert tuple(gone) not in server_pts and len(server_pts) == len(before)
