@@ -28,6 +28,8 @@ export default function (component) {
   let inst = parentElement.__pla;
   if (!inst) {
     inst = parentElement.__pla = createPlot(parentElement, loadPlotly(data.plotly));
+    // Until plotly.js has drawn, the plot keeps its place: the words beside it do not move when it arrives.
+    inst.gd.style.minHeight = `${data.height}px`;
     exposeForTests(inst);
   }
   render(inst, data, setTriggerValue);
