@@ -8,12 +8,35 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from . import actions, explain, payload, shared
+from . import actions, explain, payload, server, shared
 from . import settings as S
-from . import streamlit_private as private
 from .runs import Run
 
 WIDTHS = (1.45, 1)  # the plot's column and the numbers' column
+
+# The component's script only loads the plot's modules from the app's own route (pla_lab/server.py): served from
+# there, their relative imports resolve and the browser keeps them. It is inline, so no Streamlit internals are
+# needed to serve a folder.
+_LOADER = """export default function (component) {
+  import(new URL(%r, location.origin).href).then((m) => m.default(component));
+}"""
+_plot = st.components.v2.component(
+    "pla_lab.plot", js=_LOADER % server.plot_url(), isolate_styles=False,  # plotly.js puts its CSS in <head>
+    css=(server.PLOT_DIR / "plot.css").read_text(encoding="utf-8"))
+
+
+def page_head() -> None:
+    """The page's first element: fetch the plot's modules and start evaluating plotly.js (its 4.8 MB are the
+    longest part of a first visit) while Streamlit draws the rest; and less padding, for a 1280×720 projector."""
+    links = "".join(f'<link rel="modulepreload" href="{u}">' for u in server.plot_modules())
+    st.html(f'{links}<script type="module">import({server.plotly_url()!r});</script>', unsafe_allow_javascript=True,
+            width="content")
+    st.markdown(
+        "<style>[data-testid=stMainBlockContainer]{padding-top:1.2rem;padding-bottom:1rem}"
+        "[data-testid=stSidebarHeader]{height:1.5rem;min-height:0;padding:0}"
+        "[data-testid=stSidebarUserContent]{padding-top:0}</style>",
+        unsafe_allow_html=True,
+    )
 
 
 
@@ -33,7 +56,6 @@ def literal(text: str) -> str:
 def open_lesson(lesson) -> None:
     """A lesson page's first lines: its state from the link on its first run in the session (or kept widgets),
     not playing when coming back from another lesson, its step within its run, the heading and any messages."""
-    private.leave_pages_folder_mode()
     shared.setup()
     s, app = lesson.state, shared.APP
     if not s.ready:
@@ -197,10 +219,10 @@ def plot(lesson, page, *, height: int | None = None) -> None:
                           target=lesson.target(page), chart=chart, legend=lesson.legend)
     data = payload.build(run, s["head"], lesson.shown_points(page), s["view"], scene, settings=page.settings,
                          cls=1 if s["cls"] == "+1" else -1, nonce=s["inbox"][0], ack=s["inbox"][1], height=height,
-                         plotly_url=private.plotly_url(), theme=page.theme)
+                         plotly_url=server.plotly_url(), theme=page.theme)
     # Wrapped in a list: Streamlit checks each value of a dict passed as data for a data frame, and that check
     # imports pandas (2 s on a process's first plot) and costs ~1 ms a rerun; nothing here is one.
-    private.mount_plot(key=s.key("plot"), data=[data], on_events_change=partial(actions.on_events, lesson))
+    _plot(key=s.key("plot"), data=[data], on_events_change=partial(actions.on_events, lesson))
 
 
 def transport(lesson, page) -> None:

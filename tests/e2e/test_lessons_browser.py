@@ -7,6 +7,7 @@ import pathlib
 from urllib.parse import parse_qs, urlparse
 
 import numpy as np
+import pytest
 
 import pla_core
 from pla_core import datasets, geometry
@@ -163,23 +164,53 @@ def test_screenshots_of_the_lessons(server, plot):
     plot.page.screenshot(path=str(ARTIFACTS / "xor.png"))
 
 
-def test_a_link_straight_to_a_lesson_on_a_fresh_server_opens_it(browser):
-    """A process's first run goes through Streamlit's pages-folder mode; a link to a lesson must still open that
-    lesson, with the sidebar, and without a "page not found" dialog."""
+HEADINGS = {"pla": "PLA, step by step", "pocket": "Noise and the Pocket algorithm",
+            "xor": "XOR: the data set on which PLA never halts"}
+NAV = ["PLA step by step", "Noise & Pocket", "XOR: never halts"]
+
+
+@pytest.mark.parametrize("first", ["/pla", "/xor?lift=1", "/"])
+def test_every_lesson_opens_from_its_own_path_from_a_fresh_servers_first_request_on(browser, first):
+    """/pla, /pocket, /xor (and /) open their lesson, with or without a query, keep their path, never show "Page
+    not found", and the sidebar lists the lessons (never the pages folder's file names), from the first request
+    of a fresh server on."""
     proc, base = start_server()
     try:
         ctx = browser.new_context(viewport={"width": 1280, "height": 720})
         ctx.add_init_script(TEST_HOOKS)
         page = ctx.new_page()
-        Plot(page).open(base + "/xor?lift=1")
-        page.get_by_text("XOR: the data set on which PLA never halts").wait_for(timeout=10_000)
-        assert page.get_by_text("Page not found").count() == 0
-        assert page.get_by_text("Algorithm settings").count() == 1
-        page.wait_for_function("() => new URL(location.href).searchParams.get('lift') === '1'", timeout=10_000)
+        seen = []  # every sidebar list drawn, from the first paint on
+        page.expose_function("navSeen", lambda names: seen.append(names))
+        page.add_init_script("""new MutationObserver(() => {
+            const nav = document.querySelector('[data-testid=stSidebarNav]');
+            if (nav) window.navSeen(nav.innerText); }).observe(document, {childList: true, subtree: true});""")
+        for path in [first, "/pla", "/pla?t=0", "/pocket", "/xor?lift=1", "/"]:
+            Plot(page).open(base + path)
+            slug = path.split("?")[0].strip("/") or "pla"
+            page.get_by_text(HEADINGS[slug]).wait_for(timeout=10_000)
+            assert page.get_by_text("Page not found").count() == 0
+            assert urlparse(page.url).path == path.split("?")[0]
+            if "lift" in path:
+                page.wait_for_function("() => new URL(location.href).searchParams.get('lift') === '1'")
+            assert page.get_by_text("Algorithm settings").count() == 1
+        lines = [{line.strip() for line in s.splitlines() if line.strip()} for s in seen]
+        assert lines and all(set(NAV) <= ls and not ls & {"app", "main", "pla", "pocket", "xor"} for ls in lines), seen
         ctx.close()
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_plotly_js_and_the_plot_modules_are_kept_by_the_browser(server, plot):
+    """Their URLs carry a version, so they are served to be kept a year: a repeat visit fetches neither."""
+    plot.open(server)
+    urls = plot.js("() => performance.getEntriesByType('resource').map(e => e.name)"
+                   ".filter(u => u.includes('/pla-lab/'))")
+    assert any(u.endswith("/plotly.min.js") for u in urls) and any(u.endswith("/index.js") for u in urls)
+    for u in urls:
+        r = plot.page.request.get(u)
+        assert r.ok and "immutable" in r.headers["cache-control"] and "max-age=31536000" in r.headers["cache-control"]
+    assert plot.page.request.get(server + "/pla-lab/plotly-0.0/plotly.min.js").status == 404
 
 
 def test_a_lessons_switches_survive_a_visit_to_another_lesson(server, plot):

@@ -14,7 +14,7 @@ from pla_lab import settings as S
 from pla_lab.lessons import PLA, POCKET, XOR
 from pla_lab.shared import SHARED
 
-APP = str(pathlib.Path(__file__).resolve().parents[2] / "app.py")
+APP = str(pathlib.Path(__file__).resolve().parents[2] / "pla_lab" / "main.py")  # the app's script (see app.py)
 LESSONS = {"pla": PLA, "pocket": POCKET, "xor": XOR}
 
 

@@ -40,7 +40,7 @@ def pocket_from_link(q: dict):
 
 
 def test_pocket_page_default_is_a_noisy_line_with_a_known_target():
-    at = start("pages/pocket.py")
+    at = start("../pages/pocket.py")
     q = url(at)
     assert q["noise"] == "10" and q["noisy"] == "1" and q["f"] != "none"
     X, y, flipped, opts, trace = pocket_from_link(q)
@@ -55,7 +55,7 @@ def test_pocket_page_default_is_a_noisy_line_with_a_known_target():
 
 
 def test_run_n_moves_t_and_the_numbers_match_pla_core():
-    at = start("pages/pocket.py")
+    at = start("../pages/pocket.py")
     button(at, "Run 50").click().run()
     q = url(at)
     assert q["t"] == "50"
@@ -72,7 +72,7 @@ def test_run_n_moves_t_and_the_numbers_match_pla_core():
 
 
 def test_noise_toggle_keeps_the_points_and_only_swaps_the_flipped_labels():
-    at = start("pages/pocket.py")
+    at = start("../pages/pocket.py")
     pts = points(at)
     at.toggle(key=key("pocket", "noisy")).set_value(False).run()
     q = url(at)
@@ -91,22 +91,22 @@ def test_noise_toggle_keeps_the_points_and_only_swaps_the_flipped_labels():
 
 
 def test_own_points_have_no_target_and_no_e_out():
-    at = start("pages/pocket.py")
+    at = start("../pages/pocket.py")
     button(at, "Clear").click().run()
     assert url(at)["f"] == "none"
     assert "no points yet" in " ".join(i.value for i in at.info) or "no points yet" in markdown(at)
     pts = [(0.1, 0.2, 1.0), (0.5, -0.3, -1.0), (-0.4, 0.6, 1.0), (0.7, 0.7, -1.0)]
-    at2 = start("pages/pocket.py", {"pts": C.encode_points(pts), "f": "none", "noise": "0"})
+    at2 = start("../pages/pocket.py", {"pts": C.encode_points(pts), "f": "none", "noise": "0"})
     assert "E_out(ŵ) against f" not in markdown(at2) and "the labels are yours" in markdown(at2)
     button(at, "Undo").click().run()
     assert url(at)["f"] != "none"  # Undo brings back the example and its target
 
 
 def test_pocket_link_reopens_the_same_demo():
-    at = start("pages/pocket.py")
+    at = start("../pages/pocket.py")
     at.select_slider(key=key("pocket", "noise")).set_value(20).run()
     button(at, "Run 50").click().run()
-    again = start("pages/pocket.py", url(at))
+    again = start("../pages/pocket.py", url(at))
     assert url(again) == url(at)
     assert markdown(again) == markdown(at)
 
@@ -119,13 +119,13 @@ def test_pocket_link_reopens_the_same_demo():
     ({"noisy": "maybe"}, "noisy=maybe"),
 ])
 def test_pocket_bad_links_show_a_message(params, words):
-    at = start("pages/pocket.py", params)
+    at = start("../pages/pocket.py", params)
     assert words in warnings(at), warnings(at)
     assert plot(at)["points"]
 
 
 def test_a_damaged_link_falls_back_to_the_example_and_its_own_target():
-    at = start("pages/pocket.py", {"pts": "1garbage", "f": "1,1,1,-1,1,-1,1"})
+    at = start("../pages/pocket.py", {"pts": "1garbage", "f": "1,1,1,-1,1,-1,1"})
     assert "damaged" in warnings(at)
     _, _, f = POCKET.presets["line50"].build(0)
     assert S.parse_target(url(at)["f"]) == f
@@ -141,7 +141,7 @@ def test_example_labels_are_fs_on_the_stored_points(name):
 
 
 def test_presets_set_their_target():
-    at = start("pages/pocket.py")
+    at = start("../pages/pocket.py")
     at.selectbox(key=key("pocket", "preset")).set_value("credit").run()
     q = url(at)
     assert q["f"].startswith("-7,0.8,1,0,10,0,10")
@@ -153,7 +153,7 @@ def test_presets_set_their_target():
 
 
 def test_xor_page_shows_the_cycle_and_the_certificate():
-    at = start("pages/xor.py")
+    at = start("../pages/xor.py")
     pts, _ = C.decode_points(url(at)["pts"])
     X, y = model.arrays(pts)
     assert np.array_equal(np.abs(X), np.ones((4, 2)))  # seed 003's four corners
@@ -167,7 +167,7 @@ def test_xor_page_shows_the_cycle_and_the_certificate():
 
 
 def test_replay_one_period_plays_from_the_cycle_start_to_its_end():
-    at = start("pages/xor.py")
+    at = start("../pages/xor.py")
     button(at, "Run").click().run()
     label = next(b.label for b in at.button if b.label.startswith("Replay one period"))
     assert label == "Replay one period (4 updates)"
@@ -178,14 +178,14 @@ def test_replay_one_period_plays_from_the_cycle_start_to_its_end():
 
 def test_ties_that_make_pla_halt_without_a_bias_are_explained_not_contradicted():
     pts = [(1.0, 0.0, 1.0), (-1.0, 0.0, 1.0), (0.0, 1.0, -1.0)]
-    at = start("pages/xor.py", {"pts": C.encode_points(pts), "bias": "0", "sign0": "+1"})
+    at = start("../pages/xor.py", {"pts": C.encode_points(pts), "bias": "0", "sign0": "+1"})
     md = markdown(at)
     assert "PLA halts" in md and "no line puts every point strictly on its side" in md
     assert "some point is always on the wrong side" not in md
 
 
 def test_the_lift_makes_pla_halt_with_a_curve():
-    at = start("pages/xor.py")
+    at = start("../pages/xor.py")
     at.toggle(key=key("xor", "lift")).set_value(True).run()
     assert url(at)["lift"] == "1"
     pts, _ = C.decode_points(url(at)["pts"])
@@ -200,7 +200,7 @@ def test_the_lift_makes_pla_halt_with_a_curve():
 
 
 def test_noisy_xor_cycles_within_the_cap_and_separable_data_halt():
-    at = start("pages/xor.py")
+    at = start("../pages/xor.py")
     at.selectbox(key=key("xor", "preset")).set_value("xor20").run()
     pts, grid = points(at), XOR.presets["xor20"].grid
     assert len(pts) == 20 and all(abs(round(v / grid) * grid - v) < 1e-9 for p in pts for v in p[:2])
@@ -214,23 +214,23 @@ def test_moving_between_lessons_keeps_each_lessons_demo():
     at.run()
     pla_pts = points(at)
     at.radio(key=key("pla", "cls")).set_value("-1").run()
-    at.switch_page("pages/xor.py").run()
+    at.switch_page("../pages/xor.py").run()
     assert not at.exception
     assert len(points(at)) == 4  # the XOR lesson's own example, not the PLA page's points
     at.toggle(key=key("xor", "lift")).set_value(True).run()
-    at.switch_page("pages/pocket.py").run()
+    at.switch_page("../pages/pocket.py").run()
     assert not at.exception and len(points(at)) == 50
-    at.switch_page("pages/pla.py").run()
+    at.switch_page("../pages/pla.py").run()
     assert not at.exception
     assert points(at) == pla_pts and at.radio(key=key("pla", "cls")).value == "-1" and plot(at)["cls"] == -1
-    at.switch_page("pages/xor.py").run()
+    at.switch_page("../pages/xor.py").run()
     assert at.toggle(key=key("xor", "lift")).value is True and url(at)["lift"] == "1"
 
 
 def test_the_lifted_3d_view_draws_the_points_and_the_plane_of_w_t():
     import json
 
-    at = start("pages/xor.py", {"lift": "1"})
+    at = start("../pages/xor.py", {"lift": "1"})
     button(at, "Run").click().run()
     at.toggle(key=key("xor", "view3d")).set_value(True).run()
     charts = at.get("plotly_chart")
@@ -248,15 +248,15 @@ def test_the_lifted_3d_view_draws_the_points_and_the_plane_of_w_t():
 
 
 def test_the_target_survives_the_link_exactly():
-    at = start("pages/pocket.py")
+    at = start("../pages/pocket.py")
     f = plot(at)["target"]
     assert S.dump_target((*f["w"], *f["box"])) == url(at)["f"]
-    again = start("pages/pocket.py", url(at))
+    again = start("../pages/pocket.py", url(at))
     assert plot(again)["target"] == f
 
 
 def test_switching_noise_keeps_the_step_to_compare_the_two_runs():
-    at = start("pages/pocket.py")
+    at = start("../pages/pocket.py")
     at.number_input(key=key("pocket", "n")).set_value(10).run()
     button(at, "Run 10").click().run()
     assert url(at)["t"] == "10"
@@ -268,10 +268,10 @@ def test_switching_noise_keeps_the_step_to_compare_the_two_runs():
 
 
 def test_coming_back_to_a_lesson_does_not_resume_play():
-    at = start("pages/pocket.py")
+    at = start("../pages/pocket.py")
     button(at, "Play").click().run()
     assert plot(at)["playing"] is True
-    at.switch_page("pages/xor.py").run()
-    at.switch_page("pages/pocket.py").run()
+    at.switch_page("../pages/xor.py").run()
+    at.switch_page("../pages/pocket.py").run()
     assert plot(at)["playing"] is False
     assert any(b.label == "Play" for b in at.button)

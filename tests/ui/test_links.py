@@ -12,7 +12,7 @@ import pytest
 from .helpers import markdown, start, url, warnings
 
 SAVED = json.loads((Path(__file__).parent / "data" / "links_v1.json").read_text(encoding="utf-8"))
-PAGES = {"pla": None, "pocket": "pages/pocket.py", "xor": "pages/xor.py"}
+PAGES = {"pla": None, "pocket": "../pages/pocket.py", "xor": "../pages/xor.py"}
 
 
 @pytest.mark.parametrize("saved", SAVED, ids=lambda s: f"{s['page']}: {s['note']}")

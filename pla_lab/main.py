@@ -1,0 +1,24 @@
+"""The app's script: routes to the lessons (pages/<slug>.py) and draws the shared sidebar.
+
+It lives here rather than beside pages/, so Streamlit never runs its older pages-folder mode (which listed the
+files in the sidebar and ran a linked page without this script on a server's first request).
+"""
+
+import streamlit as st
+
+from pla_lab import widgets
+from pla_lab.lessons import LESSONS
+
+st.set_page_config(page_title="PLA Lab", page_icon="📈", layout="wide", initial_sidebar_state="expanded")
+widgets.page_head()
+pages = [st.Page(f"../pages/{lesson.slug}.py", title=lesson.title, icon=lesson.icon, url_path=lesson.slug)
+         for lesson in LESSONS]
+# "/" opens the first lesson too. A default page is served only at "/", so it is a hidden second page on the same
+# file, and every lesson, the first included, keeps its own path (/pla, /pocket, /xor).
+start = st.Page(f"../pages/{LESSONS[0].slug}.py", title=LESSONS[0].title, icon=LESSONS[0].icon, url_path="start",
+                default=True, visibility="hidden")
+page = st.navigation([*pages, start])
+with st.sidebar:
+    st.markdown("#### Algorithm settings")
+    widgets.sidebar()
+page.run()
