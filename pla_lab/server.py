@@ -76,3 +76,4 @@ def routes() -> list:
 
     return [Route(PREFIX + "/plot-{version}/{name}", plot_module),
             Route(PREFIX + "/plotly-{version}/plotly.min.js", plotly_js)]
+

@@ -26,10 +26,11 @@ _plot = st.components.v2.component(
 
 
 def page_head() -> None:
-    """The page's first element: fetch the plot's modules and start evaluating plotly.js (its 4.8 MB are the
-    longest part of a first visit) while Streamlit draws the rest; and less padding, for a 1280×720 projector."""
+    """The page's first element starts loading plotly.js and the plot's modules (evaluating plotly.js's 4.8 MB is
+    the longest part of a first visit) while Streamlit draws the rest; and less padding, for a 1280×720 projector.
+    """
     links = "".join(f'<link rel="modulepreload" href="{u}">' for u in server.plot_modules())
-    st.html(f'{links}<script type="module">import({server.plotly_url()!r});</script>', unsafe_allow_javascript=True,
+    st.html(f'{links}<script type="module">import("{server.plotly_url()}");</script>', unsafe_allow_javascript=True,
             width="content")
     st.markdown(
         "<style>[data-testid=stMainBlockContainer]{padding-top:1.2rem;padding-bottom:1rem}"
