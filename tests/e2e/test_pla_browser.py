@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import pathlib
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import parse_qs, urlencode, urlparse
 
 import numpy as np
 
@@ -271,3 +271,20 @@ def test_adding_and_removing_are_drawn_before_the_server_answers(server, plot):
         "(n) => window.__plaLab.data.points.length === n", arg=len(before), timeout=10_000)
     server_pts = [tuple(p) for p in plot.js("() => window.__plaLab.data.points")]
     assert tuple(gone) not in server_pts and len(server_pts) == len(before)
+
+
+def test_link_values_are_shown_as_text_in_the_browser(server, plot):
+    """A link whose values would be an image from another host, a foreign link, HTML, math or a colour directive
+    if they reached Markdown: the browser shows each as the text it is, and asks no other host for anything."""
+    asked = []
+    plot.page.on("request", lambda r: asked.append(r.url) if urlparse(r.url).port == 9 else None)
+    values = {"seed": "`![](//127.1:9/x.png)", "cap": "`[click me](//127.1:9/)", "eta": "<img src=//127.1:9/>",
+              "order": "$x^2$ :red[alarm]"}
+    plot.open(server + "/pla?" + urlencode(values))
+    alerts = plot.page.locator("[data-testid=stAlert]")
+    alerts.first.wait_for(timeout=10_000)
+    text = " ".join(alerts.all_inner_texts())
+    for key, value in values.items():
+        assert f"{key}={value}" in text
+    assert plot.page.locator("[data-testid=stAlert] img, [data-testid=stAlert] a, [data-testid=stAlert] .katex").count() == 0
+    assert asked == []

@@ -248,3 +248,22 @@ def test_boundary_label_and_alt_text():
     pts = [(0.0, 0.0, 1.0), (1.0, 1.0, -1.0)]
     tr = pla_core.pla(*model.arrays(pts))
     assert "1 points labelled +1 and 1 labelled −1" in figures.describe(pts, tr, 0)
+
+
+def test_a_batch_run_replays_through_the_same_payload():
+    """Every variant replays the same way: a batch update sends the sum it added and every point it used."""
+    d = pla_core.datasets.separable(30, margin=0.05, seed=3)
+    pts = [(C.q(x), C.q(y), float(lab)) for (x, y), lab in zip(d.X, d.y)]
+    tr = pla_core.batch(*model.arrays(pts), eta=0.5, max_updates=50)
+    assert len(tr) >= 2
+    p = payload.build(Run(tr, None, "b"), Playhead(t=0), pts, VIEW, payload.Scene(moving=("boundary", "update")),
+                      settings=SETTINGS, cls=1, ack=0, height=400, plotly_url="", theme="light")
+    win = p["win"]
+    X, y = model.arrays(pts)
+    for k in range(len(tr)):
+        used = win["I"][k]
+        assert len(used) >= 1 and used == sorted(used)
+        Xt = np.column_stack([np.ones(len(used)), X[used]])
+        np.testing.assert_allclose(win["U"][k], 0.5 * (y[used, None] * Xt).sum(axis=0), rtol=1e-12, atol=1e-12)
+        np.testing.assert_allclose(np.array(win["W"][k]) + win["U"][k], win["W"][k + 1], atol=1e-9)
+    assert len(win["I"][0]) > 1  # from w = 0 every point is a mistake: the first update uses them all
