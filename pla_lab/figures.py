@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from pla_core.geometry import clip_line
-from .explain import num
+from .text import num
 
 # Okabe–Ito colours, safe for every common colour blindness: blue and vermillion on a light background, the
 # lighter sky blue and orange of the same palette on a dark one. Shapes (○, ×) carry the class as well.

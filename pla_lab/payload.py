@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pla_core.perceptron import radius_bound
 
 from . import figures, protocol
-from .explain import clean_weights
+from .text import clean_weights
 
 WINDOW_BACK, WINDOW_AHEAD = 60, 400  # weights sent around the current step; Play asks for more as it goes
 

@@ -45,7 +45,7 @@ MOVING_LAYERS = ("shade", "disagree", "ghost", "boundary", "pocket", "w", "updat
 class Window(TypedDict):
     """The weights around the current step: ``W[k]`` is w_{t0+k}; update t0+k is ``U[k]``, made from the points
     ``I[k]`` (one index for PLA, the whole set of mistakes for batch); ``P[k]`` the pocket ŵ_{t0+k} or None.
-    W[k+1] = W[k] + U[k] up to the rounding noise shown as 0 (``explain.clean_weights``)."""
+    W[k+1] = W[k] + U[k] up to the rounding noise shown as 0 (``text.clean_weights``)."""
 
     t0: int
     W: list[list[float]]

@@ -220,7 +220,7 @@ def read_params(params: dict[str, str], table=ALGORITHM) -> tuple[dict, list[str
     """Values for every setting from URL parameters, with defaults for missing ones and a message for each bad one.
 
     Messages are plain text (the link's own text is quoted in them as it came): show them with
-    :func:`pla_lab.explain.literal`, never as Markdown.
+    :func:`pla_lab.text.literal`, never as Markdown.
     """
     values, problems = {}, []
     for s in table:

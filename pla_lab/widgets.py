@@ -8,9 +8,10 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from . import actions, explain, payload, server, shared
+from . import actions, payload, server, shared
 from . import settings as S
 from .runs import Run
+from .text import literal
 
 WIDTHS = (1.45, 1)  # the plot's column and the numbers' column
 
@@ -44,11 +45,6 @@ def page_head() -> None:
 def theme() -> str:
     """The browser's Streamlit theme, "light" or "dark" (light when unknown)."""
     return getattr(st.context.theme, "type", None) or "light"
-
-
-def literal(text: str) -> str:
-    """Text shown exactly as written, never as Markdown (see :func:`pla_lab.explain.literal`)."""
-    return explain.literal(text)
 
 
 # -- a page's frame -------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 import pla_core
 import streamlit as st
 
-from .. import actions, explain, figures, model, runs, widgets
+from .. import actions, explain, figures, model, runs, text, widgets
 from .. import settings as S
 from ..lesson import ReplayLesson
 from ..model import DEFAULT_VIEW, Preset
@@ -72,9 +72,9 @@ class XorLesson(ReplayLesson):
             fig = figures.lifted_figure(page.points, w, self.state["view"], theme=page.theme)
             st.plotly_chart(fig, use_container_width=True, config={"displayModeBar": False})
             st.caption("○ +1 and ◆ −1 raised to height x₁x₂; "
-                       + (f"the pink plane is w{explain.sub(page.t)}ᵀ(1, x₁, x₂, x₁x₂) = 0, whose trace in the "
+                       + (f"the pink plane is w{text.sub(page.t)}ᵀ(1, x₁, x₂, x₁x₂) = 0, whose trace in the "
                           "plane is the curve in the plot." if w[1:].any() else
-                          f"w{explain.sub(page.t)} has no plane yet (its feature weights are all 0)."))
+                          f"w{text.sub(page.t)} has no plane yet (its feature weights are all 0)."))
 
 
 XOR = XorLesson()

@@ -57,7 +57,7 @@ def test_numbers_show_the_substituted_update():
     trace = expected_trace(at)
     i = int(trace.mistakes[0])
     assert f"point #{i}" in markdown(at)
-    from pla_lab.explain import vec
+    from pla_lab.text import vec
     assert f"**{vec(trace.weights[1])}**" in markdown(at)
 
 

@@ -8,6 +8,7 @@ import pytest
 
 import pla_core
 from pla_lab import explain, figures, model, payload, protocol
+from pla_lab import text as T
 from pla_lab import codec as C
 from pla_lab import settings as S
 from pla_lab.lessons import LESSONS, PLA
@@ -238,7 +239,7 @@ def test_ties_on_grid_points_read_as_ties_not_rounding_noise():
     text = explain.step_numbers(tr, 23)
     assert "= **0** → a tie: sign(0) = +1 ≠ y" in text
     assert "e−1" not in text  # no 1e−16 noise shown
-    W = explain.clean_weights(tr.weights, 1.0, 1.0)
+    W = T.clean_weights(tr.weights, 1.0, 1.0)
     assert np.all((W == 0) | (np.abs(W) >= 1e-3))
 
 
