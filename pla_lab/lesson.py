@@ -94,6 +94,9 @@ class Lesson:
     def option_values(self) -> dict:
         return {o.key: self.state[o.key] for o in self.options}
 
+    def toolbar(self) -> None:
+        """Beside the point tools, above the lesson."""
+
     def render(self) -> None:
         raise NotImplementedError
 
@@ -155,11 +158,6 @@ class ReplayLesson(Lesson):
 
     def render(self) -> None:
         widgets.open_lesson(self)
-        tools, right = st.columns(widgets.WIDTHS, gap="medium", vertical_alignment="bottom")
-        with tools:
-            widgets.point_tools(self)
-        with right:
-            self.toolbar()
         st.fragment(self._live)()
 
     def _live(self) -> None:
@@ -203,13 +201,11 @@ class StudyLesson(Lesson):
     def show(self, page: Page) -> None:
         raise NotImplementedError
 
+    def toolbar(self) -> None:
+        widgets.option_widgets(self)
+
     def render(self) -> None:
         widgets.open_lesson(self)
-        tools, right = st.columns(widgets.WIDTHS, gap="medium", vertical_alignment="bottom")
-        with tools:
-            widgets.point_tools(self)
-        with right:
-            widgets.option_widgets(self)
         page = widgets.current_page(self)
         if page.trace is None:
             st.info(page.run.reason)

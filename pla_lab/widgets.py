@@ -52,7 +52,8 @@ def theme() -> str:
 
 def open_lesson(lesson) -> None:
     """A lesson page's first lines: its state from the link on its first run in the session (or kept widgets),
-    not playing when coming back from another lesson, its step within its run, the heading and any messages."""
+    not playing when coming back from another lesson, its step within its run, the heading, any messages, and the
+    row of point tools beside the lesson's toolbar."""
     shared.setup()
     s, app = lesson.state, shared.APP
     if not s.ready:
@@ -78,6 +79,11 @@ def open_lesson(lesson) -> None:
     for m in s["msgs"]:
         st.warning(literal(m), icon="⚠️")
     s["msgs"] = []
+    tools, right = st.columns(WIDTHS, gap="medium", vertical_alignment="bottom")
+    with tools:
+        point_tools(lesson)
+    with right:
+        lesson.toolbar()
 
 
 def _complete(lesson, params: dict) -> list[str]:
