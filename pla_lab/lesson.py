@@ -15,7 +15,7 @@ from typing import Any
 
 import streamlit as st
 
-from . import explain, links, protocol, widgets
+from . import explain, frame, links, protocol, widgets
 from . import settings as S
 from .model import Preset
 from .runs import Run
@@ -157,12 +157,12 @@ class ReplayLesson(Lesson):
     # -- the page ---------------------------------------------------------------------------------------------
 
     def render(self) -> None:
-        widgets.open_lesson(self)
+        frame.open_lesson(self)
         st.fragment(self._live)()
 
     def _live(self) -> None:
         """What changes at every click, step and play: it reruns alone, without the sidebar and the rows above."""
-        page = widgets.current_page(self)
+        page = frame.current_page(self)
         if self.wide:
             widgets.plot(self, page)
             left, right = st.columns(widgets.WIDTHS, gap="medium")
@@ -180,7 +180,7 @@ class ReplayLesson(Lesson):
             with right:
                 self.panel(page)
                 self._guide()
-        widgets.close_lesson(self)
+        frame.close_lesson(self)
 
     def _guide(self) -> None:
         if self.guide:
@@ -205,10 +205,10 @@ class StudyLesson(Lesson):
         widgets.option_widgets(self)
 
     def render(self) -> None:
-        widgets.open_lesson(self)
-        page = widgets.current_page(self)
+        frame.open_lesson(self)
+        page = frame.current_page(self)
         if page.trace is None:
             st.info(page.run.reason)
         else:
             self.show(page)
-        widgets.close_lesson(self)
+        frame.close_lesson(self)

@@ -1,0 +1,137 @@
+"""A lesson page's frame, shared by both kinds of lesson: the page head, the state read from the link on the
+lesson's first run, the heading and messages, the row of point tools, and at the end the link written back."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import streamlit as st
+
+from . import actions, server, shared
+from .text import literal
+from .widgets import WIDTHS, point_tools
+
+
+def page_head() -> None:
+    """The page's first element starts loading plotly.js and the plot's modules (evaluating plotly.js's 4.8 MB is
+    the longest part of a first visit) while Streamlit draws the rest; and less padding, for a 1280×720 projector.
+    """
+    links = "".join(f'<link rel="modulepreload" href="{u}">' for u in server.plot_modules())
+    st.html(f'{links}<script type="module">import("{server.plotly_url()}");</script>', unsafe_allow_javascript=True,
+            width="content")
+    st.markdown(
+        "<style>[data-testid=stMainBlockContainer]{padding-top:1.2rem;padding-bottom:1rem}"
+        "[data-testid=stSidebarHeader]{height:1.5rem;min-height:0;padding:0}"
+        "[data-testid=stSidebarUserContent]{padding-top:0}</style>",
+        unsafe_allow_html=True,
+    )
+
+
+
+def theme() -> str:
+    """The browser's Streamlit theme, "light" or "dark" (light when unknown)."""
+    return getattr(st.context.theme, "type", None) or "light"
+
+
+# -- a page's frame -------------------------------------------------------------------------------------------
+
+
+def open_lesson(lesson) -> None:
+    """A lesson page's first lines: its state from the link on its first run in the session (or kept widgets),
+    not playing when coming back from another lesson, its step within its run, the heading, any messages, and the
+    row of point tools beside the lesson's toolbar."""
+    shared.setup()
+    s, app = lesson.state, shared.APP
+    if not s.ready:
+        # The link describes the lesson it was opened on; a lesson first shown later starts from its defaults.
+        params = {} if app["link_read"] else st.query_params.to_dict()
+        app["link_read"] = True
+        problems = s.setup(params)
+        s["msgs"] = shared.SHARED["msgs"] + problems + _complete(lesson, params)
+        shared.SHARED["msgs"] = []
+    else:
+        s.keep_widgets()
+    if app["page"] != lesson.slug:  # back from another lesson: its plot was gone, so it is not playing
+        app["page"] = lesson.slug
+        if "head" in s.fields:
+            s["head"] = s["head"].pause()
+    if "head" in s.fields:
+        run = actions.current_run(lesson)
+        if s["head"].t > run.T:
+            s["msgs"].append(f"Step {s['head'].t} is past the end of this run ({run.T} updates): showing step "
+                             f"{run.T}.")
+            s["head"] = s["head"].clamp(run.T)
+    st.markdown(f"### {lesson.heading}")
+    for m in s["msgs"]:
+        st.warning(literal(m), icon="⚠️")
+    s["msgs"] = []
+    tools, right = st.columns(WIDTHS, gap="medium", vertical_alignment="bottom")
+    with tools:
+        point_tools(lesson)
+    with right:
+        lesson.toolbar()
+
+
+def _complete(lesson, params: dict) -> list[str]:
+    """After the link is read: the default example where the link has no points (or damaged ones), and a view
+    that shows every point."""
+    from . import model
+
+    s = lesson.state
+    if s["pts"] is None:
+        pts, view, f = lesson.presets[lesson.default_preset].build(int(shared.SHARED["seed"]))
+        s["pts"], s["view"] = pts, view
+        if "f" in s.fields:
+            s["f"] = f
+        return []
+    fit = model.fit_view(s["pts"])
+    view = s["view"] or fit
+    if any(not (view[0] <= x <= view[1] and view[2] <= y <= view[3]) for x, y, _ in s["pts"]):
+        view = (min(view[0], fit[0]), max(view[1], fit[1]), min(view[2], fit[2]), max(view[3], fit[3]))
+        s["view"] = view
+        return ["Some points in the link lie outside its view, so the view was widened to show them."]
+    s["view"] = view
+    return []
+
+
+def current_page(lesson):
+    """At the top of the part that reruns: (kept widgets and) everything the lesson's hooks read."""
+    from .lesson import Page
+
+    s = lesson.state
+    s.keep_widgets()
+    run = actions.current_run(lesson)
+    t = 0
+    if "head" in s.fields:
+        s["head"] = s["head"].clamp(run.T)
+        t = s["head"].t
+    return Page(state=s, settings=shared.values(), options=lesson.option_values(), run=run, t=t, theme=theme())
+
+
+def close_lesson(lesson) -> None:
+    """The address bar (written first), the share link showing it, and a toast for a click that did nothing."""
+    s = lesson.state
+    if not ("head" in s.fields and s["head"].playing):  # written when Play stops, not once a second
+        params = {**shared.link(), **s.link()}
+        if st.query_params.to_dict() != params:
+            st.query_params.from_dict(params)
+    share_box(lesson)
+    if s["toast"]:
+        st.toast(literal(s["toast"]), icon="ℹ️")
+        s["toast"] = None
+    if "events_now" in s.fields:
+        s["events_now"] = False
+
+
+def share_box(lesson) -> None:
+    """The current link with a copy button (st.code has one). The expander runs its content only while open:
+    st.code's syntax highlighter costs ~0.3 s of the browser's time on a cold load, even when closed."""
+    box = st.expander("Share this demo: the address bar holds it all, or copy it here",
+                      key=lesson.state.key("share"), on_change="rerun")
+    if box.open:
+        base = st.context.url or ""
+        params = urlencode(st.query_params.to_dict())
+        box.code(f"{base}?{params}" if base else "?" + params, language=None, wrap_lines=True)
+
+
+# -- widgets ----------------------------------------------------------------------------------------------------
