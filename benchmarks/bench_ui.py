@@ -99,15 +99,21 @@ def bench_steps(plot: Plot, steps: int):
     starts, fps = [], []
     step = plot.page.get_by_role("button", name="Step")
     for k in range(steps):
-        if step.is_disabled():
+        if plot.t() >= plot.js("() => window.__plaLab.data.T"):  # at the end of the run: back to the start
             plot.page.get_by_role("button", name="Reset").click()
             plot.wait_t(0)
+            plot.page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '0'")
+            plot.page.wait_for_timeout(500)  # the reruns settle: a step is timed from a page at rest
         t = plot.t()
         plot.js("() => { window.__bench.down = []; }")
-        n0 = plot.js("() => window.__plaLab.stats.transitions.length")
+        last = plot.js("() => (window.__plaLab.stats.transitions.at(-1) || {start: 0}).start")
         step.click()
         plot.wait_t(t + 1)
-        plot.page.wait_for_function("(n) => window.__plaLab.stats.transitions.length > n", arg=n0)
+        # the step reaches the server (its tick, 150 ms later) before the next press: each is timed from rest
+        plot.page.wait_for_function("(t) => new URL(location.href).searchParams.get('t') === String(t)", arg=t + 1)
+        # (the stats keep the last 50 transitions: wait for a newer one, not for a longer list)
+        plot.page.wait_for_function("(s) => (window.__plaLab.stats.transitions.at(-1) || {start: 0}).start > s",
+                                    arg=last)
         r = plot.js("() => window.__plaLab.stats.transitions.at(-1)")
         down = plot.js("() => window.__bench.down[0]")
         starts.append(r["start"] - down)

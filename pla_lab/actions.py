@@ -158,7 +158,7 @@ def _click(lesson, ev: protocol.Click) -> None:
 
 def _tick(lesson, ev: protocol.Tick) -> None:
     run = current_run(lesson)
-    if run.trace is None or ev["run"] != run.id:
-        return  # a tick about a run that has since been replaced (new points or settings)
     s = lesson.state
+    if run.trace is None or ev["run"] != run.id or ev["seq"] < s["head"].seq:
+        return  # about a run since replaced (new points or settings), or sent before the server moved the step
     s["head"] = s["head"].tick(ev["t"], ev["playing"], run.T, jump=ev["jump"])

@@ -21,8 +21,9 @@ Delivery rules
   again; until the server has heard from it, payloads carry the old nonce's ack, which the browser ignores.
 * **A tick** reports the step on screen: after Play advanced (about once a second, and when it stops), after a
   burst of Step/Back presses served in the browser (150 ms after the last), after a click on the chart.
-  ``playing`` says whether the browser is still playing. A tick names its ``run``; a tick about a run the server
-  has since replaced is dropped. ``jump`` asks the server to send the weights around ``t`` (the browser does not
+  ``playing`` says whether the browser is still playing. A tick names its ``run`` and the last ``seq`` the
+  browser acted on; a tick about a run the server has since replaced, or sent before the server's last move
+  (a Reset pressed while a tick was on its way), is dropped: the server's move wins. ``jump`` asks the server to send the weights around ``t`` (the browser does not
   have them): the server answers with a new ``seq``.
 * **A click** is drawn by the browser at once (an added point, or a removed one hidden) and then sent; the
   server applies it to its points and the rerun's payload replaces the browser's guess.
@@ -134,6 +135,7 @@ class Tick(TypedDict, total=False):
     t: int
     playing: bool
     run: str
+    seq: int                    # the last seq the browser acted on: a tick from before a server move is dropped
     jump: bool
 
 
@@ -176,7 +178,7 @@ def _parse(ev) -> Click | Tick | None:
                          remove=None if remove is None else int(remove), other=bool(ev.get("other")))
         if ev.get("kind") == "tick":
             return Tick(id=eid, kind="tick", t=int(ev["t"]), playing=bool(ev.get("playing")),
-                        run=str(ev.get("run", "")), jump=bool(ev.get("jump")))
+                        run=str(ev.get("run", "")), seq=int(ev.get("seq", 0)), jump=bool(ev.get("jump")))
     except (KeyError, TypeError, ValueError, OverflowError):
         return None
     return None

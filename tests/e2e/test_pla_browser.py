@@ -288,3 +288,18 @@ def test_link_values_are_shown_as_text_in_the_browser(server, plot):
         assert f"{key}={value}" in text
     assert plot.page.locator("[data-testid=stAlert] img, [data-testid=stAlert] a, [data-testid=stAlert] .katex").count() == 0
     assert asked == []
+
+
+def test_reset_pressed_while_a_step_is_on_its_way_wins(server, plot):
+    """Steps served in the browser reach the server 150 ms after the last press; a Reset pressed before then is the
+    server's own move, and the late report of the old step must not undo it."""
+    plot.open(server)
+    for t in (1, 2, 3):
+        plot.page.keyboard.press("ArrowRight")
+        plot.wait_t(t)
+    plot.page.get_by_role("button", name="Reset").click()  # within the 150 ms, before the step is reported
+    plot.wait_t(0)
+    plot.page.wait_for_timeout(1500)  # the late report arrives and is dropped
+    plot.page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '0'")
+    assert plot.t() == 0 and plot.js("() => window.__plaLab.data.t") == 0
+    assert "t = 0" in plot.page.locator("body").inner_text()

@@ -9,16 +9,16 @@ const recorder = () => { const sent = []; return { sent, send: (name, value) => 
 
 test("events are numbered from 1 and every unacknowledged one is resent with the next", () => {
   const r = recorder(), box = createOutbox(r.send, "n1");
-  assert.equal(box.post(tick(3, true, "run-a")), 1);
+  assert.equal(box.post(tick(3, true, "run-a", 1)), 1);
   assert.equal(box.post({ kind: "click", x: 0.5, y: 0.25, remove: null, other: false }), 2);
   assert.equal(r.sent.length, 2);
   const [name, batch] = r.sent[1];
   assert.equal(name, "events");
   assert.deepEqual(batch, { version: VERSION, nonce: "n1", events: [
-    { id: 1, kind: "tick", t: 3, playing: true, run: "run-a", jump: false },
+    { id: 1, kind: "tick", t: 3, playing: true, run: "run-a", seq: 1, jump: false },
     { id: 2, kind: "click", x: 0.5, y: 0.25, remove: null, other: false }] });
   box.ack(1);
-  box.post(tick(4, false, "run-a", true));
+  box.post(tick(4, false, "run-a", 1, true));
   assert.deepEqual(r.sent[2][1].events.map((e) => e.id), [2, 3], "the acknowledged one is dropped");
   box.ack(3);
   assert.deepEqual(box.pending, []);
@@ -27,8 +27,8 @@ test("events are numbered from 1 and every unacknowledged one is resent with the
 
 test("a batch sent is a copy: later posts do not change what was sent", () => {
   const r = recorder(), box = createOutbox(r.send, "n");
-  box.post(tick(1, false, "r"));
-  box.post(tick(2, false, "r"));
+  box.post(tick(1, false, "r", 1));
+  box.post(tick(2, false, "r", 1));
   assert.equal(r.sent[0][1].events.length, 1);
 });
 
@@ -39,7 +39,7 @@ test("each page load has its own nonce", () => {
 });
 
 test("a tick and a click are flat v2 events", () => {
-  assert.deepEqual(tick(5, 1, undefined), { kind: "tick", t: 5, playing: true, run: "", jump: false });
+  assert.deepEqual(tick(5, 1, undefined, 3), { kind: "tick", t: 5, playing: true, run: "", seq: 3, jump: false });
 });
 
 test("a click on empty space adds a point of the class (shift: the other), snapped, drawn at once", () => {

@@ -18,7 +18,7 @@ def click(i, **kw):
 
 
 def tick(i, t=3, **kw):
-    return {"id": i, "kind": "tick", "t": t, "playing": True, "run": "r1", **kw}
+    return {"id": i, "kind": "tick", "t": t, "playing": True, "run": "r1", "seq": 2, **kw}
 
 
 def test_new_events_are_read_once_in_order():
@@ -26,7 +26,7 @@ def test_new_events_are_read_once_in_order():
     nonce, ack, events = protocol.new_events(batch, None, 0)
     assert (nonce, ack) == ("a", 3)
     assert [e["kind"] for e in events] == ["click", "tick", "click"]
-    assert events[1] == {"id": 2, "kind": "tick", "t": 3, "playing": True, "run": "r1", "jump": False}
+    assert events[1] == {"id": 2, "kind": "tick", "t": 3, "playing": True, "run": "r1", "seq": 2, "jump": False}
     assert events[2]["remove"] == 4 and events[2]["other"] is True
     # The browser resends what was not acknowledged: only the new ones count.
     more = {"nonce": "a", "events": [click(3), tick(4, t=9)]}

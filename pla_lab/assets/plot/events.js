@@ -28,7 +28,8 @@ export function createOutbox(send, nonce = newNonce()) {
 }
 
 /** @returns {Omit<import("./protocol.js").Tick, "id">} */
-export const tick = (t, playing, run, jump = false) => ({ kind: "tick", t, playing: !!playing, run: run || "", jump: !!jump });
+export const tick = (t, playing, run, seq, jump = false) =>
+  ({ kind: "tick", t, playing: !!playing, run: run || "", seq: seq || 0, jump: !!jump });
 
 /** @returns {Omit<import("./protocol.js").Click, "id">} */
 export const click = (x, y, remove, other) => ({ kind: "click", x, y, remove: remove === undefined ? null : remove, other: !!other });

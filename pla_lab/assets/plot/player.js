@@ -7,7 +7,7 @@ import { draw, drawFrame, drawRest, gone, showStep } from "./view.js";
 const setPlaying = (inst, on) => { inst.playing = on; inst.gd.dataset.playing = on ? "1" : "0"; };
 
 /** Tell the server the step on screen (the run id lets it drop a tick about a run it has since replaced). */
-export const report = (inst, t, playing, jump = false) => inst.outbox.post(tick(t, playing, inst.run, jump));
+export const report = (inst, t, playing, jump = false) => inst.outbox.post(tick(t, playing, inst.run, inst.seq, jump));
 
 // Animate the pose from `from` to `to` in `ms`, one requestAnimationFrame at a time; false if interrupted.
 function tween(inst, from, to, ms, extra, token) {

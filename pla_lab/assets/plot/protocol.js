@@ -99,6 +99,7 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @property {number} t
  * @property {boolean} playing
  * @property {string} run
+ * @property {number} seq  the last seq the browser acted on: a tick from before a server move is dropped
  * @property {boolean} jump
  */
 
