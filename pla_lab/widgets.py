@@ -134,6 +134,21 @@ def jumps(lesson) -> None:
     reset_button(lesson, c[2])
 
 
+def run_n(lesson, page) -> None:
+    """Run N (N chosen beside it), To cap, Reset: for long runs (the lesson declares fields "n" and "run_n")."""
+    s = lesson.state
+    c = st.columns([1, 1.1, 1, 1], vertical_alignment="bottom")
+    c[0].number_input("N updates", min_value=1, max_value=S.SETTINGS["cap"].extra["max_value"], step=10,
+                      key=s.key("n"), label_visibility="collapsed", help="How many updates “Run N” makes")
+    c[1].button(f"Run {s['n']}", icon=":material/fast_forward:", use_container_width=True, key=s.key("run_n"),
+                on_click=lambda: actions.move(lesson, "forward", int(s["n"])),
+                help="Make this many more updates (up to the cap)")
+    c[2].button("To cap", icon=":material/last_page:", on_click=actions.move, args=(lesson, "to_end"),
+                use_container_width=True,
+                help=f"Run to the cap of {page.settings['cap']:,} updates (sidebar), or until PLA halts")
+    reset_button(lesson, c[3])
+
+
 def reset_button(lesson, where) -> None:
     where.button("Reset", icon=":material/first_page:", on_click=actions.move, args=(lesson, "reset"),
                  use_container_width=True, help="Back to w₀, before any update")

@@ -6,7 +6,7 @@ import streamlit as st
 import pla_core
 from pla_core import datasets, geometry
 
-from .. import actions, explain, figures, model, widgets
+from .. import explain, figures, model, widgets
 from .. import settings as S
 from ..lesson import ChartSpec, ReplayLesson
 from ..model import CREDIT_VIEW, DEFAULT_VIEW, Preset
@@ -81,17 +81,7 @@ class PocketLesson(ReplayLesson):
         widgets.option_widgets(self)
 
     def under_transport(self, page):
-        s = self.state
-        c = st.columns([1, 1.1, 1, 1], vertical_alignment="bottom")
-        c[0].number_input("N updates", min_value=1, max_value=S.SETTINGS["cap"].extra["max_value"], step=10,
-                          key=s.key("n"), label_visibility="collapsed", help="How many updates “Run N” makes")
-        c[1].button(f"Run {s['n']}", icon=":material/fast_forward:", use_container_width=True, key=s.key("run_n"),
-                    on_click=lambda: actions.move(self, "forward", int(s["n"])),
-                    help="Make this many more updates (up to the cap)")
-        c[2].button("To cap", icon=":material/last_page:", on_click=actions.move, args=(self, "to_end"),
-                    use_container_width=True,
-                    help=f"Run to the cap of {page.settings['cap']:,} updates (sidebar), or until PLA halts")
-        widgets.reset_button(self, c[3])
+        widgets.run_n(self, page)
 
     def panel(self, page):
         if page.trace is None:
