@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from . import actions, server, shared
+from . import actions, model, server, shared
 from .text import literal
 from .widgets import WIDTHS, point_tools
 
@@ -27,13 +27,9 @@ def page_head() -> None:
     )
 
 
-
 def theme() -> str:
     """The browser's Streamlit theme, "light" or "dark" (light when unknown)."""
     return getattr(st.context.theme, "type", None) or "light"
-
-
-# -- a page's frame -------------------------------------------------------------------------------------------
 
 
 def open_lesson(lesson) -> None:
@@ -47,7 +43,7 @@ def open_lesson(lesson) -> None:
         params = {} if app["link_read"] else st.query_params.to_dict()
         app["link_read"] = True
         problems = s.setup(params)
-        s["msgs"] = shared.SHARED["msgs"] + problems + _complete(lesson, params)
+        s["msgs"] = shared.SHARED["msgs"] + problems + _complete(lesson)
         shared.SHARED["msgs"] = []
     else:
         s.keep_widgets()
@@ -72,11 +68,9 @@ def open_lesson(lesson) -> None:
         lesson.toolbar()
 
 
-def _complete(lesson, params: dict) -> list[str]:
+def _complete(lesson) -> list[str]:
     """After the link is read: the default example where the link has no points (or damaged ones), and a view
     that shows every point."""
-    from . import model
-
     s = lesson.state
     if s["pts"] is None:
         pts, view, f = lesson.presets[lesson.default_preset].build(int(shared.SHARED["seed"]))
@@ -132,6 +126,3 @@ def share_box(lesson) -> None:
         base = st.context.url or ""
         params = urlencode(st.query_params.to_dict())
         box.code(f"{base}?{params}" if base else "?" + params, language=None, wrap_lines=True)
-
-
-# -- widgets ----------------------------------------------------------------------------------------------------

@@ -103,9 +103,6 @@ class Lesson:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.slug!r})"
 
-    def __hash__(self) -> int:  # st.cache_resource skips it (leading underscore), but keep it cheap and stable
-        return hash(self.slug)
-
 
 class ReplayLesson(Lesson):
     """A lesson that replays a trace step by step, with the plot component and the transport controls."""
