@@ -3,21 +3,18 @@ widget values) and the plot's events. Each takes the lesson; the state they chan
 
 from __future__ import annotations
 
-from . import model, protocol, shared
+from . import model, protocol, runs, shared
+from .codec import encode_points
 
 
 def current_run(lesson):
     """The run for the lesson's points, settings and options as they are now (cached by run id)."""
-    from . import runs
-
     s = lesson.state
     return runs.run(lesson, s["pts"], points_code(lesson), shared.values(), lesson.option_values())
 
 
 def points_code(lesson) -> str:
     """The points encoded as in the link, kept with the points so each run encodes them once."""
-    from .codec import encode_points
-
     s = lesson.state
     cached = s["code"]
     if cached is None or cached[0] is not s["pts"]:
