@@ -12,17 +12,21 @@ from .text import literal
 from .widgets import WIDTHS, point_tools
 
 
-def page_head() -> None:
+def page_head(lessons) -> None:
     """The page's first element starts loading plotly.js and the plot's modules (evaluating plotly.js's 4.8 MB is
-    the longest part of a first visit) while Streamlit draws the rest; and less padding, for a 1280×720 projector.
-    """
+    the longest part of a first visit) while Streamlit draws the rest. Its style keeps each lesson's plot its place
+    from the moment Streamlit lays it out, before any of its script has run (the words beside it never jump), and
+    leaves less padding, for a 1280×720 projector."""
     links = "".join(f'<link rel="modulepreload" href="{u}">' for u in server.plot_modules())
     st.html(f'{links}<script type="module">import("{server.plotly_url()}");</script>', unsafe_allow_javascript=True,
             width="content")
+    # Streamlit gives a keyed element the class st-key-<key>, its dots made dashes.
+    places = "".join(f".st-key-{lesson.slug}-plot{{min-height:{lesson.plot_height}px}}" for lesson in lessons
+                     if hasattr(lesson, "plot_height"))
     st.markdown(
         "<style>[data-testid=stMainBlockContainer]{padding-top:1.2rem;padding-bottom:1rem}"
         "[data-testid=stSidebarHeader]{height:1.5rem;min-height:0;padding:0}"
-        "[data-testid=stSidebarUserContent]{padding-top:0}</style>",
+        f"[data-testid=stSidebarUserContent]{{padding-top:0}}{places}</style>",
         unsafe_allow_html=True,
     )
 

@@ -10,7 +10,7 @@ from pla_lab import frame, widgets
 from pla_lab.lessons import LESSONS
 
 st.set_page_config(page_title="PLA Lab", page_icon="📈", layout="wide", initial_sidebar_state="expanded")
-frame.page_head()
+frame.page_head(LESSONS)
 pages = [st.Page(f"../pages/{lesson.slug}.py", title=lesson.title, icon=lesson.icon, url_path=lesson.slug)
          for lesson in LESSONS]
 # "/" opens the first lesson too. A default page is served only at "/", so it is a hidden second page on the same
