@@ -135,7 +135,7 @@ def on_events(lesson) -> None:
     s = lesson.state
     nonce, ack, events = protocol.new_events(_batch(lesson), *s["inbox"])
     s["inbox"] = (nonce, ack)
-    s["events_now"] = True  # until the end of this run (see scrubbed)
+    s["events_now"] = True  # for the callbacks after this one in the same rerun (see scrubbed)
     for ev in events:
         if ev["kind"] == "click":
             _click(lesson, ev)

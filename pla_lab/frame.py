@@ -98,6 +98,8 @@ def current_page(lesson):
 
     s = lesson.state
     s.keep_widgets()
+    if "events_now" in s.fields:  # the callbacks before this run have read it (see actions.scrubbed)
+        s["events_now"] = False
     run = actions.current_run(lesson)
     t = 0
     if "head" in s.fields:
@@ -117,8 +119,6 @@ def close_lesson(lesson) -> None:
     if s["toast"]:
         st.toast(literal(s["toast"]), icon="ℹ️")
         s["toast"] = None
-    if "events_now" in s.fields:
-        s["events_now"] = False
 
 
 def share_box(lesson) -> None:

@@ -54,6 +54,8 @@ def run(lesson, points: list, code: str, settings: dict, options: dict) -> Run:
         trace, extras = _compute(rid, lesson, code, kwargs, opts)
     except ValueError as e:
         return Run(None, str(e), rid)
+    except ArithmeticError as e:  # no input should get here (the link readers check it), but never a traceback
+        return Run(None, f"These points and settings could not be computed ({type(e).__name__}).", rid)
     return Run(trace, None, rid, extras)
 
 

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .codec import MAX_COORD, MAX_PARAM_CHARS
+from .codec import MAX_COORD, MAX_PARAM_CHARS, RESOLUTION
 
 
 SPEEDS = {"0.5×": 800, "1×": 500, "2×": 300, "4×": 150, "8×": 60}  # ms per update
@@ -55,6 +55,15 @@ def _bool(s: str) -> bool:
     if s in ("0", "false", "off"):
         return False
     raise ValueError("must be 1 or 0")
+
+
+def _dump12(v: float) -> str:
+    return f"{v:.12g}"
+
+
+def _digits(parse):
+    """A number kept to the 12 significant digits a link writes, so the run and its link use the same value."""
+    return lambda s: float(_dump12(parse(s)))
 
 
 def _dump_bool(v: bool) -> str:
@@ -120,7 +129,7 @@ ALGORITHM = (
     Setting("order", "cyclic", _choice(tuple(ORDER_LABELS)), label="Order of visits",
             help="Which mistake PLA corrects next: the next one in the list, in a shuffled list, or any at random.",
             widget="select", options=tuple(ORDER_LABELS), option_label=ORDER_LABELS.get),
-    Setting("eta", 1.0, _number(0.01, 10.0), lambda v: f"{v:g}", label="Learning rate η",
+    Setting("eta", 1.0, _digits(_number(0.01, 10.0)), _dump12, label="Learning rate η",
             help="Each update adds η·y·x̃. Starting from w = 0, η only stretches w: the lines are the same.",
             widget="number", extra=dict(min_value=0.01, max_value=10.0, step=0.1, format="%.2f")),
     Setting("w0", (0.0, 0.0, 0.0), parse_w0, dump_w0, label="Start w₀ = (b, w₁, w₂)",
@@ -159,8 +168,8 @@ def parse_target(s: str):
         raise ValueError("needs seven finite numbers: b, w₁, w₂ of f and the box xmin, xmax, ymin, ymax")
     if v[1] == 0 and v[2] == 0:
         raise ValueError("is not a line (w₁ = w₂ = 0)")
-    if not (v[3] < v[4] and v[5] < v[6]):
-        raise ValueError("has a box with xmin ≥ xmax or ymin ≥ ymax")
+    if not (v[4] - v[3] >= 10 * RESOLUTION and v[6] - v[5] >= 10 * RESOLUTION):
+        raise ValueError(f"has a box narrower or lower than {10 * RESOLUTION:g} (or xmin ≥ xmax, ymin ≥ ymax)")
     return v
 
 

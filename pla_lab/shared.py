@@ -36,6 +36,7 @@ def setup() -> None:
 def values() -> dict:
     """The shared settings as the algorithms use them (w₀'s bias weight is 0 when no bias is learned)."""
     out = {s.key: SHARED[s.key] for s in S.ALGORITHM if s.key != "w0"}
+    out["eta"] = float(f"{out['eta']:.12g}")  # as the link writes it (the widget's steps leave 1.2000000000000002)
     w0 = SHARED["w0_valid"]
     out["w0"] = (0.0, *w0[1:]) if not out["bias"] and w0[0] != 0 else w0
     return out

@@ -64,3 +64,18 @@ def test_every_link_value_is_shown_as_text_never_markdown(page, payload):
             assert _literal(text) and "\n" not in text, text
     quoted = "".join(c if c.isprintable() else "�" for c in payload)  # a line break is shown as �
     assert quoted[:20] in warnings(at)
+
+
+def test_a_link_keeps_every_digit_the_run_used():
+    """η is read, used and written with the same 12 significant digits, so the link replays the very same run."""
+    at = start({"eta": "1.2345678", "w0": "0.5,1,0", "t": "3"})
+    assert url(at)["eta"] == "1.2345678"
+    again = start(url(at))
+    assert url(again) == url(at) and markdown(again) == markdown(at)
+
+
+@pytest.mark.parametrize("f", ["0,1,0,0,1e-300,0,1e-300", "0,1,0,0,0.001,0,1", "0,1,0,1,1,0,1"])
+def test_a_target_box_too_small_to_measure_is_refused_not_a_traceback(f):
+    at = start({"f": f}, PAGES["pocket"])
+    assert "f=" in warnings(at) and "box" in warnings(at)
+    assert url(at)["f"] != f
