@@ -100,7 +100,8 @@ export function step(inst, delta) {
   const target = (inst.target !== null ? inst.target : inst.tDisp) + delta;
   if (target < 0 || target > inst.data.T) return;
   clearTimeout(inst.reportTimer);
-  if (!W(inst.data, target)) { report(inst, inst.tDisp, false); return; } // the server sends the weights around us
+  // Past the weights loaded here: the server goes to the target (a new seq) and sends the weights around it.
+  if (!W(inst.data, target)) { report(inst, target, false, true); return; }
   inst.target = target;
   inst.stats.predicted = performance.now();
   animateTo(inst, target).then((done) => {
