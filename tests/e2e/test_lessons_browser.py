@@ -15,7 +15,7 @@ from pla_lab import model
 from pla_lab import codec as C
 from pla_lab import settings as S
 
-from .conftest import TEST_HOOKS, Plot, start_server
+from .conftest import READY, TEST_HOOKS, Plot, start_server
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -275,6 +275,8 @@ def test_after_clicking_a_switch_the_keyboard_still_steps_and_plays(server, plot
     plot.open(server + "/pocket")
     plot.page.get_by_role("switch", name="Noise on").click(force=True)
     wait_url(plot, "noisy", "0")
+    # The switch's rerun has finished (a press during it can be undone by its late answer: see the session note)
+    plot.page.wait_for_selector(READY)
     plot.idle()
     plot.page.keyboard.press("ArrowRight")
     plot.wait_t(1, timeout=10_000)
