@@ -1,8 +1,11 @@
-"""The parts of a lesson's link beyond its settings: the link's version, the points, the view and the step."""
+"""The parts of a lesson's link beyond its settings: the link's version, the points, the view, the step and
+the target f of an example."""
 
 from __future__ import annotations
 
-from .codec import decode_points, encode_points
+import math
+
+from .codec import MAX_COORD, RESOLUTION, decode_points, encode_points
 from .settings import Parsed, Setting, dump_view, parse_step, parse_view
 
 #: Link versions this code reads. A link has always been read field by field with defaults for what is missing,
@@ -37,3 +40,28 @@ POINTS = Setting("pts", None, _parse_points, lambda p: encode_points(p or []), f
 VIEW = Setting("view", None, parse_view, lambda v: "" if v is None else dump_view(v),
                fallback="a view that fits the points")
 STEP = Setting("t", None, _parse_step, lambda h: str(h.t), fallback="step 0")
+
+
+def parse_target(s: str):
+    """'b,w1,w2,xmin,xmax,ymin,ymax' (the target f and the box its points were drawn from) or 'none'."""
+    if s == "none":
+        return None
+    try:
+        v = tuple(float(p) for p in s.split(","))
+    except ValueError:
+        raise ValueError("needs seven numbers: b, w₁, w₂ of f and the box xmin, xmax, ymin, ymax") from None
+    if len(v) != 7 or not all(math.isfinite(a) and abs(a) <= MAX_COORD for a in v):
+        raise ValueError("needs seven finite numbers: b, w₁, w₂ of f and the box xmin, xmax, ymin, ymax")
+    if v[1] == 0 and v[2] == 0:
+        raise ValueError("is not a line (w₁ = w₂ = 0)")
+    if not (v[4] - v[3] >= 10 * RESOLUTION and v[6] - v[5] >= 10 * RESOLUTION):
+        raise ValueError(f"has a box narrower or lower than {10 * RESOLUTION:g} (or xmin ≥ xmax, ymin ≥ ymax)")
+    return v
+
+
+def dump_target(v) -> str:
+    return "none" if v is None else ",".join(f"{a:.12g}" for a in v)
+
+
+#: The target f of the Noise & Pocket examples, and the box their points come from.
+TARGET = Setting("f", None, parse_target, dump_target, fallback="no known target")

@@ -12,6 +12,8 @@ from typing import Any
 
 import streamlit as st
 
+import pla_core
+
 from . import model
 from . import codec as C
 from . import settings as S
@@ -62,8 +64,6 @@ def run(lesson, points: list, code: str, settings: dict, options: dict) -> Run:
 def pla(points, kwargs: dict, *, lift: bool = False):
     """PLA to the cap on the points (a cycle is played, not stopped at), its mistake counts computed here, in the
     cached run, rather than on some later rerun. ``lift``: on (x₁, x₂, x₁x₂), the XOR lesson's lift."""
-    import pla_core
-
     X, y = model.arrays(points)
     if lift:
         X, kwargs = pla_core.datasets.with_product(X), dict(kwargs, w0=(*kwargs["w0"], 0.0))

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .codec import MAX_COORD, MAX_PARAM_CHARS, RESOLUTION
+from .codec import MAX_COORD, MAX_PARAM_CHARS
 
 
 SPEEDS = {"0.5×": 800, "1×": 500, "2×": 300, "4×": 150, "8×": 60}  # ms per update
@@ -156,27 +156,6 @@ ALGORITHM = (
 SETTINGS = {s.key: s for s in ALGORITHM}
 
 
-def parse_target(s: str):
-    """'b,w1,w2,xmin,xmax,ymin,ymax' (the target f and the box its points were drawn from) or 'none'."""
-    if s == "none":
-        return None
-    try:
-        v = tuple(float(p) for p in s.split(","))
-    except ValueError:
-        raise ValueError("needs seven numbers: b, w₁, w₂ of f and the box xmin, xmax, ymin, ymax") from None
-    if len(v) != 7 or not all(math.isfinite(a) and abs(a) <= MAX_COORD for a in v):
-        raise ValueError("needs seven finite numbers: b, w₁, w₂ of f and the box xmin, xmax, ymin, ymax")
-    if v[1] == 0 and v[2] == 0:
-        raise ValueError("is not a line (w₁ = w₂ = 0)")
-    if not (v[4] - v[3] >= 10 * RESOLUTION and v[6] - v[5] >= 10 * RESOLUTION):
-        raise ValueError(f"has a box narrower or lower than {10 * RESOLUTION:g} (or xmin ≥ xmax, ymin ≥ ymax)")
-    return v
-
-
-def dump_target(v) -> str:
-    return "none" if v is None else ",".join(f"{a:.12g}" for a in v)
-
-
 NOISE_LEVELS = tuple(range(0, 45, 5))  # percent
 
 
@@ -198,9 +177,6 @@ POCKET = (
             help="Each label flips with probability p (the same coin flips for a given seed).",
             widget="select_slider", options=NOISE_LEVELS, option_label=lambda v: f"{v}%"),
 )
-
-#: The target f of the Noise & Pocket examples, and the box their points come from.
-TARGET = Setting("f", None, parse_target, dump_target, fallback="no known target")
 
 #: The XOR page's own options.
 XOR = (

@@ -7,6 +7,7 @@ import pla_core
 from pla_core import datasets, geometry
 
 from .. import explain, figures, model, widgets
+from .. import links
 from .. import settings as S
 from ..lesson import ChartSpec, ReplayLesson
 from ..model import CREDIT_VIEW, DEFAULT_VIEW, Preset
@@ -29,7 +30,7 @@ class PocketLesson(ReplayLesson):
     }
     default_preset = "line50"
     options = S.POCKET
-    fields = (linked(S.TARGET, undo=True), Field("n", 50, widget=True), button("run_n"))
+    fields = (linked(links.TARGET, undo=True), Field("n", 50, widget=True), button("run_n"))
     moving = ("disagree", "boundary", "pocket", "w", "update", "circle")
     labels = {"boundary": "w (PLA)", "pocket": "ŵ (pocket)", "disagree": "ŵ ≠ f"}
     chart = ChartSpec("", y_title="error", y_format=".0%", hover_format=".1%")

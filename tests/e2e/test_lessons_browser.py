@@ -13,6 +13,7 @@ import pla_core
 from pla_core import datasets, geometry
 from pla_lab import model
 from pla_lab import codec as C
+from pla_lab import links
 from pla_lab import settings as S
 
 from .conftest import READY, TEST_HOOKS, Plot, start_server
@@ -33,7 +34,7 @@ def pocket_run(url: str):
     q = params(url)
     pts, _ = C.decode_points(q["pts"])
     values, _ = S.read_params(q)
-    opts, _ = S.read_params(q, (*S.POCKET, S.TARGET))
+    opts, _ = S.read_params(q, (*S.POCKET, links.TARGET))
     X, y = model.arrays(pts)
     flipped = np.zeros(len(y), bool)
     if opts["noisy"] and opts["noise"]:

@@ -11,6 +11,7 @@ import pla_core
 from pla_core import datasets, geometry
 from pla_lab import model
 from pla_lab import codec as C
+from pla_lab import links
 from pla_lab import settings as S
 
 from .helpers import APP, POCKET, XOR, button, key, markdown, plot, points, start as _start, url, warnings
@@ -29,7 +30,7 @@ def pocket_from_link(q: dict):
     """What the page must show, computed from its link alone with pla_core (as a notebook would)."""
     pts, _ = C.decode_points(q["pts"])
     values, problems = S.read_params(q)
-    opts, more = S.read_params(q, (*S.POCKET, S.TARGET))
+    opts, more = S.read_params(q, (*S.POCKET, links.TARGET))
     assert not problems and not more
     X, y = model.arrays(pts)
     if opts["noisy"] and opts["noise"]:
@@ -128,7 +129,7 @@ def test_a_damaged_link_falls_back_to_the_example_and_its_own_target():
     at = start("../pages/pocket.py", {"pts": "1garbage", "f": "1,1,1,-1,1,-1,1"})
     assert "damaged" in warnings(at)
     _, _, f = POCKET.presets["line50"].build(0)
-    assert S.parse_target(url(at)["f"]) == f
+    assert links.parse_target(url(at)["f"]) == f
     assert plot(at)["target"] == {"w": list(f[:3]), "box": list(f[3:])}
 
 
@@ -250,7 +251,7 @@ def test_the_lifted_3d_view_draws_the_points_and_the_plane_of_w_t():
 def test_the_target_survives_the_link_exactly():
     at = start("../pages/pocket.py")
     f = plot(at)["target"]
-    assert S.dump_target((*f["w"], *f["box"])) == url(at)["f"]
+    assert links.dump_target((*f["w"], *f["box"])) == url(at)["f"]
     again = start("../pages/pocket.py", url(at))
     assert plot(again)["target"] == f
 
