@@ -10,7 +10,7 @@ from .codec import encode_points
 def current_run(lesson):
     """The run for the lesson's points, settings and options as they are now (cached by run id)."""
     s = lesson.state
-    return runs.run(lesson, s["pts"], points_code(lesson), shared.values(), lesson.option_values())
+    return runs.run(lesson, s["pts"], points_code(lesson), lesson.run_settings(shared.values()), lesson.option_values())
 
 
 def points_code(lesson) -> str:
@@ -106,8 +106,9 @@ def clear(lesson) -> None:
 
 
 def load_preset(lesson, name: str) -> None:
-    pts, view, f = lesson.presets[name].build(int(shared.SHARED["seed"]))
-    set_points(lesson, pts, view, **({"f": f} if "f" in lesson.state.fields else {}))
+    preset = lesson.presets[name]
+    pts, view, f = preset.build(int(shared.SHARED["seed"]))
+    set_points(lesson, pts, view, ax=preset.ax, **({"f": f} if "f" in lesson.state.fields else {}))
 
 
 def preset_chosen(lesson) -> None:

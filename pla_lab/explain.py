@@ -51,6 +51,9 @@ def step_numbers(trace, t: int) -> str:
             f"w{sub(t)}ᵀx̃ = {terms} = **{num(s)}** → {verdict_text}",
             f"w{sub(t + 1)} = w{sub(t)} + η·y·x̃ = {vec(w)} + {num(eta)}·({'+1' if y > 0 else '−1'})·{vec(xt)}"
             f" = **{vec(w_next)}**",
+            (f"The dashed arrow draws the feature part η·y·x = {vec(eta * y * x)}; the bias b changes by "
+             f"η·y·1 = {num(eta * y)} (from {num(w[0])} to {num(w_next[0])})." if bias else
+             f"The dashed arrow draws η·y·x = {vec(eta * y * x)}; with no bias, b stays 0."),
         ]
     elif trace.halted:
         lines += ["", "✅ **Halted: no mistakes in a full pass.** This w separates ○ from ×."]
@@ -64,14 +67,17 @@ def step_numbers(trace, t: int) -> str:
 
 GUIDE = """
 **What you see.** Each ○ is a +1 point, each × a −1 point. The line is where wᵀx̃ = 0; the blue side is
-where PLA predicts +1, the orange side −1. The arrow is the weight vector w: it always points to the +1 side.
+where PLA predicts +1, the orange side −1. The arrow is the weight vector w's feature part (w₁, w₂): it always
+points to the +1 side.
 
-**One update.** PLA picks a point on the wrong side (circled) and adds η·y·x̃ to w. The dashed arrow from
-the tip of w is that η·y·x̃; the faint one is the new w. Press **Step** (→) and watch the line turn towards
-the mistake; the dashed grey line is where it was.
+**One update.** PLA picks a point on the wrong side (circled) and adds η·y·x̃ to w, where x̃ = (1, x₁, x₂).
+The dashed arrow from the tip of w draws the feature part of that update, η·y·(x₁, x₂); its bias part, η·y·1,
+moves b and shows in the numbers. The faint arrow is the new w. Press **Step** (→) and watch the line turn
+towards the mistake; the dashed grey line is where it was.
 
 **Try this.**
-1. Press **Run**: on separable points PLA always stops, after at most R²/ρ² updates.
+1. Press **Run**: on separable points PLA always stops. Started from w₀ = 0 it makes at most R²/ρ*² updates,
+   with R the largest ‖x̃‖ and ρ* the best margin, both measured on x̃ = (1, x₁, x₂) (lesson *Why PLA halts*).
 2. Click to add a × deep inside the ○ side, then step: the line must swing to fix it.
 3. Load **XOR** and run: no line works, so the weights cycle for ever.
 4. Change the **order** or **sign(0)** in the sidebar: a different sequence, often a different final line.
@@ -117,9 +123,11 @@ def cycle_text(trace) -> str:
         if trace.settings.get("order") == "random":
             return ("🎲 With **random order** the weights need not repeat exactly; set the order to cyclic to see "
                     "the cycle. PLA still never halts.")
-        return (f"⏹ No repeat found within the cap of {len(trace):,} updates. Non-separable points always make "
-                "PLA cycle, but the period can be long: raise the cap in the sidebar, or use points on a coarse "
-                "grid (the noisy XOR examples are snapped to a 0.1 grid).")
+        return (f"⏹ No repeat found within the cap of {len(trace):,} updates. On points that lie on a grid (every "
+                "point here is snapped to one) visited in a fixed order, non-separable data always make PLA "
+                "cycle, but the period can be long: raise the cap in the sidebar, or use a coarser grid (the "
+                "noisy XOR examples are snapped to 0.1). For real-valued points the notes' claim (seed 001) can "
+                "fail: the weights need never repeat exactly, although PLA still never halts.")
     s, p = trace.cycle
     w = clean_weights(trace.weights[s], trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"]))
     return (f"🔁 **The weights cycle.** After update {s + p} the state is exactly what it was after update {s}: "
@@ -196,7 +204,7 @@ both × on the other, so PLA keeps correcting one mistake by making another.
 3. Switch on **Add x₁x₂**: in (x₁, x₂, x₁x₂) the points are separable, PLA halts, and its plane comes back
    into the plane as a curve (a hyperbola).
 4. Try the noisy XOR, or click your own points: if no line separates them, the cycle can be longer, but on
-   grid points it always comes.
+   grid points visited in a fixed order it always comes (for real-valued points it need not).
 """
 
 

@@ -77,8 +77,9 @@ def _complete(lesson) -> list[str]:
     that shows every point."""
     s = lesson.state
     if s["pts"] is None:
-        pts, view, f = lesson.presets[lesson.default_preset].build(int(shared.SHARED["seed"]))
-        s["pts"], s["view"] = pts, view
+        preset = lesson.presets[lesson.default_preset]
+        pts, view, f = preset.build(int(shared.SHARED["seed"]))
+        s["pts"], s["view"], s["ax"] = pts, view, preset.ax
         if "f" in s.fields:
             s["f"] = f
         return []
@@ -105,7 +106,7 @@ def current_page(lesson):
     if "head" in s.fields:
         s["head"] = s["head"].clamp(run.T)
         t = s["head"].t
-    return Page(state=s, settings=shared.values(), options=lesson.option_values(), run=run, t=t, theme=theme())
+    return Page(state=s, settings=lesson.run_settings(shared.values()), options=lesson.option_values(), run=run, t=t, theme=theme())
 
 
 def close_lesson(lesson) -> None:

@@ -34,6 +34,7 @@ class ChartSpec:
     x_title: str = "update t"
 
     def payload(self, data: dict, *, key: str, height: int) -> protocol.Chart:
+        data = {"panels": None, "xmax": None, "marks": [], **data}
         return protocol.Chart(key=key, title=self.title, x_title=self.x_title, y_title=self.y_title,
                               y_format=self.y_format, hover_format=self.hover_format, height=height, **data)
 
@@ -81,7 +82,7 @@ class Lesson:
 
     def all_fields(self) -> tuple[Field, ...]:
         base = (
-            linked(links.POINTS, undo=True), linked(links.VIEW, undo=True),
+            linked(links.POINTS, undo=True), linked(links.VIEW, undo=True), linked(links.AXES, undo=True),
             Field("cls", "+1", widget=True), Field("preset", None, widget=True), Field("share", False, widget=True),
             Field("undo_stack", list), Field("msgs", list), Field("toast"), Field("code"),
         )
@@ -93,6 +94,15 @@ class Lesson:
 
     def option_values(self) -> dict:
         return {o.key: self.state[o.key] for o in self.options}
+
+    def own_settings(self) -> tuple[str, ...]:
+        """The sidebar settings this lesson sets itself: its options named like one (the Pocket's order)."""
+        return tuple(o.key for o in self.options if o.key in S.SETTINGS)
+
+    def run_settings(self, values: dict) -> dict:
+        """The shared settings as this lesson runs them: its own options replace the sidebar's of the same name."""
+        own = self.own_settings()
+        return {**values, **{k: self.state[k] for k in own}} if own else values
 
     def toolbar(self) -> None:
         """Beside the point tools, above the lesson."""
@@ -135,6 +145,10 @@ class ReplayLesson(Lesson):
         return {}
 
     def target(self, page: Page) -> protocol.Target | None:
+        return None
+
+    def pick(self, page: Page) -> int | None:
+        """The point whose distance to the boundary the "distance" layer draws."""
         return None
 
     def toolbar(self) -> None:

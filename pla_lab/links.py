@@ -63,5 +63,16 @@ def dump_target(v) -> str:
     return "none" if v is None else ",".join(f"{a:.12g}" for a in v)
 
 
+def _parse_axes(s: str) -> str:
+    from .model import named_datasets
+
+    if s not in named_datasets():
+        raise ValueError(f"names no data set whose axes PLA Lab knows (it knows {', '.join(named_datasets())})")
+    return s
+
+
+#: Which example's features name the axes (the credit-card story's): the link says "ax=credit", never the names.
+AXES = Setting("ax", None, _parse_axes, lambda v: v or "", fallback="x₁ and x₂")
+
 #: The target f of the Noise & Pocket examples, and the box their points come from.
 TARGET = Setting("f", None, parse_target, dump_target, fallback="no known target")

@@ -18,7 +18,8 @@ pages = [st.Page(f"../pages/{lesson.slug}.py", title=lesson.title, icon=lesson.i
 start = st.Page(f"../pages/{LESSONS[0].slug}.py", title=LESSONS[0].title, icon=LESSONS[0].icon, url_path="start",
                 default=True, visibility="hidden")
 page = st.navigation([*pages, start])
+lesson = next((le for le in LESSONS if le.slug == page.url_path), LESSONS[0])
 with st.sidebar:
     st.markdown("#### Algorithm settings")
-    widgets.sidebar()
+    widgets.sidebar(own=lesson.own_settings())
 page.run()

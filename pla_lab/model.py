@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cache
 
 import numpy as np
 
@@ -61,6 +62,11 @@ class Preset:
     grid: float | None = None
     keep: int | None = None
 
+    @property
+    def ax(self) -> str | None:
+        """The data set whose named features title the axes (the credit-card story), or None (x₁, x₂)."""
+        return self.dataset if self.dataset in named_datasets() else None
+
     def build(self, seed: int) -> tuple[list[Point], tuple, tuple | None]:
         """(points, view, f): f is (b, w₁, w₂, xmin, xmax, ymin, ymax) with ``target``, else None."""
         seeded = {} if self.dataset == "xor4" else {"seed": seed}
@@ -78,6 +84,21 @@ class Preset:
             # f as the link writes it (12 significant digits), so a session and its link compute with the same f.
             f = tuple(float(f"{float(v):.12g}") for v in (*d.w_f, *self.box))
         return pts, self.view or fit_view(pts), f
+
+
+@cache
+def named_datasets() -> dict[str, tuple[str, str]]:
+    """{data set: its two features' names} for the data sets of ``pla_core.datasets`` that name them."""
+    out = {}
+    for name in pla_core.datasets.GENERATORS:
+        names = tuple(pla_core.datasets.make(name, **({} if name == "xor4" else {"seed": 0})).feature_names)
+        if names != ("x₁", "x₂"):
+            out[name] = names
+    return out
+
+
+def axis_titles(ax: str | None) -> tuple[str, str]:
+    return named_datasets().get(ax, ("x₁", "x₂"))
 
 
 def apply_click(points: list[Point], event: dict, cls: float, view) -> tuple[list[Point], str | None]:

@@ -37,10 +37,10 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-VERSION = 2
+VERSION = 3
 
 #: Things drawn from the weights, which move during an animation. A lesson picks some of them, in this order.
-MOVING_LAYERS = ("shade", "disagree", "ghost", "boundary", "pocket", "w", "update", "circle")
+MOVING_LAYERS = ("shade", "disagree", "ghost", "boundary", "pocket", "w", "update", "circle", "normal", "distance")
 
 
 class Window(TypedDict):
@@ -69,6 +69,27 @@ class Series(TypedDict, total=False):
     color: str          # a palette name ("pocket", "target", …) or a CSS colour
     width: float
     dash: str
+    x: list[float]      # its own x (a bound drawn past the run); default: the chart's x
+    panel: int          # which of the chart's panels (default 0)
+    shape: str          # "hv" (steps, the default: a value holds until the next update) or "linear"
+
+
+class Panel(TypedDict, total=False):
+    """One of a chart's panels, stacked top to bottom over one t axis."""
+
+    title: str
+    y_title: str
+    y_format: str
+    hover_format: str
+    ymin: float
+    ymax: float
+
+
+class Mark(TypedDict):
+    """A labelled vertical line across every panel (e.g. where the proof's bound forces a halt)."""
+
+    x: float
+    text: str
 
 
 class Chart(TypedDict):
@@ -87,6 +108,9 @@ class Chart(TypedDict):
     ymax: float
     height: int
     alt: str
+    panels: list[Panel] | None  # stacked panels (None: one, from y_title, y_format, hover_format and ymax)
+    xmax: float | None          # the t axis's end (None: just past T)
+    marks: list[Mark]
 
 
 class Payload(TypedDict):
@@ -105,7 +129,9 @@ class Payload(TypedDict):
     moving: list[str]           # which of MOVING_LAYERS to draw
     labels: dict[str, str]      # legend names of moving layers; a layer is in the legend iff it has one
     target: Target | None
-    sign0: int | None           # what a constant prediction (w₁ = w₂ = 0, b = 0) predicts
+    pick: int | None            # the point whose signed distance to the boundary the "distance" layer draws
+    sign0: int | Literal["both"] | None  # what a constant prediction (w₁ = w₂ = 0, b = 0) predicts ("both": right for
+                                          # either class; None: wrong for both)
     T: int
     t: int
     seq: int

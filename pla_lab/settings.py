@@ -15,11 +15,14 @@ from .codec import MAX_COORD, MAX_PARAM_CHARS
 
 
 SPEEDS = {"0.5×": 800, "1×": 500, "2×": 300, "4×": 150, "8×": 60}  # ms per update
-SIGN_ZERO = {"le0": None, "+1": 1, "-1": -1}
+#: The readings of a tie wᵀx̃ = 0 in the notes, as pla_core's ``sign_zero``: None, a tie is a mistake for both
+#: classes; +1 or −1, what sign(0) predicts; "both", a tie is right for both (only y·wᵀx̃ < 0 is a mistake).
+SIGN_ZERO = {"le0": None, "+1": 1, "-1": -1, "lt0": "both"}
 SIGN_ZERO_LABELS = {
-    "le0": "y·wᵀx ≤ 0 is a mistake",
-    "+1": "sign(0) = +1",
-    "-1": "sign(0) = −1",
+    "le0": "y·wᵀx̃ ≤ 0 is a mistake (seed 001)",
+    "+1": "sign(0) = +1 (seeds 003, 004)",
+    "-1": "sign(0) = −1 (seed 002)",
+    "lt0": "only y·wᵀx̃ < 0 is a mistake (seed 001, margin part)",
 }
 ORDER_LABELS = {"cyclic": "cyclic (0, 1, …, n−1, repeat)", "permuted": "one random permutation, repeated",
                 "random": "random mistake each time"}
@@ -139,8 +142,10 @@ ALGORITHM = (
             help="Off: the line must pass through the origin (b = 0), as in the notes' step(θᵀx).",
             widget="toggle"),
     Setting("sign0", "le0", _choice(tuple(SIGN_ZERO)), label="When wᵀx̃ = 0 exactly",
-            help="The notes disagree on sign(0): count it as a mistake for both classes (scikit-learn), "
-                 "or call it +1, or −1 (the NTU course).",
+            help="The notes disagree on a tie. Seed 001's loop counts y·wᵀx̃ ≤ 0 as a mistake for both classes "
+                 "(as scikit-learn does); 002 predicts + only when wᵀx̃ > 0, so sign(0) = −1; 003 flags y = −1 when "
+                 "wᵀx̃ ≥ 0 and 004 sets step(0) = +1, so sign(0) = +1; 001's margin part counts only "
+                 "y·wᵀx̃ < 0, so from w₀ = 0 nothing is ever a mistake and PLA never starts.",
             widget="select", options=tuple(SIGN_ZERO), option_label=SIGN_ZERO_LABELS.get),
     Setting("seed", 0, _number(0, 2**31 - 1, int), str, label="Random seed",
             help="Fixes the shuffle, the random choices and the generated data sets, so a link replays exactly.",
@@ -169,13 +174,18 @@ def _levels(levels):
         return v
     return parse
 
-#: The Noise & Pocket page's own options (kept in its session namespace and its links).
+#: The Noise & Pocket page's own options (kept in its session namespace and its links). Its order replaces the
+#: sidebar's there: seed 000's Pocket corrects a random mistake, so random is this lesson's default.
 POCKET = (
     Setting("noisy", True, _bool, _dump_bool, label="Noise on",
             help="The same points with or without the flipped labels: switch and compare.", widget="toggle"),
     Setting("noise", 10, _levels(NOISE_LEVELS), str, label="Noise level p",
             help="Each label flips with probability p (the same coin flips for a given seed).",
             widget="select_slider", options=NOISE_LEVELS, option_label=lambda v: f"{v}%"),
+    Setting("order", "random", _choice(tuple(ORDER_LABELS)), label="Order of visits",
+            help="Seed 000's Pocket corrects a random mistake each time (the default here); cyclic or a "
+                 "shuffled list are there to compare. On this page it replaces the sidebar's order.",
+            widget="select", options=tuple(ORDER_LABELS), option_label=ORDER_LABELS.get),
 )
 
 #: The XOR page's own options.
@@ -229,7 +239,9 @@ def read_params(params: dict[str, str], table=ALGORITHM) -> tuple[dict, list[str
 
 
 def write_params(values: dict, table=ALGORITHM) -> dict[str, str]:
-    return {s.key: s.dump(values[s.key]) for s in table}
+    """The link's parameters; one whose value writes as "" (an unset optional part) is left out."""
+    out = {s.key: s.dump(values[s.key]) for s in table}
+    return {k: v for k, v in out.items() if v != ""}
 
 
 def _short(raw: str) -> str:

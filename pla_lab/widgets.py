@@ -7,7 +7,7 @@ from functools import partial
 
 import streamlit as st
 
-from . import actions, payload, server, shared
+from . import actions, model, payload, server, shared
 from . import settings as S
 from .runs import Run
 
@@ -39,11 +39,15 @@ def setting_widget(s: S.Setting, key: str, on_change=None, *, tooltip: bool = Tr
         st.select_slider(s.label, options=s.options, format_func=s.option_label, **common)
 
 
-def sidebar() -> None:
-    """The shared algorithm settings, one widget and one line of explanation each."""
+def sidebar(own: tuple[str, ...] = ()) -> None:
+    """The shared algorithm settings, one widget and one line of explanation each; ``own``: the settings the lesson
+    shown sets itself (named, not drawn, here)."""
     shared.setup()
     ss = shared.SHARED
     for s in S.ALGORITHM:
+        if s.key in own:
+            st.caption(f"**{s.label}:** this lesson sets its own, above the plot.")
+            continue
         setting_widget(s, ss.key(s.key), tooltip=False)
         if s.key == "w0":
             try:
@@ -92,7 +96,8 @@ def plot(lesson, page, *, height: int | None = None) -> None:
     if lesson.chart is not None and run.trace is not None and "chart" in run.extras:
         chart = lesson.chart.payload(run.extras["chart"], key=run.id, height=height)
     scene = payload.Scene(moving=lesson.moving_layers(page), labels=lesson.labels, layers=lesson.layers(page),
-                          target=lesson.target(page), chart=chart, legend=lesson.legend)
+                          target=lesson.target(page), chart=chart, legend=lesson.legend, pick=lesson.pick(page),
+                          axes=model.axis_titles(s["ax"]))
     data = payload.build(run, s["head"], lesson.shown_points(page), s["view"], scene, settings=page.settings,
                          cls=1 if s["cls"] == "+1" else -1, nonce=s["inbox"][0], ack=s["inbox"][1], height=height,
                          plotly_url=server.plotly_url(), theme=page.theme)

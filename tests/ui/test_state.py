@@ -72,6 +72,6 @@ def test_unknown_fields_are_an_error_not_a_new_key():
 def test_every_lesson_links_its_options_points_view_and_step():
     for lesson in LESSONS:
         keys = {f.link.key for f in lesson.state.fields.values() if f.link is not None}
-        assert keys == {"pts", "view", "t", *(o.key for o in lesson.options)} | ({"f"} if lesson is POCKET else set())
+        assert keys == {"pts", "view", "ax", "t", *(o.key for o in lesson.options)} | ({"f"} if lesson is POCKET else set())
         undo = {name for name, f in lesson.state.fields.items() if f.undo}
-        assert undo == {"pts", "view"} | ({"f"} if lesson is POCKET else set())
+        assert undo == {"pts", "view", "ax"} | ({"f"} if lesson is POCKET else set())

@@ -11,21 +11,42 @@ const CONFIG = { displayModeBar: false, responsive: true, showTips: false };
 export function chartFigure(c, colors, fg, t) {
   const pad = Math.max(1, Math.round(0.03 * c.T)); // the last value stays visible past the last update
   const xs = c.x.concat([c.T + pad]);
-  const traces = c.series.map((s) => ({
-    type: "scatter", mode: "lines", x: xs, y: s.y.concat([s.y[s.y.length - 1]]), name: s.name,
-    hovertemplate: `${c.x_title} = %{x}: %{y:${c.hover_format}}<extra>${s.name}</extra>`,
-    line: { color: colors[s.color] || s.color, width: s.width || 2.5, dash: s.dash || "solid", shape: "hv" },
-  }));
+  const panels = c.panels || [{ y_title: c.y_title, y_format: c.y_format, hover_format: c.hover_format, ymin: 0, ymax: c.ymax }];
+  const n = panels.length, gap = n > 1 ? 0.1 : 0, h = (1 - gap * (n - 1)) / n;
+  const yname = (k) => (k ? "y" + (k + 1) : "y"), yaxis = (k) => (k ? "yaxis" + (k + 1) : "yaxis");
+  const traces = c.series.map((s) => {
+    const k = s.panel || 0, p = panels[k];
+    return {
+      type: "scatter", mode: "lines", name: s.name, yaxis: yname(k),
+      x: s.x || xs, y: s.x ? s.y : s.y.concat([s.y[s.y.length - 1]]),
+      hovertemplate: `${c.x_title} = %{x:.0f}: %{y:${p.hover_format || c.hover_format}}<extra>${s.name}</extra>`,
+      line: { color: colors[s.color] || s.color, width: s.width || 2.5, dash: s.dash || "solid", shape: s.shape || "hv" },
+    };
+  });
+  const xmax = c.xmax == null ? c.T + pad : c.xmax;
   const layout = {
-    height: c.height, margin: { l: 55, r: 10, t: c.title ? 70 : 40, b: 45 }, font: { size: 15, color: fg },
+    height: c.height, margin: { l: 62, r: 10, t: c.title ? 70 : (n > 1 ? 28 : 40), b: 45 }, font: { size: 15, color: fg },
     paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(0,0,0,0)",
     title: c.title ? { text: c.title, x: 0, xanchor: "left", y: 0.98, yanchor: "top", font: { size: 16 } } : undefined,
-    xaxis: { ...AXIS, title: { text: c.x_title, standoff: 4 }, range: [0, c.T + pad] },
-    yaxis: { ...AXIS, title: { text: c.y_title, standoff: 4 }, range: [0, c.ymax], tickformat: c.y_format },
+    xaxis: { ...AXIS, title: { text: c.x_title, standoff: 4 }, range: [0, xmax], anchor: yname(n - 1) },
     legend: { orientation: "h", x: 0, y: 1.0, yanchor: "bottom", font: { size: 14 } },
+    showlegend: n === 1,
     shapes: [{ type: "line", x0: t, x1: t, y0: 0, y1: 1, yref: "paper", line: { color: fg, width: 2 } }],
+    annotations: [],
     hovermode: "x", dragmode: false,
   };
+  panels.forEach((p, k) => {
+    const top = 1 - k * (h + gap);
+    layout[yaxis(k)] = { ...AXIS, domain: [top - h, top], range: [p.ymin || 0, p.ymax], tickformat: p.y_format,
+                         title: p.y_title ? { text: p.y_title, standoff: 4 } : undefined };
+    if (p.title) layout.annotations.push({ text: p.title, x: 0, xref: "paper", xanchor: "left", y: top, yref: "paper",
+                                           yanchor: "bottom", showarrow: false, font: { size: 14 } });
+  });
+  for (const m of c.marks || []) {
+    layout.shapes.push({ type: "line", x0: m.x, x1: m.x, y0: 0, y1: 1, yref: "paper", line: { color: colors.pocket || fg, width: 2, dash: "dot" } });
+    layout.annotations.push({ text: m.text, x: m.x, xanchor: m.x > 0.6 * xmax ? "right" : "left", y: 0, yref: "paper",
+                              yanchor: "bottom", showarrow: false, font: { size: 13, color: colors.pocket || fg } });
+  }
   return { traces, layout };
 }
 

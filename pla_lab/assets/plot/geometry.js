@@ -30,6 +30,18 @@ export function clip(w, v) {
           [cl(p[0] + hi * d[0], xmin, xmax), cl(p[1] + hi * d[1], ymin, ymax)]];
 }
 
+/**
+ * The signed distance (b + w₁x + w₂y)/‖(w₁, w₂)‖ of point p from the boundary, positive on the +1 side, and the
+ * foot of the perpendicular from p onto it (pla_core.geometry.signed_distance and foot); null when w₁ = w₂ = 0.
+ * @param {number[]} w @param {number[]} p @returns {{d: number, foot: number[]} | null}
+ */
+export function perpendicular(w, p) {
+  const [b, w1, w2] = w, nn = Math.hypot(w1, w2);
+  if (nn === 0) return null;
+  const d = (b + (w1 * p[0] + w2 * p[1])) / nn;
+  return { d, foot: [p[0] - d * (w1 / nn), p[1] - d * (w2 / nn)] };
+}
+
 /** The box [xmin, xmax, ymin, ymax] as a polygon, counter-clockwise from (xmin, ymin). */
 export const rect = (v) => [[v[0], v[2]], [v[1], v[2]], [v[1], v[3]], [v[0], v[3]]];
 

@@ -46,7 +46,7 @@ export async function animateTo(inst, target) {
       showStep(inst, nt);
     }
   } else if (how.mode === "jump") {
-    const extra = { ghost: inst.pose.w, circle: [], update: null, by: [] };
+    const extra = { ghost: inst.pose.w, circle: [], update: null, by: [], moving: true };
     if (!(await tween(inst, inst.pose, restPose(d, target), how.ms, extra, token))) return false;
   }
   if (token !== inst.token) return false;

@@ -64,4 +64,5 @@ export function restExtra(data, t) {
 }
 
 /** What is drawn besides the moving pose while animating from step t to step nt (one update). */
-export const stepExtra = (data, t, nt) => ({ ghost: W(data, t), circle: I(data, Math.min(t, nt)), update: null, by: [] });
+export const stepExtra = (data, t, nt) => ({ ghost: W(data, t), circle: I(data, Math.min(t, nt)), update: null, by: [],
+  moving: true });

@@ -1,12 +1,12 @@
-// The boundary between Python and the browser, as JSDoc types: a mirror of pla_lab/protocol.py (version 2).
+// The boundary between Python and the browser, as JSDoc types: a mirror of pla_lab/protocol.py (version 3).
 // Python → browser: one Payload per rerun (the component's data is [payload]).
 // Browser → Python: one EventBatch as the trigger value "events". The delivery rules are in protocol.py.
 
 /** The protocol version; a payload with another one is not drawn. */
-export const VERSION = 2;
+export const VERSION = 3;
 
 /** Things drawn from the weights, which move during an animation; a payload picks some of them, in this order. */
-export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "boundary", "pocket", "w", "update", "circle"]);
+export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "boundary", "pocket", "w", "update", "circle", "normal", "distance"]);
 
 /**
  * The weights around the current step: W[k] is w_{t0+k}; update t0+k is U[k] (so w_{t0+k+1} = W[k] + U[k]), made
@@ -33,6 +33,27 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @property {string} [color]  a palette name ("pocket", "target", …) or a CSS colour
  * @property {number} [width]
  * @property {string} [dash]
+ * @property {number[]} [x]  its own x (a bound drawn past the run); default: the chart's x
+ * @property {number} [panel]  which of the chart's panels (default 0)
+ * @property {string} [shape]  "hv" (steps, the default) or "linear"
+ */
+
+/**
+ * One of a chart's panels, stacked top to bottom over one t axis.
+ * @typedef {Object} Panel
+ * @property {string} [title]
+ * @property {string} [y_title]
+ * @property {string} [y_format]
+ * @property {string} [hover_format]
+ * @property {number} [ymin]
+ * @property {number} [ymax]
+ */
+
+/**
+ * A labelled vertical line across every panel (e.g. where the proof's bound forces a halt).
+ * @typedef {Object} Mark
+ * @property {number} x
+ * @property {string} text
  */
 
 /**
@@ -50,6 +71,9 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @property {number} ymax
  * @property {number} height
  * @property {string} alt
+ * @property {Panel[] | null} panels  stacked panels (null: one, from y_title, y_format, hover_format and ymax)
+ * @property {number | null} xmax  the t axis's end (null: just past T)
+ * @property {Mark[]} marks
  */
 
 /**
@@ -68,7 +92,8 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @property {string[]} moving  which of MOVING_LAYERS to draw
  * @property {Object<string, string>} labels  legend names of moving layers that have one
  * @property {Target | null} target
- * @property {number | null} sign0  what a constant prediction (w₁ = w₂ = 0, b = 0) predicts
+ * @property {number | null} pick  the point whose signed distance to the boundary the distance layer draws
+ * @property {number | "both" | null} sign0  what a constant prediction (w₁ = w₂ = 0, b = 0) predicts ("both": right for either class)
  * @property {number} T
  * @property {number} t
  * @property {number} seq

@@ -1,11 +1,12 @@
 // The plotly traces for a pose: data in, traces out. Pure (no DOM, no plotly.js).
-import { clip, clipPoly, curve, rect, signGrid } from "./geometry.js";
+import { clip, clipPoly, curve, perpendicular, rect, signGrid } from "./geometry.js";
 
 const GRID_COLOR = "rgba(128,128,128,0.22)", ZERO_COLOR = "rgba(128,128,128,0.6)";
 const HATCH = { shape: "/", fgcolor: "rgba(128,128,128,0.55)", bgcolor: "rgba(128,128,128,0.10)", size: 9, solidity: 0.25 };
 
 /** Metas of the traces that change from frame to frame of a tween (the others are fixed for one update). */
-export const TWEENED = Object.freeze(["shade+", "shade-", "disagree+", "disagree-", "boundary", "pocket", "w"]);
+export const TWEENED = Object.freeze(["shade+", "shade-", "disagree+", "disagree-", "boundary", "pocket", "w", "offset", "unit",
+  "distance"]);
 
 /** No edits: the payload's points as they are. */
 export const noEdits = () => ({ add: [], remove: [] });
@@ -64,11 +65,12 @@ function shade(data, pose) {
 /**
  * Where the pocket ŵ and the target f disagree inside the target's box, hatched: [where ŵ says + and f says −,
  * where ŵ says − and f says +]. A constant prediction (w₁ = w₂ = 0) is sign(b), or the payload's sign0 rule for
- * b = 0 (0: wrong everywhere), as pla_core.geometry.disagreement counts it.
+ * b = 0 (null: wrong everywhere; "both": right everywhere), as pla_core.geometry.disagreement counts it.
  */
 export function disagreement(p, target, sign0) {
   const box = rect(target.box), f = target.w;
   if (p[1] === 0 && p[2] === 0) {
+    if (p[0] === 0 && sign0 === "both") return [null, null];
     const pred = p[0] !== 0 ? Math.sign(p[0]) : (sign0 || 0);
     if (pred === 0) return [box, null];
     return pred > 0 ? [clipPoly(box, f, -1), null] : [null, clipPoly(box, f, 1)];
@@ -84,6 +86,43 @@ function disagree(data, pose) {
   Object.assign(ta, { name, legendgroup: "disagree", showlegend: showlegend && !!a });
   Object.assign(tb, { name, legendgroup: "disagree", showlegend: showlegend && !a && !!b });
   return [ta, tb];
+}
+
+/** A number as the page writes it (4 significant digits, a true minus sign). */
+export const fmt = (v) => (v === 0 ? "0" : String(Number(v.toPrecision(4))).replace("-", "−"));
+
+const label = (meta, xs, ys, texts, color, pos) => ({ type: "scatter", mode: "text", x: xs, y: ys, text: texts,
+  textposition: pos || "middle right", textfont: { size: 15, color }, hoverinfo: "skip", showlegend: false, name: meta, meta });
+
+/**
+ * Seed 001's geometry of the boundary: the perpendicular from the origin to it (its signed distance b/‖w‖) and the
+ * unit normal ŵ = (w₁, w₂)/‖(w₁, w₂)‖ drawn from its foot. Labels only at rest (extra.moving: between steps).
+ */
+function normal(pose, extra, fg, C) {
+  const w = pose.w, o = perpendicular(w, [0, 0]);
+  if (w.length !== 3 || !o) return [empty("offset"), empty("unit"), empty("normal-label", { mode: "text" })];
+  const q = o.foot, nn = Math.hypot(w[1], w[2]), n = [w[1] / nn, w[2] / nn];
+  const seg = { type: "scatter", mode: "lines", x: [0, q[0]], y: [0, q[1]], hoverinfo: "skip", showlegend: false,
+                line: { color: fg, width: 2, dash: "dot" }, name: "offset", meta: "offset" };
+  const unit = arrowTrace(q, n, C.target, 3, "solid", "unit");
+  const text = extra.moving ? label("normal-label", [], [], [], fg)
+    : label("normal-label", [q[0] / 2, q[0] + n[0]], [q[1] / 2, q[1] + n[1]],
+            [`b/‖w‖ = ${fmt(o.d)}`, `ŵ = (${fmt(n[0])}, ${fmt(n[1])})`], fg);
+  return [seg, unit, text];
+}
+
+/** The chosen point's perpendicular to the boundary, with its signed distance (labelled only at rest). */
+function distance(data, pose, extra, fg, C) {
+  const p = data.pick == null ? null : data.points[data.pick], w = pose.w;
+  const o = p && w.length === 3 ? perpendicular(w, p) : null;
+  if (!o) return [empty("distance"), empty("distance-label", { mode: "text" })];
+  const col = p[2] > 0 ? C.pos : C.neg;
+  const seg = { type: "scatter", mode: "lines+markers", x: [p[0], o.foot[0]], y: [p[1], o.foot[1]], hoverinfo: "skip",
+                showlegend: false, line: { color: col, width: 3, dash: "dash" }, marker: { size: [0, 7], color: col },
+                name: "distance", meta: "distance" };
+  const text = extra.moving ? label("distance-label", [], [], [], col)
+    : label("distance-label", [(p[0] + o.foot[0]) / 2], [(p[1] + o.foot[1]) / 2], [`#${data.pick}: d = ${fmt(o.d)}`], col, "top center");
+  return [seg, text];
 }
 
 /** The payload's points traces without the points the user has just removed (by their index, customdata). */
@@ -146,6 +185,8 @@ export function traces(data, pose, extra, edits, fg) {
       hoverinfo: "skip", showlegend: false, name: "circle", meta: "circle",
       marker: { symbol: "circle-open", size: 34, color: fg, line: { width: 3, color: fg } } } : empty("circle", { mode: "markers" }));
   }
+  if (on.has("normal")) above.push(...normal(pose, extra, fg, C));
+  if (on.has("distance")) above.push(...distance(data, pose, extra, fg, C));
   above.push(pendingTrace(edits.add, C));
   const L = data.layers || {};
   return below.concat(L.below || [], visiblePoints(data.base.data, edits.remove), L.above || [], above);
