@@ -247,3 +247,33 @@ def write_params(values: dict, table=ALGORITHM) -> dict[str, str]:
 def _short(raw: str) -> str:
     raw = "".join(c if c.isprintable() else "�" for c in raw)  # no line breaks or control characters
     return raw if len(raw) <= 24 else raw[:21] + "…"
+
+
+#: The lesson "Why PLA halts": its own options.
+HALTS = (
+    Setting("wf", "star", _choice(("star", "f")), label="Prove against",
+            help="The proof works for any line w_f that separates the points: the best one w* (largest margin ρ*), "
+                 "or, for the examples that have one, the line f that made the data.",
+            widget="select", options=("star", "f"),
+            option_label={"star": "w* (best margin)", "f": "f (made the data)"}.get),
+    Setting("xs", "bound", _choice(("bound", "run")), label="Chart's t axis",
+            help="Up to the proof's bound R²/ρ² (where ③ reaches 1), or this run's updates only.",
+            widget="select", options=("bound", "run"),
+            option_label={"bound": "up to the bound", "run": "this run only"}.get),
+    Setting("geo", False, _bool, _dump_bool, label="ŵ and b/‖w‖",
+            help="Seed 001's geometry of the line: its unit normal ŵ and the origin's signed distance b/‖w‖.",
+            widget="toggle"),
+    Setting("d3", False, _bool, _dump_bool, label="The bias in 3-D",
+            help="Augmented space: the points on the sheet x₀ = 1, w through the origin, its plane wᵀx̃ = 0.",
+            widget="toggle"),
+)
+
+
+def _pick(s: str) -> int:
+    from .codec import MAX_POINTS
+
+    return _number(0, MAX_POINTS - 1, int)(s)
+
+
+#: The point whose distance to the line is drawn (its number in the list; none: not in the link).
+PICK = Setting("pick", None, _pick, lambda v: "" if v is None else str(v), fallback="no point")

@@ -59,10 +59,11 @@ def sidebar(own: tuple[str, ...] = ()) -> None:
         st.caption(s.help)
 
 
-def option_widgets(lesson, *, columns: bool = True) -> None:
-    """The lesson's own options, side by side (or one under the other). An option that changes the run keeps the
-    step or restarts (the lesson says which); one that only changes the drawing changes nothing else."""
-    options = [o for o in lesson.options if o.widget]
+def option_widgets(lesson, *, columns: bool = True, only: tuple[str, ...] | None = None) -> None:
+    """The lesson's own options (``only``: these), side by side (or one under the other). An option that changes
+    the run keeps the step or restarts (the lesson says which); one that only changes the drawing changes nothing
+    else."""
+    options = [o for o in lesson.options if o.widget and (only is None or o.key in only)]
     places = st.columns(len(options), vertical_alignment="bottom") if columns else [st.container() for _ in options]
     for place, o in zip(places, options):
         changes_run = lesson.run_options is None or o.key in lesson.run_options

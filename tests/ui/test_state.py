@@ -6,7 +6,7 @@ from __future__ import annotations
 from pla_lab import links
 from pla_lab import codec as C
 from pla_lab import settings as S
-from pla_lab.lessons import LESSONS, POCKET
+from pla_lab.lessons import HALTS, LESSONS, POCKET
 from pla_lab.playhead import Playhead
 from pla_lab.state import Field, PageState, button, linked
 
@@ -72,6 +72,8 @@ def test_unknown_fields_are_an_error_not_a_new_key():
 def test_every_lesson_links_its_options_points_view_and_step():
     for lesson in LESSONS:
         keys = {f.link.key for f in lesson.state.fields.values() if f.link is not None}
-        assert keys == {"pts", "view", "ax", "t", *(o.key for o in lesson.options)} | ({"f"} if lesson is POCKET else set())
+        own = {"f"} if lesson in (POCKET, HALTS) else set()
+        assert keys == {"pts", "view", "ax", "t", *(o.key for o in lesson.options)} | own | (
+            {"pick"} if lesson is HALTS else set())
         undo = {name for name, f in lesson.state.fields.items() if f.undo}
-        assert undo == {"pts", "view", "ax"} | ({"f"} if lesson is POCKET else set())
+        assert undo == {"pts", "view", "ax"} | own

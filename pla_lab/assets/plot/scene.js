@@ -1,5 +1,8 @@
 // The plotly traces for a pose: data in, traces out. Pure (no DOM, no plotly.js).
-import { clip, clipPoly, curve, perpendicular, rect, signGrid } from "./geometry.js";
+import { clip, clipPoly, curve, rect, signGrid } from "./geometry.js";
+import { arrowTrace, distance, empty, normal } from "./marks.js";
+
+export { arrowTrace };
 
 const GRID_COLOR = "rgba(128,128,128,0.22)", ZERO_COLOR = "rgba(128,128,128,0.6)";
 const HATCH = { shape: "/", fgcolor: "rgba(128,128,128,0.55)", bgcolor: "rgba(128,128,128,0.10)", size: 9, solidity: 0.25 };
@@ -16,10 +19,6 @@ const legend = (data, layer, fallback) => {
   const label = data.labels && data.labels[layer];
   return { name: label || fallback || layer, showlegend: !!label };
 };
-
-// An empty trace keeps its place (and a named line its legend entry) while there is nothing to draw.
-const empty = (meta, extra) => Object.assign({ type: "scatter", mode: "lines", x: [], y: [], hoverinfo: "skip",
-  showlegend: false, name: meta, meta }, extra);
 
 const closed = (poly) => ({ x: poly.map((p) => p[0]).concat([poly[0][0]]), y: poly.map((p) => p[1]).concat([poly[0][1]]) });
 
@@ -39,14 +38,6 @@ export function lineTrace(w, v, style, meta, named) {
   }
   const seg = clip(w, v);
   return seg ? { ...base, x: [seg[0][0], seg[1][0]], y: [seg[0][1], seg[1][1]] } : empty(meta, { line: style, ...named });
-}
-
-export function arrowTrace(from, vec, color, width, dash, meta) {
-  return {
-    type: "scatter", mode: "lines+markers", x: [from[0], from[0] + vec[0]], y: [from[1], from[1] + vec[1]],
-    line: { color, width, dash }, marker: { symbol: ["circle", "arrow"], size: [0, width * 5], color, angleref: "previous" },
-    hoverinfo: "skip", showlegend: false, name: meta, meta,
-  };
 }
 
 // The two sides of the boundary: half-planes of the view, or the sign on a grid for a curved boundary.
@@ -86,43 +77,6 @@ function disagree(data, pose) {
   Object.assign(ta, { name, legendgroup: "disagree", showlegend: showlegend && !!a });
   Object.assign(tb, { name, legendgroup: "disagree", showlegend: showlegend && !a && !!b });
   return [ta, tb];
-}
-
-/** A number as the page writes it (4 significant digits, a true minus sign). */
-export const fmt = (v) => (v === 0 ? "0" : String(Number(v.toPrecision(4))).replace("-", "−"));
-
-const label = (meta, xs, ys, texts, color, pos) => ({ type: "scatter", mode: "text", x: xs, y: ys, text: texts,
-  textposition: pos || "middle right", textfont: { size: 15, color }, hoverinfo: "skip", showlegend: false, name: meta, meta });
-
-/**
- * Seed 001's geometry of the boundary: the perpendicular from the origin to it (its signed distance b/‖w‖) and the
- * unit normal ŵ = (w₁, w₂)/‖(w₁, w₂)‖ drawn from its foot. Labels only at rest (extra.moving: between steps).
- */
-function normal(pose, extra, fg, C) {
-  const w = pose.w, o = perpendicular(w, [0, 0]);
-  if (w.length !== 3 || !o) return [empty("offset"), empty("unit"), empty("normal-label", { mode: "text" })];
-  const q = o.foot, nn = Math.hypot(w[1], w[2]), n = [w[1] / nn, w[2] / nn];
-  const seg = { type: "scatter", mode: "lines", x: [0, q[0]], y: [0, q[1]], hoverinfo: "skip", showlegend: false,
-                line: { color: fg, width: 2, dash: "dot" }, name: "offset", meta: "offset" };
-  const unit = arrowTrace(q, n, C.target, 3, "solid", "unit");
-  const text = extra.moving ? label("normal-label", [], [], [], fg)
-    : label("normal-label", [q[0] / 2, q[0] + n[0]], [q[1] / 2, q[1] + n[1]],
-            [`b/‖w‖ = ${fmt(o.d)}`, `ŵ = (${fmt(n[0])}, ${fmt(n[1])})`], fg);
-  return [seg, unit, text];
-}
-
-/** The chosen point's perpendicular to the boundary, with its signed distance (labelled only at rest). */
-function distance(data, pose, extra, fg, C) {
-  const p = data.pick == null ? null : data.points[data.pick], w = pose.w;
-  const o = p && w.length === 3 ? perpendicular(w, p) : null;
-  if (!o) return [empty("distance"), empty("distance-label", { mode: "text" })];
-  const col = p[2] > 0 ? C.pos : C.neg;
-  const seg = { type: "scatter", mode: "lines+markers", x: [p[0], o.foot[0]], y: [p[1], o.foot[1]], hoverinfo: "skip",
-                showlegend: false, line: { color: col, width: 3, dash: "dash" }, marker: { size: [0, 7], color: col },
-                name: "distance", meta: "distance" };
-  const text = extra.moving ? label("distance-label", [], [], [], col)
-    : label("distance-label", [(p[0] + o.foot[0]) / 2], [(p[1] + o.foot[1]) / 2], [`#${data.pick}: d = ${fmt(o.d)}`], col, "top center");
-  return [seg, text];
 }
 
 /** The payload's points traces without the points the user has just removed (by their index, customdata). */

@@ -1,0 +1,57 @@
+// Marks drawn from w besides the line: arrows, labels, and seed 001's geometry (the unit normal, the origin's
+// offset, a point's perpendicular). Pure: data in, plotly traces out.
+import { perpendicular } from "./geometry.js";
+
+// An empty trace keeps its place (and a named line its legend entry) while there is nothing to draw.
+export const empty = (meta, extra) => Object.assign({ type: "scatter", mode: "lines", x: [], y: [], hoverinfo: "skip",
+  showlegend: false, name: meta, meta }, extra);
+
+export function arrowTrace(from, vec, color, width, dash, meta) {
+  return {
+    type: "scatter", mode: "lines+markers", x: [from[0], from[0] + vec[0]], y: [from[1], from[1] + vec[1]],
+    line: { color, width, dash }, marker: { symbol: ["circle", "arrow"], size: [0, width * 5], color, angleref: "previous" },
+    hoverinfo: "skip", showlegend: false, name: meta, meta,
+  };
+}
+
+/** A number as the page writes it (4 significant digits, or `digits`; a true minus sign). */
+export const fmt = (v, digits = 4) => (v === 0 ? "0" : String(Number(v.toPrecision(digits))).replace("-", "−"));
+
+const label = (meta, xs, ys, texts, color, pos) => ({ type: "scatter", mode: "text", x: xs, y: ys, text: texts,
+  textposition: pos || "middle right", textfont: { size: 15, color }, hoverinfo: "skip", showlegend: false, name: meta,
+  meta, cliponaxis: false });
+
+/**
+ * Seed 001's geometry of the boundary: the perpendicular from the origin to it (its signed distance b/‖w‖) and the
+ * unit normal ŵ = (w₁, w₂)/‖(w₁, w₂)‖ drawn from its foot. Labels only at rest (extra.moving: between steps).
+ */
+export function normal(pose, extra, fg, C) {
+  const w = pose.w, o = perpendicular(w, [0, 0]);
+  if (w.length !== 3 || !o) return [empty("offset"), empty("unit"), empty("normal-label", { mode: "text" })];
+  const q = o.foot, nn = Math.hypot(w[1], w[2]), n = [w[1] / nn, w[2] / nn];
+  const seg = { type: "scatter", mode: "lines", x: [0, q[0]], y: [0, q[1]], hoverinfo: "skip", showlegend: false,
+                line: { color: fg, width: 2, dash: "dot" }, name: "offset", meta: "offset" };
+  const unit = arrowTrace(q, n, C.target, 3, "solid", "unit");
+  // The offset's label beside the middle of its segment, ŵ's past the arrow's tip, each on the far side of the line.
+  const side = (dx, dy) => (Math.abs(dy) >= Math.abs(dx) ? (dy > 0 ? "top center" : "bottom center") : (dx > 0 ? "middle right" : "middle left"));
+  const text = extra.moving ? label("normal-label", [], [], [], fg)
+    : Object.assign(label("normal-label", [q[0] / 2, q[0] + n[0]], [q[1] / 2, q[1] + n[1]],
+                          [`b/‖w‖ = ${fmt(o.d, 3)}`, "ŵ"], fg),
+                    { textposition: [side(-n[1], n[0]), side(n[0], n[1])] });
+  return [seg, unit, text];
+}
+
+/** The chosen point's perpendicular to the boundary, with its signed distance (labelled only at rest). */
+export function distance(data, pose, extra, fg, C) {
+  const p = data.pick == null ? null : data.points[data.pick], w = pose.w;
+  const o = p && w.length === 3 ? perpendicular(w, p) : null;
+  if (!o) return [empty("distance"), empty("distance-label", { mode: "text" })];
+  const col = p[2] > 0 ? C.pos : C.neg;
+  const seg = { type: "scatter", mode: "lines+markers", x: [p[0], o.foot[0]], y: [p[1], o.foot[1]], hoverinfo: "skip",
+                showlegend: false, line: { color: col, width: 3, dash: "dash" }, marker: { size: [0, 7], color: col },
+                name: "distance", meta: "distance" };
+  const text = extra.moving ? label("distance-label", [], [], [], col)
+    : label("distance-label", [(p[0] + o.foot[0]) / 2], [(p[1] + o.foot[1]) / 2], [`#${data.pick}: d = ${fmt(o.d)}`], col, "top center");
+  return [seg, text];
+}
+

@@ -1,0 +1,137 @@
+"""The lesson "Why PLA halts" in real headless Chromium, clicked like a person: open it from a link, Run, read R,
+ρ*, the bound and T from the page and compare them with pla_core; click the proof's chart to go to an update;
+pick a point and read its distance; open the 3-D view and step; screenshots in light and dark."""
+
+from __future__ import annotations
+
+import math
+import pathlib
+import re
+from urllib.parse import parse_qs, urlencode, urlparse
+
+import numpy as np
+
+import pla_core
+from pla_lab import codec as C
+from pla_lab import model
+from pla_lab import settings as S
+from pla_lab.text import num
+
+from .conftest import Plot
+
+ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
+
+# A small separable set (not an example), so the link alone defines the demo.
+POINTS = [(-0.8, 0.3, 1.0), (-0.4, 0.9, 1.0), (0.1, 0.7, 1.0), (0.5, 1.0, 1.0), (-0.9, -0.2, 1.0),
+          (0.3, -0.5, -1.0), (0.8, -0.1, -1.0), (-0.2, -0.9, -1.0), (0.9, 0.4, -1.0), (0.4, -1.0, -1.0)]
+
+
+def params(url: str) -> dict:
+    return {k: v[0] for k, v in parse_qs(urlparse(url).query).items()}
+
+
+def wait_url(plot: Plot, key: str, value: str):
+    plot.page.wait_for_function("([k, v]) => new URL(location.href).searchParams.get(k) === v", arg=[key, value],
+                                timeout=15_000)
+
+
+def number(text: str, label: str) -> float:
+    """The number the page writes after ``label`` (with its true minus sign)."""
+    m = re.search(re.escape(label) + r"\s*=?\s*(−?[0-9.]+(?:e[+−-]?[0-9]+)?)", text)
+    assert m, f"{label!r} not in the page's text"
+    return float(m.group(1).replace("−", "-"))
+
+
+def text(plot: Plot) -> str:
+    return plot.page.locator("[data-testid=stMain]").inner_text()
+
+
+def run(X, y):
+    return pla_core.pla(X, y, stop_on_cycle=False, **S.pla_kwargs(S.read_params({})[0]))
+
+
+def test_the_proof_live_from_a_link(server, plot):
+    plot.open(server + "/halts?" + urlencode({"pts": C.encode_points(POINTS)}))
+    X, y = model.arrays(POINTS)
+    trace = run(X, y)
+    T = len(trace)
+    plot.page.get_by_role("button", name="Run").click()
+    wait_url(plot, "t", str(T))
+    plot.wait_t(T)
+    page = text(plot)
+    R, (w_star, rho), bound = pla_core.radius(X), pla_core.max_margin(X, y), pla_core.mistake_bound(X, y)
+    assert number(page, "R") == float(num(R))
+    assert number(page, "ρ* =") == float(num(rho))
+    assert number(page, "R²/ρ*²") == float(num(bound))
+    assert f"Halted after {T} update" in page and f"the proof allowed {num(math.floor(bound))}" in page
+    assert T <= bound
+
+    # The chart: click update 2 on it, the plot goes there.
+    plot.page.wait_for_selector(".pla-chart .main-svg", timeout=15_000)
+    names = plot.js("() => document.querySelector('.pla-chart').data.map(s => s.name)")
+    assert {"w*ᵀwₜ", "‖wₜ‖²", "cos∠(w*, wₜ)", "√t·ρ/R (at least)"} <= set(names)
+    xy = plot.js("""() => { const c = document.querySelector('.pla-chart'), fl = c._fullLayout, r = c.getBoundingClientRect();
+        return [r.left + fl.xaxis._offset + fl.xaxis.l2p(2), r.top + fl.yaxis3._offset + fl.yaxis3._length / 2]; }""")
+    plot.page.mouse.click(*xy)
+    wait_url(plot, "t", "2")
+    plot.wait_t(2)
+    # The drawn boundary is w₂'s.
+    xs, ys = plot.trace_xy("boundary")
+    w = trace.weights[2]
+    assert all(abs(w[0] + w[1] * a + w[2] * b) < 1e-9 * (1 + abs(w).sum()) for a, b in zip(xs, ys))
+
+
+def test_pick_a_point_read_its_distance_then_step_in_3d(server, plot):
+    plot.open(server + "/halts?" + urlencode({"pts": C.encode_points(POINTS), "t": "1"}))
+    X, y = model.arrays(POINTS)
+    trace = run(X, y)
+    plot.page.get_by_role("combobox", name="Distance of a point to wₜ").click()
+    plot.page.locator("[role=option]", has_text=re.compile(r"^#3\s")).click()
+    wait_url(plot, "pick", "3")
+    w = trace.weights[1]
+    d = pla_core.signed_distance(w, [X[3]])[0]
+    plot.page.get_by_text(f"signed distance (wᵀx̃)/‖(w₁, w₂)‖ = {num(d)}").wait_for(timeout=15_000)
+    plot.page.wait_for_function("() => { const t = document.querySelector('.pla-plot').data"
+                                ".find(t => t.meta === 'distance-label'); return t && t.text.length === 1; }")
+    seg = plot.trace_xy("distance")
+    foot = pla_core.geometry.foot(w, [X[3]])[0]
+    assert np.allclose([seg[0][0], seg[1][0]], X[3]) and np.allclose([seg[0][1], seg[1][1]], foot, atol=1e-9)
+    label = plot.js("() => document.querySelector('.pla-plot').data.find(t => t.meta === 'distance-label').text[0]")
+    assert label == f"#3: d = {num(d)}"
+
+    # The bias in 3-D follows a step.
+    plot.page.get_by_text("The bias in 3-D").click()
+    wait_url(plot, "d3", "1")
+    plot.page.wait_for_selector("[data-testid=stPlotlyChart] .js-plotly-plot", timeout=15_000)
+
+    def boundary_3d():
+        return plot.js("""() => { const g = document.querySelector('[data-testid=stPlotlyChart] .js-plotly-plot');
+            const t = g && g.data && g.data.find(t => t.name === 'the boundary in the plot');
+            return t ? [t.x, t.y, t.z] : null; }""")
+
+    def on(wt, line):
+        return line and all(abs(wt[0] + wt[1] * a + wt[2] * b) < 1e-9 for a, b in zip(line[0], line[1]))
+
+    assert on(trace.weights[1], boundary_3d())
+    plot.page.get_by_role("button", name="Step").click()
+    wait_url(plot, "t", "2")
+    plot.page.wait_for_function("""(w) => { const g = document.querySelector('[data-testid=stPlotlyChart] .js-plotly-plot');
+        const t = g && g.data && g.data.find(t => t.name === 'the boundary in the plot');
+        return t && t.x.every((a, i) => Math.abs(w[0] + w[1] * a + w[2] * t.y[i]) < 1e-9); }""",
+                                arg=trace.weights[2].tolist(), timeout=15_000)
+    assert boundary_3d()[2] == [1, 1]
+
+
+def test_screenshots_light_and_dark(server, browser):
+    ARTIFACTS.mkdir(exist_ok=True)
+    for scheme in ("light", "dark"):
+        ctx = browser.new_context(viewport={"width": 1280, "height": 720}, color_scheme=scheme)
+        plot = Plot(ctx.new_page())
+        plot.open(server + "/halts?geo=1&pick=4&t=3")
+        plot.page.wait_for_selector(".pla-chart .main-svg", timeout=15_000)
+        plot.page.wait_for_timeout(400)
+        plot.page.screenshot(path=str(ARTIFACTS / f"halts-{scheme}.png"))
+        # What is drawn: the street, w*, the support rings, PLA's line, ŵ and the point's perpendicular.
+        metas = set(plot.js("() => document.querySelector('.pla-plot').data.map(t => t.meta)"))
+        assert {"street", "w*", "support", "boundary", "unit", "offset", "distance"} <= metas
+        ctx.close()
