@@ -13,18 +13,19 @@ The definition of the algorithm is the plain loop in :mod:`pla_core.reference`; 
 from . import datasets, geometry, reference, theory
 from ._checks import MAX_POINTS, MAX_UPDATES_LIMIT, check_data
 from .datasets import Dataset, load_points, save_points
-from .geometry import clip_line, offset, signed_distance, unit_normal
+from .geometry import clip_line, closest_to_origin, foot, geometric_margin, offset, signed_distance, unit_normal
 from .perceptron import ORDERS, batch, count_mistakes, online, pla, pocket, predict
 from .reference import is_mistake, pla_reference
 from .theory import (Separability, convergence_series, is_separable, margin, max_margin, mistake_bound, radius,
-                     separability)
+                     separability, support_points)
 from .trace import Stream, Trace
 
 __all__ = [
     "datasets", "geometry", "reference", "theory", "Dataset", "load_points", "save_points",
     "pla", "pocket", "batch", "online", "Trace", "Stream", "ORDERS",
     "pla_reference", "is_mistake", "count_mistakes", "predict",
-    "radius", "margin", "max_margin", "mistake_bound", "is_separable", "separability", "Separability",
-    "convergence_series", "unit_normal", "offset", "signed_distance", "clip_line",
+    "radius", "margin", "max_margin", "support_points", "mistake_bound", "is_separable", "separability",
+    "Separability", "convergence_series", "unit_normal", "offset", "signed_distance", "geometric_margin", "foot",
+    "closest_to_origin", "clip_line",
     "MAX_POINTS", "MAX_UPDATES_LIMIT", "check_data",
 ]

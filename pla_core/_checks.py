@@ -9,7 +9,8 @@ MAX_UPDATES_LIMIT = 10_000_000
 #: Hard cap on the number of points a data set may hold.
 MAX_POINTS = 2_000_000
 
-SIGN_ZERO_CHOICES = (None, 1, -1)
+#: The readings of sign(0) (see :func:`pla_core.reference.tie_mask`): None, +1, −1 and "both".
+SIGN_ZERO_CHOICES = (None, 1, -1, "both")
 
 
 def check_data(X, y) -> tuple[np.ndarray, np.ndarray]:
@@ -68,14 +69,24 @@ def check_seed(seed) -> None:
         raise ValueError(f"seed must be a whole number ≥ 0 (or None), not {seed!r}.")
 
 
+def check_sign_zero(sign_zero) -> None:
+    """sign_zero must be None, +1, −1 or "both" (True is refused although True == 1)."""
+    if isinstance(sign_zero, str):
+        ok = sign_zero == "both"
+    else:
+        number = isinstance(sign_zero, (int, float, np.number)) and not isinstance(sign_zero, bool)
+        ok = sign_zero is None or (number and sign_zero in (1, -1))
+    if not ok:
+        raise ValueError(f"sign_zero must be None, +1, -1 or 'both', not {sign_zero!r}.")
+
+
 def check_options(*, eta, sign_zero, margin=0.0, max_updates=..., seed=None) -> None:
     """Validate the loop settings every algorithm shares."""
     if isinstance(eta, bool) or not (isinstance(eta, (int, float, np.number)) and np.isfinite(eta)
                                      and 0 < eta <= MAX_ETA):
         raise ValueError(f"The learning rate eta must be a positive number up to {MAX_ETA:g}, not {eta!r}.")
     check_seed(seed)
-    if sign_zero not in SIGN_ZERO_CHOICES or isinstance(sign_zero, bool):
-        raise ValueError(f"sign_zero must be None, +1 or -1, not {sign_zero!r}.")
+    check_sign_zero(sign_zero)
     if not (isinstance(margin, (int, float, np.number)) and np.isfinite(margin) and margin >= 0):
         raise ValueError(f"The margin gamma must be a number ≥ 0, not {margin!r}.")
     if max_updates is not ...:

@@ -1,11 +1,18 @@
-"""Hyperplane geometry of seed 001, for w = (b, w₁, …, w_d) meaning the boundary b + w₁x₁ + … + w_dx_d = 0."""
+"""Hyperplane geometry of seed 001, for w = (b, w₁, …, w_d) meaning the boundary b + w₁x₁ + … + w_dx_d = 0.
+
+Seed 001 writes the boundary w·x + b = 0, so its line −2x + 3y = 5 is w = (−5, −2, 3) here. Distances in this
+module are the ordinary ones in the plane (divided by ‖(w₁, …, w_d)‖), unlike the margin ρ(w) of
+:mod:`pla_core.theory`, which lives in the augmented space (divided by ‖w‖, the bias weight included).
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["unit_normal", "offset", "signed_distance", "clip_line", "half_plane", "polygon_area", "disagreement",
-           "disagreement_path"]
+from ._checks import check_data, check_sign_zero
+
+__all__ = ["unit_normal", "offset", "signed_distance", "geometric_margin", "foot", "closest_to_origin", "clip_line",
+           "half_plane", "polygon_area", "disagreement", "disagreement_path"]
 
 
 def _split(w):
@@ -18,32 +25,75 @@ def _split(w):
     return w[0], w[1:]
 
 
-def unit_normal(w) -> np.ndarray:
-    """ŵ = w/‖w‖ of the feature part (d,): it points to the side predicted +1. Raises if w₁ = … = w_d = 0."""
-    _, v = _split(w)
-    nrm = np.linalg.norm(v)
+def _line(w):
+    """(b, v, ‖v‖) of a boundary, or a ValueError when w₁ = … = w_d = 0 (then there is no boundary)."""
+    b, v = _split(w)
+    nrm = float(np.linalg.norm(v))
     if nrm == 0:
         raise ValueError("All feature weights are 0: there is no boundary, every point gets the same sign.")
+    return b, v, nrm
+
+
+def _points(points, d: int) -> np.ndarray:
+    try:
+        P = np.atleast_2d(np.asarray(points, dtype=float))
+    except (TypeError, ValueError):
+        raise ValueError("The points must be a table of numbers, one row per point.") from None
+    if P.ndim != 2 or P.shape[1] != d:
+        raise ValueError(f"Each point needs {d} coordinates, one per feature weight.")
+    return P
+
+
+def unit_normal(w) -> np.ndarray:
+    """ŵ = w/‖w‖ of the feature part (d,): it points to the side predicted +1. Raises if w₁ = … = w_d = 0."""
+    _, v, nrm = _line(w)
     return v / nrm
 
 
 def offset(w) -> float:
-    """b' = b/‖w‖ in ŵ·x + b' = 0: the boundary's signed distance from the origin is −b'."""
-    b, v = _split(w)
-    nrm = np.linalg.norm(v)
-    if nrm == 0:
-        raise ValueError("All feature weights are 0: there is no boundary, every point gets the same sign.")
+    """b' = b/‖w‖ in ŵ·x + b' = 0 (seed 001): the boundary's signed distance from the origin, along ŵ, is −b'.
+
+    Seed 001 calls b' "the distance of the hyperplane from origin"; its distance is |b'|, and the line lies on
+    the +1 side of the origin when b' < 0 (x + y = 3 is w = (−3, 1, 1): b' = −3/√2).
+    """
+    b, _, nrm = _line(w)
     return float(b / nrm)
 
 
 def signed_distance(w, points) -> np.ndarray:
     """(w·x + b)/‖w‖ for each point (n, d): positive on the +1 side; its absolute value is the distance."""
-    b, v = _split(w)
-    nrm = np.linalg.norm(v)
-    if nrm == 0:
-        raise ValueError("All feature weights are 0: there is no boundary, every point gets the same sign.")
-    P = np.atleast_2d(np.asarray(points, dtype=float))
-    return (P @ v + b) / nrm
+    b, v, nrm = _line(w)
+    return (_points(points, v.size) @ v + b) / nrm
+
+
+def geometric_margin(w, X, y) -> float:
+    """minₙ yₙ(w·xₙ + b)/‖(w₁, …, w_d)‖: the distance in the plane from the boundary to the closest point, signed
+    so that it is negative when some point is on the wrong side (0 when one lies on the line).
+
+    The margin seed 001 draws ("the dist. b/w the hyperplane & data point nearest to it"). The proofs' ρ(w) of
+    :func:`pla_core.margin` divides by the whole ‖w‖ instead, bias weight included, so
+    ρ(w) = geometric_margin(w)·‖(w₁, …, w_d)‖/‖w‖. Raises ValueError when w₁ = … = w_d = 0.
+    """
+    X, y = check_data(X, y)
+    b, v, nrm = _line(w)
+    if v.size != X.shape[1]:
+        raise ValueError(f"w must have {X.shape[1] + 1} numbers: the bias weight, then one per feature.")
+    return float((y * (X @ v + b)).min() / nrm)
+
+
+def foot(w, points) -> np.ndarray:
+    """The foot of the perpendicular from each point (n, d) onto the boundary b + w·x = 0, shape (n, d):
+    x − ((w·x + b)/‖w‖²)·w, the point of the line nearest to x. Raises ValueError when w₁ = … = w_d = 0."""
+    b, v, _ = _line(w)
+    P = _points(points, v.size)
+    return P - np.outer((P @ v + b) / (v @ v), v)  # v·v, not ‖v‖²: exact on integer weights
+
+
+def closest_to_origin(w) -> np.ndarray:
+    """The point of the boundary nearest the origin, −b'·ŵ (d,) (:func:`offset`, :func:`unit_normal`); its
+    length is the line's distance |b'| from the origin."""
+    b, v, _ = _line(w)
+    return -(b / (v @ v)) * v
 
 
 def clip_line(w, box) -> np.ndarray | None:
@@ -130,9 +180,13 @@ def disagreement(w, w_f, box, *, sign_zero=None) -> float:
 
     For x uniform on the box (how :func:`pla_core.datasets.separable` draws its points) this is E_out of w
     measured against the noise-free target f. Exact, by clipping the box with both lines. The boundary itself
-    has no area; only w with w₁ = w₂ = 0 puts the whole box on it, and then ``sign_zero`` decides as in
-    :func:`pla_core.pla` (None: wᵀx̃ = 0 is wrong for either class).
+    has no area; only w with w₁ = w₂ = 0 and b = 0 (such as w₀ = 0) puts the whole box on it, and then
+    ``sign_zero`` decides as in :func:`pla_core.pla`: None (seed 001's algorithm, y·wᵀx ≤ 0 is a mistake) makes
+    wᵀx̃ = 0 wrong for both classes, so the area is 1; "both" (seed 001's margin section, only y·wᵀx < 0 is) makes
+    it right for both, so the prediction agrees with f everywhere and the area is 0; +1 (seeds 003, 004) and −1
+    (seed 002) predict that class everywhere. With w₁ = w₂ = 0 and b ≠ 0 the prediction is sign(b) everywhere.
     """
+    check_sign_zero(sign_zero)
     b, v = _split(w)
     bf, vf = _split(w_f)
     if v.size != 2 or vf.size != 2:
@@ -143,6 +197,8 @@ def disagreement(w, w_f, box, *, sign_zero=None) -> float:
     wf = np.array([bf, *vf])
     f_pos = polygon_area(_clip(rect, wf, 1.0)) / total
     if not np.any(v):  # a constant prediction
+        if b == 0 and sign_zero == "both":
+            return 0.0
         pred = np.sign(b) if b != 0 else (0 if sign_zero is None else sign_zero)
         return 1.0 if pred == 0 else (1.0 - f_pos if pred > 0 else f_pos)
     w = np.array([b, *v])
@@ -154,7 +210,8 @@ def disagreement(w, w_f, box, *, sign_zero=None) -> float:
 def disagreement_path(W, w_f, box, *, sign_zero=None) -> np.ndarray:
     """:func:`disagreement` for each row of W (weights over the updates, e.g. a Pocket trace's
     ``pocket_weights``), shape (len(W),). Each run of equal consecutive rows is computed once: ŵ changes only
-    when the pocket improves."""
+    when the pocket improves. ``sign_zero`` (None, +1, −1 or "both") as in :func:`disagreement`."""
+    check_sign_zero(sign_zero)
     W = np.atleast_2d(np.asarray(W, dtype=float))
     if len(W) == 0:
         return np.empty(0)

@@ -37,14 +37,16 @@ _CYCLE_RESOLUTION = 1e-9
 
 
 def _signs(s, w_norm, R: float, sign_zero) -> np.ndarray:
-    """sign(s) for scores s = wᵀx̃: the label that would not be a mistake; at a tie ``sign_zero`` (0 when None)."""
+    """sign(s) for scores s = wᵀx̃: the one label that would not be a mistake; 0 when both labels are mistakes (a
+    tie with ``sign_zero=None``) or neither is (a tie with "both")."""
     plus = ~is_mistake(s, w_norm, R, tie_mask(1.0, sign_zero))
     minus = ~is_mistake(-s, w_norm, R, tie_mask(-1.0, sign_zero))
-    return np.where(plus, 1.0, np.where(minus, -1.0, 0.0))
+    return np.where(plus == minus, 0.0, np.where(plus, 1.0, -1.0))
 
 
 def predict(w, X, *, bias: bool = True, sign_zero=None) -> np.ndarray:
-    """sign(wᵀx̃) for each row of X, shape (n,); at wᵀx̃ = 0 it is ``sign_zero`` (0 when None: undecided)."""
+    """sign(wᵀx̃) for each row of X, shape (n,); at wᵀx̃ = 0 it is ``sign_zero`` if that is ±1, else 0 (None: wrong
+    for both labels; "both": right for both). The readings of sign(0) and their notes: :func:`pla`."""
     X, _ = check_data(X, np.ones(len(np.atleast_2d(np.asarray(X, dtype=float)))))
     w = _check_w(w, X.shape[1])
     if w.ndim != 1:
@@ -68,6 +70,7 @@ def count_mistakes(W, X, y, *, bias: bool = True, sign_zero=None) -> np.ndarray 
     """Number of points each weight vector gets wrong (E_in·n).
 
     W: (d+1,) for one vector, or (k, d+1) for many (counted a chunk at a time). Returns an int or (k,) array.
+    ``sign_zero`` (None, +1, −1 or "both") as in :func:`pla`.
     """
     X, y = check_data(X, y)
     W = _check_w(W, X.shape[1])
@@ -331,14 +334,19 @@ def pla(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: float
     w0 : array (d+1,), optional
         Initial weights (bias weight first); default 0.
     margin : float ≥ 0
-        γ of the margin perceptron (seed 001): a point is also a mistake when yₙ·wᵀx̃ₙ/‖w‖ < γ/2.
+        γ of the margin perceptron (seed 001): a point is also a mistake when yₙ·wᵀx̃ₙ/‖w‖ < γ/2 (its mistake
+        bound and hypotheses: :func:`~pla_core.theory.mistake_bound`).
     bias : bool
         True: x̃ = (1, x) and w₀ is learned. False: the boundary passes through the origin (seed 004), w₀ = 0.
-    sign_zero : {None, +1, -1}
-        What sign(0) means: None counts yₙ·wᵀx̃ₙ ≤ 0 as a mistake (seed 001, scikit-learn); +1 is seed 004's
-        step(0) = +1 (and 003's "−1 is wrong when wᵀx ≥ 0"); −1 is seed 002's "predict + only when wᵀx > 0",
-        the convention of the NTU course data. Scores within 1e-12·‖w‖·R of 0 count as exactly 0, so ties on
-        grid data are decided by this setting and not by rounding.
+    sign_zero : {None, +1, -1, "both"}
+        What sign(0) means, i.e. which points are mistakes at a tie wᵀx̃ₙ = 0 (:func:`~pla_core.reference.tie_mask`):
+        None counts yₙ·wᵀx̃ₙ ≤ 0 as a mistake, a tie wrong for both classes (seed 001's algorithm, scikit-learn);
+        "both" counts only yₙ·wᵀx̃ₙ < 0, a tie right for both classes (seed 001's margin-perceptron section: "the
+        original perceptron algorithm predicts a mistake when y·wᵀx < 0"), so from w₀ = 0 PLA makes no update and
+        halts at w = 0; +1 is seed 004's step(0) = +1 (also seed 003's loop, which flags y = −1 when wᵀx ≥ 0, and
+        seed 001's first page, "≥ 0 → predict y = 1"); −1 is seed 002's "predict positive iff wᵀx > 0", the
+        convention of the NTU course data. Scores within 1e-12·‖w‖·R of 0 count as exactly 0, so ties on grid data
+        are decided by this setting and not by rounding. No effect with ``margin`` > 0.
     max_updates : int
         Stop after this many updates (at most 10⁷).
     seed : int, optional
@@ -376,7 +384,7 @@ def pocket(X, y, *, max_updates: int, order: str = "random", eta: float = 1.0, w
     After every update wₜ₊₁ is compared with the pocket ŵ by in-sample error; ŵ is replaced only when wₜ₊₁ makes
     strictly fewer mistakes. Stops after ``max_updates`` updates, or earlier if PLA halts (then ŵ = w, E_in = 0).
     ``trace.pocket_weights`` has shape (T+1, d+1); ``trace.pocket_errors`` never increases.
-    Parameters as in :func:`pla`.
+    Parameters as in :func:`pla` (``sign_zero``: None, +1, −1 or "both", each with the notes that use it).
     """
     if max_updates is None:
         raise ValueError("Pocket needs max_updates: on noisy data PLA never halts by itself.")
@@ -404,7 +412,8 @@ def batch(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None,
     shape of :func:`pla`'s: ``updates[t]`` is the sum added, ``used(t)`` all of Mₜ, ``mistakes[t]`` its smallest
     index, ``visits[t]`` = n·(t+1) (each update is one pass), ``criterion`` the loss J(wₜ) = Σ_{n ∈ Mₜ} −yₙwₜᵀx̃ₙ.
     Stops when Mₜ is empty (``halted``), when wₜ equals an earlier w_s (``cycle = (s, t − s)``, ``stop="cycle"``:
-    the run would repeat), or after ``max_updates`` updates. Other parameters as in :func:`pla`.
+    the run would repeat), or after ``max_updates`` updates. Other parameters as in :func:`pla` (``sign_zero``:
+    None, +1, −1 or "both"; with "both" and w₀ = 0, M₀ is empty and the run halts at once).
     """
     X, y = check_data(X, y)
     check_options(eta=eta, sign_zero=sign_zero, max_updates=max_updates)
@@ -456,7 +465,8 @@ def online(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None
     That is the PLA loop run along the stream without stopping, so this runs :func:`pla`'s scan one pass at a
     time. The trace's updates are the mistakes of the stream (T of them; update t at time ``visits[t] - 1``), and
     ``trace.stream`` has the predictions at every time. ``halted``: some pass made no mistake, so w_T is right on
-    every point and the rest of the stream changes nothing; otherwise ``stop == "end_of_stream"``.
+    every point and the rest of the stream changes nothing; otherwise ``stop == "end_of_stream"``. ``sign_zero``
+    (None, +1, −1 or "both") as in :func:`pla`: seed 004's step(0) = +1 is ``sign_zero=1``.
     """
     X, y = check_data(X, y)
     check_options(eta=eta, sign_zero=sign_zero, seed=seed)

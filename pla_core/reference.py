@@ -32,24 +32,32 @@ def radius_bound(X: np.ndarray, bias: bool) -> float:
     return float(np.sqrt(X.shape[1] * big * big + (1.0 if bias else 0.0)))
 
 
-def tie_mask(y: np.ndarray, sign_zero) -> np.ndarray:
-    """Which points are mistakes when wᵀx̃ = 0 exactly, under each sign(0) convention of the notes.
+def tie_mask(y, sign_zero) -> np.ndarray:
+    """Which points are mistakes when wᵀx̃ = 0 exactly, under each reading of sign(0) in the notes.
 
-    ``None``: y·wᵀx̃ ≤ 0 is a mistake for every point (seed 001, scikit-learn).
-    ``+1``: sign(0) = +1 (seed 004's step), so only y = −1 points are wrong at a tie.
-    ``-1``: sign(0) = −1 (seed 002, the NTU course), so only y = +1 points are wrong at a tie.
+    ``None``: y·wᵀx̃ ≤ 0 is a mistake, so a tie is wrong for both classes: seed 001's algorithm box ("if
+    yᵢ(wᵀ·xᵢ) ≤ 0 then", "w = 0 misclassifies everything"), and scikit-learn.
+    ``"both"``: only y·wᵀx̃ < 0 is a mistake, so sign(0) counts as either class and a tie is right for both:
+    seed 001's margin-perceptron section ("the original perceptron algorithm predicts a mistake when
+    y·wᵀx < 0"). From w₀ = 0 every point is a tie, so PLA makes no update and halts at w = 0.
+    ``+1``: sign(0) = +1, so only y = −1 points are wrong at a tie: seed 004's step(0) = +1, seed 003's loop
+    (yᵢ = −1 is flagged when w·xᵢ ≥ 0, yᵢ = +1 when w·xᵢ < 0), and seed 001's first page ("≥ 0 → predict y = 1").
+    ``-1``: sign(0) = −1, so only y = +1 points are wrong at a tie: seed 002 ("predict positive iff wₜ·x > 0"),
+    and the NTU course's data. Seed 000 writes sign(wᵀx) ≠ y and leaves sign(0) open.
     """
     if sign_zero is None:
         return np.ones(np.shape(y), dtype=bool)
+    if isinstance(sign_zero, str):  # "both"
+        return np.zeros(np.shape(y), dtype=bool)
     return np.asarray(y) != sign_zero
 
 
 def is_mistake(m, w_norm, R: float, tie=None, margin: float = 0.0):
     """The mistake rule. ``m`` = yₙ·wᵀx̃ₙ (a number or an array), ``w_norm`` = ‖w‖ (broadcast against m).
 
-    A mistake when m < 0; or m = 0 (|m| ≤ TIE·‖w‖·R, a tie) and ``tie`` says so (:func:`tie_mask`; None: every
-    tie is a mistake). The margin perceptron (seed 001, ``margin`` = γ > 0) instead counts m/‖w‖ < γ/2, and at
-    w = 0, where there is no margin yet, every point.
+    A mistake when m < 0; or m = 0 (|m| ≤ TIE·‖w‖·R, a tie) and ``tie`` says so (:func:`tie_mask` of the
+    sign(0) reading; None: every tie is a mistake). The margin perceptron (seed 001, ``margin`` = γ > 0) instead
+    counts m/‖w‖ < γ/2, and at w = 0, where there is no margin yet, every point, whatever the sign(0) reading.
     """
     if margin > 0:
         return (m < 0.5 * margin * w_norm) | (w_norm == 0)

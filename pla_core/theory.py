@@ -14,8 +14,8 @@ from scipy.optimize import linprog, nnls
 
 from ._checks import augment, check_data, signed_points
 
-__all__ = ["radius", "margin", "max_margin", "mistake_bound", "is_separable", "separability", "Separability",
-           "convergence_series", "ConvergenceSeries"]
+__all__ = ["radius", "margin", "max_margin", "support_points", "mistake_bound", "is_separable", "separability",
+           "Separability", "convergence_series", "ConvergenceSeries"]
 
 
 def _Z(X, y, bias):
@@ -175,12 +175,44 @@ def _polish(Z, lam):
     return p
 
 
-def mistake_bound(X, y, *, bias: bool = True) -> float:
-    """R²/ρ*²: no run of PLA from w₀ = 0 (any order, any η, any sign(0) convention, margin γ = 0) makes more
-    updates than this (seed 000). ∞ when not separable. The margin perceptron has its own bound (8/γ², seed 001)."""
-    _, rho = max_margin(X, y, bias=bias)
-    if rho <= 0:
-        return float("inf")
+def support_points(X, y, *, bias: bool = True, rtol: float = 1e-6) -> np.ndarray:
+    """Indices (k,) of the points on the margin of the maximum-margin w*: yₙw*ᵀx̃ₙ = ρ* up to ``rtol``·ρ*.
+
+    The points that hold the widest separator in place (with the bias treated as a weight, as in the proofs:
+    :func:`max_margin`). Empty when the data are not separable.
+    """
+    if not (isinstance(rtol, (int, float, np.number)) and not isinstance(rtol, bool) and 0 <= rtol < 1):
+        raise ValueError(f"rtol must be a number from 0 to less than 1, not {rtol!r}.")
+    w, rho = max_margin(X, y, bias=bias)
+    if w is None:
+        return np.empty(0, dtype=np.int64)
+    return np.flatnonzero(_Z(X, y, bias) @ w <= rho * (1 + rtol)).astype(np.int64)
+
+
+def mistake_bound(X, y, *, bias: bool = True, w_f=None) -> float:
+    """R²/ρ²: no run of PLA from w₀ = 0 (any order, any η, any sign(0) reading, margin γ = 0) makes more updates.
+
+    Seed 000's proof holds for any separating w_f, with ρ = ρ(w_f) = minₙ yₙw_fᵀx̃ₙ/‖w_f‖ (:func:`margin`); so
+    each w_f gives a bound, and the best margin ρ* (the default, w_f = None) gives the smallest, R²/ρ*². ∞ when
+    w_f is None and the data are not separable; a ValueError when the given w_f does not separate them.
+
+    Not for the margin perceptron (``margin`` = γ > 0, seed 001), which may update on points it already gets
+    right. Its bound, for 0 < γ ≤ γ₀ where γ₀ = ρ(w_f) of some separating w_f: at most 8R²/(γγ₀) + 4R/γ₀
+    updates from w₀ = 0, that is 8R²/γ₀² + 4R/γ₀ when γ = γ₀. Seed 001 states 8/γ₀² under ‖x̃ₙ‖ ≤ 1 (R = 1),
+    but its proof does not reach it: ‖wₜ₊₁‖ ≤ ‖wₜ‖ + γ/2 + R²/(2‖wₜ‖) adds at most 3γ/4 only once
+    ‖wₜ‖ ≥ 2R²/γ, and the updates made below that can each add up to R, so ‖w_M‖ < 2R²/γ + R + 3Mγ/4; with
+    ‖w_M‖ ≥ Mγ₀ and γ ≤ γ₀ this gives Mγ₀/4 < 2R²/γ + R. (The note drops the + R, writes 8Mγ/4 for 3Mγ/4, and
+    uses γ for both γ and γ₀, so its boxed result reads 8/γ².)
+    """
+    if w_f is None:
+        _, rho = max_margin(X, y, bias=bias)
+        if rho <= 0:
+            return float("inf")
+    else:
+        rho = margin(w_f, X, y, bias=bias)
+        if rho <= 0:
+            raise ValueError("w_f does not separate the data: some point is on its line or on the wrong side, so "
+                             "its margin ρ is not positive and the proof gives no bound.")
     return radius(X, bias=bias) ** 2 / rho ** 2
 
 

@@ -49,7 +49,8 @@ class Stream:
     shown : ndarray (m,)
         Index of the point shown at each time s = 0 … m−1 (``passes`` passes, each shuffled if asked).
     predictions : ndarray (m,)
-        The prediction sign(wᵀx̃) made at each time, in {−1, 0, +1} (0: a tie with ``sign_zero=None``, a mistake).
+        The prediction sign(wᵀx̃) made at each time, in {−1, 0, +1} (0: a tie with ``sign_zero=None``, a mistake;
+        with "both" a tie counts as either class, so it is recorded as the point's own label).
     wrong : ndarray (m,) of bool
         Which predictions were mistakes. Each mistake is one update: update t happened at time
         ``trace.visits[t] - 1``.

@@ -62,7 +62,8 @@ def data_sets(draw):
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data_sets(), st.sampled_from(pc.ORDERS), st.sampled_from([None, 1, -1]), st.sampled_from([1.0, 0.5, 3.0, 0.37]),
+@given(data_sets(), st.sampled_from(pc.ORDERS), st.sampled_from([None, 1, -1, "both"]),
+       st.sampled_from([1.0, 0.5, 3.0, 0.37]),
        st.sampled_from([0.0, 0.0, 0.1, 0.5]), st.booleans(), st.booleans(), st.integers(0, 300), st.integers(0, 99),
        st.booleans())
 def test_pla_is_the_reference_loop(data, order, sign_zero, eta, margin, bias, from_w0, cap, seed, stop_on_cycle):
@@ -139,7 +140,8 @@ def test_ntu_noisy_set_first_updates(order):
 # The rule itself
 
 
-@pytest.mark.parametrize("sign_zero,plus_wrong,minus_wrong", [(None, True, True), (1, False, True), (-1, True, False)])
+@pytest.mark.parametrize("sign_zero,plus_wrong,minus_wrong",
+                         [(None, True, True), (1, False, True), (-1, True, False), ("both", False, False)])
 def test_rule_at_an_exact_tie(sign_zero, plus_wrong, minus_wrong):
     """wᵀx̃ = 0 (here 0.1 + 0.2 − 0.3, which floating point makes 5.6e-17): the sign(0) convention decides."""
     w, x = np.array([0.1, 0.2, -0.3]), np.array([1.0, 1.0, 1.0])
@@ -147,7 +149,7 @@ def test_rule_at_an_exact_tie(sign_zero, plus_wrong, minus_wrong):
     assert s != 0
     for label, wrong in ((1.0, plus_wrong), (-1.0, minus_wrong)):
         assert is_mistake(label * s, wn, 2.0, pc.reference.tie_mask(label, sign_zero)) == wrong
-    assert pc.predict(w, [[1.0, 1.0]], sign_zero=sign_zero)[0] == (0 if sign_zero is None else sign_zero)
+    assert pc.predict(w, [[1.0, 1.0]], sign_zero=sign_zero)[0] == (sign_zero if sign_zero in (1, -1) else 0)
 
 
 def test_rule_away_from_ties_and_with_a_margin():
