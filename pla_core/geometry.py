@@ -12,7 +12,7 @@ import numpy as np
 from ._checks import check_data, check_sign_zero
 
 __all__ = ["unit_normal", "offset", "signed_distance", "geometric_margin", "foot", "closest_to_origin", "clip_line",
-           "half_plane", "polygon_area", "disagreement", "disagreement_path"]
+           "half_plane", "band", "polygon_area", "disagreement", "disagreement_path"]
 
 
 def _split(w):
@@ -163,6 +163,20 @@ def half_plane(w, box, sign: int = 1) -> np.ndarray | None:
         raise ValueError("half_plane works in the plane: w must have 3 numbers (b, w₁, w₂).")
     xmin, xmax, ymin, ymax = _box(box)
     poly = _clip([(xmin, ymin), (xmax, ymin), (xmax, ymax), (xmin, ymax)], np.array([b, *v]), float(sign))
+    return np.array(poly) if poly else None
+
+
+def band(w, half: float, box) -> np.ndarray | None:
+    """The part of the box where |wᵀx̃| ≤ half (a street around the line of w, e.g. the margin band of the
+    max-margin w* with half = ρ*), as polygon vertices (k, 2) in order, or None if it misses the box."""
+    b, v = _split(w)
+    if v.size != 2:
+        raise ValueError("band works in the plane: w must have 3 numbers (b, w₁, w₂).")
+    if not (np.isfinite(half) and half >= 0):
+        raise ValueError("The band's half-width must be a finite number ≥ 0.")
+    xmin, xmax, ymin, ymax = _box(box)
+    poly = _clip([(xmin, ymin), (xmax, ymin), (xmax, ymax), (xmin, ymax)], np.array([b + half, *v]), 1.0)
+    poly = _clip(poly, np.array([b - half, *v]), -1.0) if poly else []
     return np.array(poly) if poly else None
 
 
