@@ -1,4 +1,4 @@
-// Hand-built protocol v2 payloads for the Node tests (shaped like pla_lab.figures' output).
+// Hand-built protocol v3 payloads for the Node tests (shaped like pla_lab.figures' output).
 export const COLORS = { pos: "#0072B2", neg: "#D55E00", pos_fill: "rgba(0,114,178,0.13)", neg_fill: "rgba(213,94,0,0.13)",
                         pocket: "#CC79A7", fg: "#31333F", target: "#009E73" };
 
@@ -14,10 +14,10 @@ export function pointsTraces(points) {
 export function payload(over = {}) {
   const points = [[1, 1, 1], [-1, -0.5, -1], [0.5, -1, 1], [-0.5, 1, -1]];
   const d = {
-    version: 2, run: "run-a", plotly: "/plotly.min.js", height: 500, colors: COLORS, view: [-2, 2, -2, 2], grid: 0.02,
+    version: 3, run: "run-a", plotly: "/plotly.min.js", height: 500, colors: COLORS, view: [-2, 2, -2, 2], grid: 0.02,
     cls: 1, points, base: { data: pointsTraces(points), layout: { height: 500, font: { size: 16 }, xaxis: {}, yaxis: {} } },
     layers: { below: [{ type: "scatter", meta: "f", x: [], y: [] }], above: [] },
-    moving: ["shade", "ghost", "boundary", "w", "update", "circle"], labels: {}, target: null, sign0: null,
+    moving: ["shade", "ghost", "boundary", "w", "update", "circle"], labels: {}, target: null, pick: null, sign0: null,
     T: 3, t: 0, seq: 1, playing: false, stop_at: null, dur: 400, ack: 0, nonce: "n1",
     // U is deliberately not η·y·x̃ of I's points: the browser must draw what the server sent.
     win: { t0: 0, W: [[0, 0, 0], [1, 1, 1], [0.5, 2, 1.5], [0.25, 1.5, 2]], U: [[1, 1, 1], [-0.5, 1, 0.5], [-0.25, -0.5, 0.5]],

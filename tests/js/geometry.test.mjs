@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { area, clip, clipPoly, curve, rect, signGrid } from "../../pla_lab/assets/plot/geometry.js";
+import { area, clip, clipPoly, curve, perpendicular, rect, signGrid } from "../../pla_lab/assets/plot/geometry.js";
 
 const CASES = JSON.parse(readFileSync(new URL("./geometry_cases.json", import.meta.url), "utf8"));
 const REL = 1e-9;
@@ -76,4 +76,13 @@ test("signGrid gives the sign at cell centres", () => {
   assert.deepEqual(g.xs, [-0.75, -0.25, 0.25, 0.75]);
   assert.deepEqual(g.z[0], [1, 1, -1, -1]);
   assert.deepEqual(g.z[3], [-1, -1, 1, 1]);
+});
+
+test("perpendicular is pla_core.geometry.signed_distance and foot", () => {
+  for (const c of CASES) {
+    const o = perpendicular(c.w, c.p), tol = REL * scale(c.box);
+    if (c.d === null) { assert.equal(o, null, c.name); continue; }
+    assert.ok(close(o.d, c.d, tol), `${c.name}: d ${o.d} vs ${c.d}`);
+    assert.ok(near(o.foot, c.foot, tol), `${c.name}: foot ${o.foot} vs ${c.foot}`);
+  }
 });

@@ -1,0 +1,60 @@
+// Seed 001's geometry drawn from w (marks.js through scene.traces), and the chart's stacked panels (chart.js).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { chartFigure } from "../../pla_lab/assets/plot/chart.js";
+import { fmt } from "../../pla_lab/assets/plot/marks.js";
+import { traces } from "../../pla_lab/assets/plot/scene.js";
+import { COLORS, payload } from "./fixtures.mjs";
+
+const pose = (w) => ({ w, anchor: [0, 0], scale: 1, p: null });
+const rest = { ghost: null, circle: [], update: null, by: [] };
+const find = (all, meta) => all.find((t) => t.meta === meta);
+
+test("the normal layer draws the origin's perpendicular and the unit normal, labelled at rest only", () => {
+  const d = payload({ moving: ["boundary", "normal"] });
+  const all = traces(d, pose([-1, 2, 0]), rest, null, "#222"); // the line x = 0.5, ŵ = (1, 0), b/‖w‖ = −0.5
+  assert.deepEqual([find(all, "offset").x, find(all, "offset").y], [[0, 0.5], [0, 0]]);
+  assert.deepEqual([find(all, "unit").x, find(all, "unit").y], [[0.5, 1.5], [0, 0]]);
+  assert.deepEqual(find(all, "normal-label").text, ["b/‖w‖ = −0.5", "ŵ"]);
+  const moving = traces(d, pose([-1, 2, 0]), { ...rest, moving: true }, null, "#222");
+  assert.deepEqual(find(moving, "normal-label").text, []);
+  const none = traces(d, pose([1, 0, 0]), rest, null, "#222"); // w₁ = w₂ = 0: no line, nothing to draw
+  assert.equal(find(none, "unit").x.length, 0);
+});
+
+test("the distance layer drops the picked point's perpendicular with its signed distance", () => {
+  const d = payload({ moving: ["boundary", "distance"], pick: 2 }); // point 2 is (0.5, −1, +1)
+  const all = traces(d, pose([0, 0, 2]), rest, null, "#222"); // the line y = 0, + above it
+  const seg = find(all, "distance");
+  assert.deepEqual([seg.x, seg.y], [[0.5, 0.5], [-1, 0]]);
+  assert.deepEqual(find(all, "distance-label").text, ["#2: d = −1"]);
+  assert.equal(seg.line.color, COLORS.pos);
+  const none = traces(payload({ moving: ["distance"], pick: null }), pose([0, 0, 2]), rest, null, "#222");
+  assert.equal(find(none, "distance").x.length, 0);
+});
+
+test("fmt writes 4 significant digits with a true minus sign", () => {
+  assert.equal(fmt(-0.123456), "−0.1235");
+  assert.equal(fmt(0), "0");
+  assert.equal(fmt(2.5, 3), "2.5");
+});
+
+test("a chart with panels stacks one y axis per panel over one t axis, with labelled marks", () => {
+  const c = { key: "k", title: "", x_title: "update t", y_title: "", y_format: ".0%", hover_format: ".1%", x: [0, 1, 2],
+    series: [{ name: "a", y: [0, 1, 2] }, { name: "b", y: [0, 1, 4], panel: 1 },
+             { name: "bound", x: [0, 40], y: [0, 1], panel: 2, shape: "linear", dash: "dash" }],
+    T: 2, ymax: 1, height: 400, alt: "", xmax: 42, marks: [{ x: 30, text: "t ≤ 30" }],
+    panels: [{ title: "① one", ymax: 3 }, { title: "② two", ymax: 5 }, { title: "③ three", ymin: -0.1, ymax: 1.1 }] };
+  const { traces: tr, layout } = chartFigure(c, COLORS, "#222", 1);
+  assert.deepEqual(tr.map((t) => t.yaxis), ["y", "y2", "y3"]);
+  assert.deepEqual(tr[2].x, [0, 40]); // a series with its own x keeps it
+  assert.equal(tr[2].line.shape, "linear");
+  assert.deepEqual(tr[0].x, [0, 1, 2, 3]); // the others run one pad past T
+  assert.ok(layout.yaxis.domain[0] > layout.yaxis2.domain[1] && layout.yaxis2.domain[0] > layout.yaxis3.domain[1]);
+  assert.deepEqual(layout.yaxis3.range, [-0.1, 1.1]);
+  assert.deepEqual(layout.xaxis.range, [0, 42]);
+  assert.equal(layout.shapes[0].x0, 1); // the step marker stays the first shape (mark(t) moves it)
+  assert.equal(layout.shapes[1].x0, 30);
+  assert.deepEqual(layout.annotations.map((a) => a.text), ["① one", "② two", "③ three", "t ≤ 30"]);
+  assert.equal(layout.showlegend, false);
+});
