@@ -20,7 +20,7 @@ SPEEDS = {"0.5×": 800, "1×": 500, "2×": 300, "4×": 150, "8×": 60}  # ms per
 SIGN_ZERO = {"le0": None, "+1": 1, "-1": -1, "lt0": "both"}
 SIGN_ZERO_LABELS = {
     "le0": "y·wᵀx̃ ≤ 0 is a mistake (seed 001)",
-    "+1": "sign(0) = +1 (seeds 003, 004)",
+    "+1": "sign(0) = +1 (seeds 003, 004; 001's first page)",
     "-1": "sign(0) = −1 (seed 002)",
     "lt0": "only y·wᵀx̃ < 0 is a mistake (seed 001, margin part)",
 }
@@ -144,7 +144,7 @@ ALGORITHM = (
     Setting("sign0", "le0", _choice(tuple(SIGN_ZERO)), label="When wᵀx̃ = 0 exactly",
             help="The notes disagree on a tie. Seed 001's loop counts y·wᵀx̃ ≤ 0 as a mistake for both classes "
                  "(as scikit-learn does); 002 predicts + only when wᵀx̃ > 0, so sign(0) = −1; 003 flags y = −1 when "
-                 "wᵀx̃ ≥ 0 and 004 sets step(0) = +1, so sign(0) = +1; 001's margin part counts only "
+                 "wᵀx̃ ≥ 0, 004 sets step(0) = +1 and 001's first page predicts +1 for ≥ 0, so sign(0) = +1; 001's margin part counts only "
                  "y·wᵀx̃ < 0, so from w₀ = 0 nothing is ever a mistake and PLA never starts.",
             widget="select", options=tuple(SIGN_ZERO), option_label=SIGN_ZERO_LABELS.get),
     Setting("seed", 0, _number(0, 2**31 - 1, int), str, label="Random seed",

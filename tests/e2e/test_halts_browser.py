@@ -85,7 +85,9 @@ def test_pick_a_point_read_its_distance_then_step_in_3d(server, plot):
     plot.open(server + "/halts?" + urlencode({"pts": C.encode_points(POINTS), "t": "1"}))
     X, y = model.arrays(POINTS)
     trace = run(X, y)
-    plot.page.get_by_role("combobox", name="Distance of a point to wₜ").click()
+    box = plot.page.get_by_role("combobox", name="Distance of a point to wₜ")
+    box.click()
+    box.fill("#3 ")  # the list filters as one types, as a person would find point #3
     plot.page.locator("[role=option]", has_text=re.compile(r"^#3\s")).click()
     wait_url(plot, "pick", "3")
     w = trace.weights[1]
