@@ -79,10 +79,11 @@ class PocketLesson(ReplayLesson):
         return None if f is None else {"w": list(f[:3]), "box": list(f[3:])}
 
     def toolbar(self):
-        widgets.option_widgets(self)
+        widgets.option_widgets(self, only=("noisy", "noise"))
 
     def under_transport(self, page):
         widgets.run_n(self, page)
+        widgets.option_widgets(self, only=("order",))
 
     def panel(self, page):
         if page.trace is None:
