@@ -157,7 +157,7 @@ def augmented_figure(points, w, view, *, axes=("x₁", "x₂"), theme: str = "li
                      "marker": {"symbol": symbol, "size": 5, "color": color, "line": {"width": 2, "color": color}}})
     sheet = np.array([[xmin, ymin, 1], [xmax, ymin, 1], [xmax, ymax, 1], [xmin, ymax, 1]], dtype=float)
     data.append({"type": "mesh3d", "x": sheet[:, 0].tolist(), "y": sheet[:, 1].tolist(), "z": sheet[:, 2].tolist(),
-                 "i": [0, 0], "j": [1, 2], "k": [2, 3], "color": "rgb(150,150,150)", "opacity": 0.18,
+                 "i": [0, 0], "j": [1, 2], "k": [2, 3], "color": "rgb(120,120,120)", "opacity": 0.3,
                  "name": "the plane x₀ = 1", "hoverinfo": "name"})
     b, w1, w2 = (float(v) for v in w[:3])
     n = np.array([w1, w2, b])  # the normal in (x₁, x₂, x₀) order
@@ -177,7 +177,7 @@ def augmented_figure(points, w, view, *, axes=("x₁", "x₂"), theme: str = "li
         span = 0.45 * min(xmax - xmin, ymax - ymin, 1.6)
         tip = n / np.linalg.norm(n) * span
         data.append({"type": "scatter3d", "mode": "lines", "x": [0, tip[0]], "y": [0, tip[1]], "z": [0, tip[2]],
-                     "name": "w = (b, w₁, w₂), drawn to scale", "line": {"color": pal["fg"], "width": 7},
+                     "name": "w = (b, w₁, w₂), its direction", "line": {"color": pal["fg"], "width": 10},
                      "hoverinfo": "name"})
         data.append({"type": "cone", "x": [tip[0]], "y": [tip[1]], "z": [tip[2]], "u": [tip[0]], "v": [tip[1]],
                      "w": [tip[2]], "sizemode": "absolute", "sizeref": 0.25 * span, "anchor": "tip",
