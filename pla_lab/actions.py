@@ -55,10 +55,11 @@ def play_cycle(lesson) -> None:
 
 def keep_step(lesson) -> None:
     """A changed option that makes a new run of the same points: stay at the same step (or the run's end), so the
-    two runs can be compared, and stop playing."""
+    two runs can be compared, and stop playing. Staying is not a move of the step (the seq stays, unless the new
+    run is shorter): a step the browser took while this rerun ran still stands, in the new run (see the delivery
+    rules in :mod:`pla_lab.protocol`)."""
     if "head" in lesson.state.fields:  # a lesson without steps has nothing to keep
-        head = lesson.state["head"]
-        lesson.state["head"] = head.goto(head.t, current_run(lesson).T)
+        lesson.state["head"] = lesson.state["head"].pause().clamp(current_run(lesson).T)
 
 
 def restart(lesson) -> None:

@@ -10,9 +10,12 @@ Delivery rules
   run is shown (``run``, an id of points + settings + options), the server's step ``t`` and the weights around
   it (``win``). The browser animates from what it shows to what it is sent.
 * **``seq`` is a command counter.** The server raises it whenever *it* moves the step (Step/Back buttons without
-  the browser, Epoch, Run, Reset, the scrubber, a new data set, Replay). A payload with a new ``seq`` means
-  "animate to ``t``" (and, with ``playing``, play on from there to ``stop_at`` or the end). A payload with the
-  same ``seq`` leaves the browser where it is: it may be playing ahead of the server.
+  the browser, Epoch, Run, Reset, the scrubber, a new data set, Replay). An option or setting that makes a new run
+  of the same points at the same step does not move it (nor does it raise ``seq``, unless the new run is shorter).
+  A payload with a new ``seq`` means "animate to ``t``" (and, with ``playing``, play on from there to ``stop_at``
+  or the end). A payload with the same ``seq`` leaves the browser where it is: it may be playing ahead of the
+  server, or show a step pressed while the rerun ran. This holds for a new run too: with the same ``seq`` the
+  browser shows the new run at its own step and, if that is not ``t``, reports it (a tick naming the new run).
 * **Events are numbered and resent until acknowledged.** Each event gets the next ``id`` of its page load; the
   browser sends every event the server has not acknowledged yet with each new one, because two trigger values
   sent before one rerun starts overwrite each other. The server handles the events with ``id`` above the last
@@ -23,8 +26,9 @@ Delivery rules
   burst of Step/Back presses served in the browser (150 ms after the last), after a click on the chart.
   ``playing`` says whether the browser is still playing. A tick names its ``run`` and the last ``seq`` the
   browser acted on; a tick about a run the server has since replaced, or sent before the server's last move
-  (a Reset pressed while a tick was on its way), is dropped: the server's move wins. ``jump`` asks the server to send the weights around ``t`` (the browser does not
-  have them): the server answers with a new ``seq``.
+  (a Reset pressed while a tick was on its way), is dropped: the server's move wins. (After a new run that kept
+  the step, the browser reports its step again, naming the new run.) ``jump`` asks the server to send the
+  weights around ``t`` (the browser does not have them): the server answers with a new ``seq``.
 * **A click** is drawn by the browser at once (an added point, or a removed one hidden) and then sent; the
   server applies it to its points and the rerun's payload replaces the browser's guess.
 * **What wins when a click and a tick cross:** events are applied in ``id`` order, so neither is lost. A click

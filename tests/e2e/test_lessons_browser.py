@@ -272,15 +272,63 @@ def test_while_playing_the_numbers_follow_the_animation(server, plot):
     plot.page.get_by_text(f"t = {t} of").first.wait_for(timeout=10_000)
 
 
+def hold_server_messages(plot: Plot):
+    """Route the page's websocket through a relay that holds the server's messages back while relay["hold"] is true
+    (the browser's own messages still go out); release() sends what was held, in order, and stops holding."""
+    held, relay = [], {"hold": False}
+
+    def connect(ws):
+        relay["ws"] = ws
+        srv = ws.connect_to_server()
+        srv.on_message(lambda m: held.append(m) if relay["hold"] else ws.send(m))
+        ws.on_message(lambda m: srv.send(m))
+
+    def release():
+        relay["hold"] = False
+        while held:
+            relay["ws"].send(held.pop(0))
+
+    plot.page.route_web_socket("**/_stcore/stream", connect)
+    return relay, release
+
+
+def test_a_step_pressed_while_a_switchs_rerun_runs_steps_the_new_run(server, plot):
+    """→ pressed right after the Noise switch, while the switch's rerun runs (the server's answer held back, so the
+    press surely lands in it): the plot steps at once, and the rerun's late answer does not undo the press: the
+    plot, the numbers and the address bar end at step 1 of the new run, without noise."""
+    relay, release = hold_server_messages(plot)
+    plot.open(server + "/pocket")
+    relay["hold"] = True
+    plot.page.get_by_role("switch", name="Noise on").click(force=True)
+    plot.page.keyboard.press("ArrowRight")
+    plot.wait_t(1)  # drawn at once, from the weights the browser has
+    plot.page.wait_for_timeout(500)  # the step's report goes out too, before the switch's answer arrives
+    release()
+    wait_url(plot, "noisy", "0")
+    wait_url(plot, "t", "1")
+    plot.page.get_by_text("t = 1 of").first.wait_for(timeout=10_000)
+    plot.page.wait_for_selector(READY)
+    plot.page.wait_for_timeout(1500)  # any late answer has arrived
+    plot.idle()
+    assert plot.t() == 1 and params(plot.page.url)["t"] == "1"
+    pts, y, flipped, opts, trace = pocket_run(plot.page.url)
+    assert not opts["noisy"] and not flipped.any()
+    assert sorted(map(tuple, plot.points())) == sorted(map(tuple, pts))  # f's labels, no flips
+    xs, ys = plot.trace_xy("boundary")
+    want = pla_core.clip_line(trace.weights[1], plot.view())
+    assert np.allclose(sorted(zip(xs, ys)), sorted(map(tuple, want)), atol=1e-9)
+    body = plot.page.locator("body").inner_text()
+    assert f"t = 1 of {len(trace)} updates" in body and "Noise is off" in body
+
+
 def test_after_clicking_a_switch_the_keyboard_still_steps_and_plays(server, plot):
     plot.open(server + "/pocket")
     plot.page.get_by_role("switch", name="Noise on").click(force=True)
+    plot.page.keyboard.press("ArrowRight")  # at once, while the switch's rerun runs: the step stands, in the new run
     wait_url(plot, "noisy", "0")
-    # The switch's rerun has finished (a press during it can be undone by its late answer: see the session note)
-    plot.page.wait_for_selector(READY)
-    plot.idle()
-    plot.page.keyboard.press("ArrowRight")
+    wait_url(plot, "t", "1")
     plot.wait_t(1, timeout=10_000)
+    plot.page.get_by_text("Noise is off").first.wait_for(timeout=10_000)
     plot.page.keyboard.press("Space")  # Play, not the switch again
     plot.page.wait_for_function("() => document.querySelector('.pla-plot').dataset.playing === '1'", timeout=10_000)
     assert params(plot.page.url)["noisy"] == "0"

@@ -4,16 +4,29 @@ import { test } from "node:test";
 import { decide, needMore, plan, playPlan, stepMs } from "../../pla_lab/assets/plot/decide.js";
 import { payload } from "./fixtures.mjs";
 
-const rest = { run: "run-a", seq: 1, playing: false, animating: false, pausedAt: 0, shown: true, nonce: "n1" };
+const rest = { run: "run-a", seq: 1, t: 0, playing: false, animating: false, pausedAt: 0, shown: true, nonce: "n1" };
 
 test("no window: the points alone", () => {
   assert.equal(decide(rest, payload({ win: null, run: "" })).kind, "blank");
 });
 
 test("a new run is shown as it is, and played if asked", () => {
-  assert.deepEqual(decide(rest, payload({ run: "run-b", t: 2 })), { kind: "reset", t: 2, play: false });
+  assert.deepEqual(decide(rest, payload({ run: "run-b", seq: 2, t: 2 })), { kind: "reset", t: 2, play: false });
   assert.deepEqual(decide({ ...rest, shown: false }, payload({ playing: true })), { kind: "reset", t: 0, play: true });
-  assert.equal(decide(rest, payload({ run: "run-b", t: 9 })).t, 3, "t is at most T");
+  assert.deepEqual(decide({ ...rest, t: 2, shown: false }, payload({ run: "run-b", t: 1 })), { kind: "reset", t: 1, play: false },
+                   "a plot shown for the first time starts at the server's step");
+  assert.equal(decide(rest, payload({ run: "run-b", seq: 2, t: 9 })).t, 3, "t is at most T");
+});
+
+test("a new run with the same seq (an option that keeps the step) is shown at the browser's own step", () => {
+  // → pressed while the option's rerun ran: the browser shows step 1, the server's answer still says 0.
+  assert.deepEqual(decide({ ...rest, t: 1 }, payload({ run: "run-b", t: 0 })), { kind: "reset", t: 1, play: false, report: true });
+  assert.deepEqual(decide({ ...rest, t: 2 }, payload({ run: "run-b", t: 2 })), { kind: "reset", t: 2, play: false },
+                   "nothing to report when the server has the same step");
+  assert.deepEqual(decide({ ...rest, t: 9 }, payload({ run: "run-b", t: 1 })), { kind: "reset", t: 3, play: false, report: true },
+                   "at most the new run's T");
+  assert.deepEqual(decide({ ...rest, t: 1 }, payload({ run: "run-b", seq: 2, t: 0 })), { kind: "reset", t: 0, play: false },
+                   "a new seq (new points, Reset): the server's step wins");
 });
 
 test("a new seq animates to the server's t, even while playing", () => {

@@ -1,24 +1,31 @@
 // The player's decisions as pure functions of plain numbers, so they are tested without a DOM.
 
 /**
- * What a new payload means for a player in state mem = {run, seq, playing, animating, pausedAt, shown}:
+ * What a new payload means for a player in state mem = {run, seq, t, playing, animating, pausedAt, shown}:
  *  "blank"   no run: draw the points alone;
- *  "reset"   a new run (new points or settings): show step t as it is, no tween, then play if asked;
+ *  "reset"   a new run (new points or settings): show step t as it is, no tween, then play if asked. With the
+ *            seq the browser last acted on (an option or setting that keeps the step: the server did not move it)
+ *            the browser's own step mem.t stands (a step pressed while that rerun ran, or Play ahead of the
+ *            server): the new run is shown there, and `report` says to tell the server when that is not t;
  *  "animate" the server moved t itself (a new seq): animate to t, then play if the payload still says so;
  *  "play"    the server says play: only once it has handled the pause's own tick (ack ≥ pausedAt), since a rerun
  *            answering a tick sent while playing can arrive after a pause here;
  *  "pause"   the server says stop;
  *  "redraw"  same step, fresh data (at rest);
  *  "none"    leave the screen alone (playing ahead of the server, or a stale "playing").
- * @param {{run: string|null, seq: number|null, playing: boolean, animating: boolean, pausedAt: number, shown: boolean,
- *          nonce: string}} mem  (nonce: this page load's, for reading the payload's ack)
+ * @param {{run: string|null, seq: number|null, t: number, playing: boolean, animating: boolean, pausedAt: number,
+ *          shown: boolean, nonce: string}} mem  (t: the step shown, or the one being animated to; nonce: this page
+ *          load's, for reading the payload's ack)
  * @param {import("./protocol.js").Payload} d
- * @returns {{kind: string, t?: number, play?: boolean}}
+ * @returns {{kind: string, t?: number, play?: boolean, report?: boolean}}
  */
 export function decide(mem, d) {
   if (!d.win) return { kind: "blank" };
   const t = Math.min(d.t, d.T);
-  if (mem.run !== d.run || !mem.shown) return { kind: "reset", t, play: !!d.playing };
+  if (mem.run !== d.run || !mem.shown) {
+    const own = mem.shown && mem.seq === d.seq ? Math.min(mem.t, d.T) : t;
+    return own === t ? { kind: "reset", t, play: !!d.playing } : { kind: "reset", t: own, play: !!d.playing, report: true };
+  }
   if (mem.seq !== d.seq) return { kind: "animate", t, play: !!d.playing };
   if (d.playing && !mem.playing) {
     const ack = d.nonce === mem.nonce ? d.ack || 0 : 0;

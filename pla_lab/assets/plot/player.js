@@ -131,8 +131,9 @@ export function jumpTo(inst, t) {
 /** Act on a new payload (inst.data), as decide() says. */
 export function update(inst) {
   const d = inst.data;
-  const mem = { run: inst.run, seq: inst.seq, playing: inst.playing, pausedAt: inst.pausedAt, shown: inst.shown,
-                animating: inst.gd.dataset.animating === "1", nonce: inst.outbox.nonce };
+  const mem = { run: inst.run, seq: inst.seq, t: inst.target !== null ? inst.target : inst.tDisp, playing: inst.playing,
+                pausedAt: inst.pausedAt, shown: inst.shown, animating: inst.gd.dataset.animating === "1",
+                nonce: inst.outbox.nonce };
   const act = decide(mem, d);
   const restart = () => { inst.token++; inst.target = null; clearTimeout(inst.reportTimer); inst.seq = d.seq; };
   switch (act.kind) {
@@ -141,13 +142,17 @@ export function update(inst) {
       Object.assign(inst, { run: d.run, shown: false });
       setPlaying(inst, false);
       return drawRest(inst, 0);
-    case "reset":
+    case "reset": {
       restart();
       Object.assign(inst, { run: d.run, shown: true });
       setPlaying(inst, false);
+      // The browser's own step in the new run (see decide); without its weights here, the server is asked for them.
+      if (act.report && !W(d, act.t)) { drawRest(inst, Math.min(d.t, d.T)); report(inst, act.t, false, true); return; }
       drawRest(inst, act.t);
       if (act.play) play(inst);
+      else if (act.report) report(inst, act.t, false);
       return;
+    }
     case "animate":
       restart();
       setPlaying(inst, false);
