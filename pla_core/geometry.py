@@ -168,7 +168,8 @@ def half_plane(w, box, sign: int = 1) -> np.ndarray | None:
 
 def band(w, half: float, box) -> np.ndarray | None:
     """The part of the box where |wᵀx̃| ≤ half (a street around the line of w, e.g. the margin band of the
-    max-margin w* with half = ρ*), as polygon vertices (k, 2) in order, or None if it misses the box."""
+    max-margin w* with half = ρ*), as polygon vertices (k, 2) in order, or None if it misses the box. With half = 0
+    it is the line's segment as a flat polygon."""
     b, v = _split(w)
     if v.size != 2:
         raise ValueError("band works in the plane: w must have 3 numbers (b, w₁, w₂).")

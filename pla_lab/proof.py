@@ -71,7 +71,10 @@ def facts(trace, *, f=None, use_f: bool = False) -> Proof:
     elif trace.settings.get("margin", 0) > 0:
         why_not = "This is the margin perceptron, whose bound is another one (8R²/γ², seed 001)."
     else:
-        series = pla_core.convergence_series(trace, w_f)
+        try:
+            series = pla_core.convergence_series(trace, w_f)
+        except ValueError as e:  # e.g. a w_f whose margin rounds to 0: the words say so, the run is still shown
+            why_not = str(e)
     return Proof(R, True, w_star, rho_star, support, bound_star, w_f, which, rho_f, bound_f, series, why_not, note,
                  sep)
 

@@ -26,7 +26,7 @@ num = st.floats(-3, 3, allow_nan=False)
 
 
 @settings(max_examples=200, deadline=None)
-@given(num, num, num, st.floats(0, 2), st.lists(st.tuples(st.floats(-1, 1), st.floats(-1, 1)), min_size=1, max_size=20))
+@given(num, num, num, st.floats(0.01, 2), st.lists(st.tuples(st.floats(-1, 1), st.floats(-1, 1)), min_size=1, max_size=20))
 def test_the_street_holds_exactly_the_box_points_within_half_of_the_line(b, w1, w2, half, pts):
     if abs(w1) + abs(w2) < 1e-3:
         return

@@ -137,3 +137,29 @@ def test_screenshots_light_and_dark(server, browser):
         metas = set(plot.js("() => document.querySelector('.pla-plot').data.map(t => t.meta)"))
         assert {"street", "w*", "support", "boundary", "unit", "offset", "distance"} <= metas
         ctx.close()
+
+
+def test_the_normal_and_proving_against_f_by_clicking(server, plot):
+    plot.open(server + "/halts")
+    q = params(plot.page.url)
+    pts, _ = C.decode_points(q["pts"])
+    X, y = model.arrays(pts)
+    f = [float(v) for v in q["f"].split(",")][:3]
+    plot.page.get_by_text("ŵ and b/‖w‖").click()
+    wait_url(plot, "geo", "1")
+    # At step 0, w = 0 has no line: step once, then ŵ is w₁'s unit normal, drawn from the foot of the origin.
+    plot.page.get_by_role("button", name="Step").click()
+    plot.wait_t(1)
+    plot.page.wait_for_function("() => document.querySelector('.pla-plot').data.some(t => t.meta === 'unit' && t.x.length)")
+    trace = run(X, y)
+    w = trace.weights[1]
+    ux, uy = plot.trace_xy("unit")
+    n = pla_core.unit_normal(w)
+    q0 = pla_core.geometry.closest_to_origin(w)
+    assert np.allclose([ux[0], uy[0]], q0, atol=1e-9) and np.allclose([ux[1] - ux[0], uy[1] - uy[0]], n, atol=1e-9)
+    plot.page.get_by_role("combobox", name="Prove against").click()
+    plot.page.locator("[role=option]", has_text="f (made the data)").click()
+    wait_url(plot, "wf", "f")
+    bound_f = pla_core.mistake_bound(X, y, w_f=f)
+    plot.page.get_by_text(f"R²/ρ_f² = {num(bound_f)}").wait_for(timeout=15_000)
+    plot.page.wait_for_function("() => document.querySelector('.pla-chart').data.some(s => s.name === 'cos∠(f, wₜ)')")
