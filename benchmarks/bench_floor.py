@@ -26,9 +26,9 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench_ui import BARE_APP, BARE_READY  # noqa: E402
+from benchmarks.bench_ui import BARE_READY, start_app_and_bare  # noqa: E402
 from pla_lab import server  # noqa: E402
-from tests.e2e.conftest import ARGS, CHROMIUM, TEST_HOOKS, start_server  # noqa: E402
+from tests.e2e.conftest import ARGS, CHROMIUM, TEST_HOOKS  # noqa: E402
 
 FLOOR = """(() => {
   const s = document.createElement('script');
@@ -59,10 +59,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    bare_dir = tempfile.mkdtemp()
-    pathlib.Path(bare_dir, "bare.py").write_text(BARE_APP, encoding="utf-8")
-    proc, base = start_server()
-    bare_proc, bare = start_server(script=str(pathlib.Path(bare_dir, "bare.py")))
+    proc, base, bare_proc, bare = start_app_and_bare()
     init = {"app": TEST_HOOKS, "bare": BARE_READY, "floor": BARE_READY + "\n" + FLOOR % (base + server.plotly_url())}
     url = {"app": base + "/", "bare": bare + "/", "floor": bare + "/"}
     out = {name: [[] for _ in range(VISITS)] for name in READY}

@@ -56,6 +56,16 @@ BARE_READY = """new MutationObserver((_, obs) => {
 BARE_APP = 'import streamlit as st\nst.write("A bare page")\n'
 
 
+def start_app_and_bare():
+    """(app process, its URL, bare page process, its URL): the app and the bare one-line page, each on its own
+    server."""
+    bare_dir = tempfile.mkdtemp()
+    pathlib.Path(bare_dir, "bare.py").write_text(BARE_APP, encoding="utf-8")
+    proc, base = start_server()
+    bare_proc, bare = start_server(script=str(pathlib.Path(bare_dir, "bare.py")))
+    return proc, base, bare_proc, bare
+
+
 def pct(values, q):
     return float(np.percentile(values, q))
 
@@ -179,10 +189,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    bare_dir = tempfile.mkdtemp()
-    pathlib.Path(bare_dir, "bare.py").write_text(BARE_APP, encoding="utf-8")
-    proc, base = start_server()
-    bare_proc, bare = start_server(script=str(pathlib.Path(bare_dir, "bare.py")))
+    proc, base, bare_proc, bare = start_app_and_bare()
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)

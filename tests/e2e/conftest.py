@@ -130,6 +130,26 @@ class Plot:
         return self.js("() => window.__plaLab.data.view")
 
 
+def hold_server_messages(plot: Plot):
+    """Route the page's websocket through a relay that holds the server's messages back while relay["hold"] is true
+    (the browser's own messages still go out); release() sends what was held, in order, and stops holding."""
+    held, relay = [], {"hold": False}
+
+    def connect(ws):
+        relay["ws"] = ws
+        srv = ws.connect_to_server()
+        srv.on_message(lambda m: held.append(m) if relay["hold"] else ws.send(m))
+        ws.on_message(lambda m: srv.send(m))
+
+    def release():
+        relay["hold"] = False
+        while held:
+            relay["ws"].send(held.pop(0))
+
+    plot.page.route_web_socket("**/_stcore/stream", connect)
+    return relay, release
+
+
 @pytest.fixture()
 def plot(context):
     return Plot(context.new_page())

@@ -16,7 +16,7 @@ from pla_lab import codec as C
 from pla_lab import links
 from pla_lab import settings as S
 
-from .conftest import READY, TEST_HOOKS, Plot, start_server
+from .conftest import READY, TEST_HOOKS, Plot, hold_server_messages, start_server
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -270,26 +270,6 @@ def test_while_playing_the_numbers_follow_the_animation(server, plot):
     t = plot.t()
     wait_url(plot, "t", str(t))
     plot.page.get_by_text(f"t = {t} of").first.wait_for(timeout=10_000)
-
-
-def hold_server_messages(plot: Plot):
-    """Route the page's websocket through a relay that holds the server's messages back while relay["hold"] is true
-    (the browser's own messages still go out); release() sends what was held, in order, and stops holding."""
-    held, relay = [], {"hold": False}
-
-    def connect(ws):
-        relay["ws"] = ws
-        srv = ws.connect_to_server()
-        srv.on_message(lambda m: held.append(m) if relay["hold"] else ws.send(m))
-        ws.on_message(lambda m: srv.send(m))
-
-    def release():
-        relay["hold"] = False
-        while held:
-            relay["ws"].send(held.pop(0))
-
-    plot.page.route_web_socket("**/_stcore/stream", connect)
-    return relay, release
 
 
 def test_a_step_pressed_while_a_switchs_rerun_runs_steps_the_new_run(server, plot):

@@ -13,7 +13,7 @@ from pla_lab import model
 from pla_lab import codec as C
 from pla_lab import settings as S
 
-from .conftest import TEST_HOOKS, Plot
+from .conftest import TEST_HOOKS, Plot, hold_server_messages
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -240,15 +240,7 @@ def test_new_points_right_after_steps_start_the_new_run_at_step_0(server, plot):
 def test_adding_and_removing_are_drawn_before_the_server_answers(server, plot):
     """Every click is drawn at once: with the server's messages held back, an added point appears and a removed one
     disappears; when the server's answer arrives, it confirms both."""
-    held, relay = [], {"hold": False}
-
-    def connect(ws):
-        relay["ws"] = ws
-        srv = ws.connect_to_server()
-        srv.on_message(lambda m: held.append(m) if relay["hold"] else ws.send(m))
-        ws.on_message(lambda m: srv.send(m))
-
-    plot.page.route_web_socket("**/_stcore/stream", connect)
+    relay, release = hold_server_messages(plot)
     plot.open(server)
     before = plot.points()
     data_at = plot.js("() => window.__plaLab.stats.dataAt")
@@ -262,9 +254,7 @@ def test_adding_and_removing_are_drawn_before_the_server_answers(server, plot):
     wait_points(plot, len(before) - 1)  # …and the removed one hidden
     assert gone not in plot.points() and plot.js(drawn) == 1
     assert plot.js("() => window.__plaLab.stats.dataAt") == data_at  # nothing came from the server meanwhile
-    relay["hold"] = False
-    for m in held:
-        relay["ws"].send(m)
+    release()
     plot.page.wait_for_function("(n) => window.__plaLab.stats.dataAt !== n", arg=data_at, timeout=10_000)
     plot.page.wait_for_function("() => new URL(location.href).searchParams.get('pts') !== null")
     plot.page.wait_for_function(
