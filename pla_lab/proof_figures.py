@@ -92,7 +92,7 @@ def proof_chart(series, *, eta: float, which: str, to_bound: bool) -> dict:
          "width": 1.5, "shape": "linear", "panel": 2},
     ]
     panels = [
-        {"title": f"① {name}ᵀwₜ grows at least like t·η·ρ", "y_format": ".3~g", "hover_format": ".4~g",
+        {"title": f"① {name}ᵀwₜ (‖{name}‖ = 1) grows at least like t·η·ρ", "y_format": ".3~g", "hover_format": ".4~g",
          "ymin": min(0.0, float(inner.min()) * 1.15), "ymax": top1},
         {"title": "② ‖wₜ‖² grows at most like t·η²·R²", "y_format": ".3~g", "hover_format": ".4~g", "ymin": 0,
          "ymax": top2},
