@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from . import actions, model, server, shared
+from .qr import DENSE, qr_svg
 from .text import literal
 from .widgets import WIDTHS, point_tools
 
@@ -123,11 +124,21 @@ def close_lesson(lesson) -> None:
 
 
 def share_box(lesson) -> None:
-    """The current link with a copy button (st.code has one). The expander runs its content only while open:
-    st.code's syntax highlighter costs ~0.3 s of the browser's time on a cold load, even when closed."""
-    box = st.expander("Share this demo: the address bar holds it all, or copy it here",
+    """The current link with a copy button (st.code has one) and as a QR code, so a class opens the same demo on
+    their phones. The expander runs its content only while open: st.code's syntax highlighter costs ~0.3 s of the
+    browser's time on a cold load, even when closed."""
+    box = st.expander("Share this demo: the address bar holds it all, copy it or scan it",
                       key=lesson.state.key("share"), on_change="rerun")
     if box.open:
         base = st.context.url or ""
         params = urlencode(st.query_params.to_dict())
-        box.code(f"{base}?{params}" if base else "?" + params, language=None, wrap_lines=True)
+        url = f"{base}?{params}" if base else "?" + params
+        text, code = box.columns([3, 2], vertical_alignment="center")
+        text.code(url, language=None, wrap_lines=True)
+        made = qr_svg(url)
+        if made is None:
+            text.caption(f"This link is {len(url):,} characters, too long for a QR code: share the address bar.")
+            return
+        svg, side = made
+        code.image(svg, width=300, caption="Scan to open this demo" + (
+            " (a dense code: fewer points make it easier to scan)" if side > DENSE else ""))

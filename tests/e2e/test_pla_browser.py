@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import math
 import pathlib
 from urllib.parse import parse_qs, urlencode, urlparse
 
 import numpy as np
+import zxingcpp
+from PIL import Image
 
 import pla_core
 from pla_lab import model
@@ -154,6 +157,11 @@ def test_a_shared_link_reopens_the_same_demo_in_a_fresh_browser(server, plot, br
     here, shared = urlparse(plot.page.url), urlparse(link)
     assert (shared.netloc, shared.path.strip("/")) == (here.netloc, here.path.strip("/"))
     assert link_params(link) == link_params(plot.page.url)
+    # …and its QR code, read back from the pixels on screen as a phone's camera would, is the same link.
+    qr = plot.page.locator("[data-testid=stImage] img").first
+    qr.wait_for(timeout=10_000)
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(qr.screenshot())))
+    assert [r.text for r in found] == [link]
 
     fresh = browser.new_context(viewport={"width": 1280, "height": 720})
     fresh.add_init_script(TEST_HOOKS)
