@@ -38,7 +38,7 @@ def points_traces(points, *, size: int = 13, theme: str = "light") -> list[dict]
         out.append({
             "type": "scatter", "mode": "markers", "name": name,
             "x": [points[i][0] for i in idx], "y": [points[i][1] for i in idx], "customdata": idx,
-            "marker": {"symbol": symbol, "size": size, "color": color, "line": {"width": 3, "color": color}},
+            "marker": {"symbol": symbol, "size": size, "color": color, "line": {"width": 3 if size < 18 else 4.5, "color": color}},
             "hovertemplate": "#%{customdata}  (%{x}, %{y})<extra></extra>",
             "meta": "points",
         })
@@ -46,8 +46,9 @@ def points_traces(points, *, size: int = 13, theme: str = "light") -> list[dict]
 
 
 def base_figure(points, view, *, height: int = 560, axis_titles=("x₁", "x₂"), theme: str = "light",
-                legend: dict | None = None) -> dict:
-    """The static figure: points and axes fixed to ``view`` with equal scales (so w is drawn truly normal)."""
+                legend: dict | None = None, present: bool = False) -> dict:
+    """The static figure: points and axes fixed to ``view`` with equal scales (so w is drawn truly normal).
+    ``present``: for a projector, markers of 20 px and larger text."""
     xmin, xmax, ymin, ymax = view
     axis = {"showgrid": True, "zeroline": True, "zerolinewidth": 1.5, "ticks": "outside", "constrain": "domain",
             "fixedrange": True, "automargin": True, "title": {"standoff": 4}}
@@ -57,8 +58,9 @@ def base_figure(points, view, *, height: int = 560, axis_titles=("x₁", "x₂")
         "xaxis": {**axis, "range": [xmin, xmax], "title": {**axis["title"], "text": axis_titles[0]}},
         "yaxis": {**axis, "range": [ymin, ymax], "scaleanchor": "x", "scaleratio": 1,
                   "title": {**axis["title"], "text": axis_titles[1]}},
-        "font": {"size": 16},
-        "legend": {"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom", "font": {"size": 15}, **(legend or {})},
+        "font": {"size": 21 if present else 16},
+        "legend": {"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom", "font": {"size": 19 if present else 15},
+                   **(legend or {}), **({"font": {"size": 19}} if present else {})},
         "dragmode": False,
         "clickanywhere": True,
         "hovermode": "closest",
@@ -68,7 +70,7 @@ def base_figure(points, view, *, height: int = 560, axis_titles=("x₁", "x₂")
         "showlegend": True,
         "uirevision": "keep",
     }
-    return {"data": points_traces(points, theme=theme), "layout": layout}
+    return {"data": points_traces(points, theme=theme, size=20 if present else 13), "layout": layout}
 
 
 def boundary_label(w) -> str:

@@ -13,7 +13,15 @@ from .text import literal
 from .widgets import WIDTHS, point_tools
 
 
-def page_head(lessons) -> None:
+#: Presenter mode's style: words readable from the back of a room, less padding, no toolbar strip.
+PRESENT_CSS = ("[data-testid=stMainBlockContainer]{padding-top:0.4rem;padding-bottom:0.5rem}"
+               "[data-testid=stHeader]{background:transparent;height:2.2rem}"
+               "[data-testid=stMain] [data-testid=stMarkdownContainer] p,"
+               "[data-testid=stMain] [data-testid=stMarkdownContainer] li,"
+               "[data-testid=stMain] [data-testid=stMarkdownContainer] td{font-size:1.3rem;line-height:1.45}")
+
+
+def page_head(lessons, *, present: bool = False) -> None:
     """The page's first element starts loading plotly.js and the plot's modules (evaluating plotly.js's 4.8 MB is
     the longest part of a first visit) while Streamlit draws the rest. Its style keeps each lesson's plot its place
     from the moment Streamlit lays it out, before any of its script has run (the words beside it never jump), and
@@ -27,7 +35,7 @@ def page_head(lessons) -> None:
     st.markdown(
         "<style>[data-testid=stMainBlockContainer]{padding-top:1.2rem;padding-bottom:1rem}"
         "[data-testid=stSidebarHeader]{height:1.5rem;min-height:0;padding:0}"
-        f"[data-testid=stSidebarUserContent]{{padding-top:0}}{places}</style>",
+        f"[data-testid=stSidebarUserContent]{{padding-top:0}}{places}{PRESENT_CSS if present else ''}</style>",
         unsafe_allow_html=True,
     )
 
@@ -62,15 +70,31 @@ def open_lesson(lesson) -> None:
             s["msgs"].append(f"Step {s['head'].t} is past the end of this run ({run.T} updates): showing step "
                              f"{run.T}.")
             s["head"] = s["head"].clamp(run.T)
-    st.markdown(f"### {lesson.heading}")
+    present = shared.SHARED["present"]
+    if not present:
+        title, button = st.columns([5, 1], vertical_alignment="bottom")
+        title.markdown(f"### {lesson.heading}")
+        present_button(button)
     for m in s["msgs"]:
         st.warning(literal(m), icon="⚠️")
     s["msgs"] = []
+    if present:  # the plot first; the point tools wait until presenter mode is left (clicks still add points)
+        return
     tools, right = st.columns(WIDTHS, gap="medium", vertical_alignment="bottom")
     with tools:
         point_tools(lesson)
     with right:
         lesson.toolbar()
+
+
+def present_button(where) -> None:
+    """Enter or leave presenter mode (the link keeps it: present=1)."""
+    on = shared.SHARED["present"]
+    if where.button("Leave presenter mode" if on else "Present", icon=":material/co_present:", use_container_width=True,
+                    help="For a projector: the sidebar closed, the plot as large as the screen allows, larger marks "
+                         "and words. The link keeps it (present=1)."):
+        shared.SHARED["present"] = not on
+        st.rerun(scope="app")  # the whole page is laid out again (the button may sit in the lesson's fragment)
 
 
 def _complete(lesson) -> list[str]:

@@ -15,7 +15,7 @@ from typing import Any
 
 import streamlit as st
 
-from . import explain, frame, links, protocol, widgets
+from . import explain, frame, links, protocol, shared, widgets
 from . import settings as S
 from .model import Preset
 from .runs import Run
@@ -114,6 +114,9 @@ class Lesson:
         return f"{type(self).__name__}({self.slug!r})"
 
 
+PRESENT_HEIGHT = 620  # px of the plot in presenter mode, at 1280×720 with the sidebar closed
+
+
 class ReplayLesson(Lesson):
     """A lesson that replays a trace step by step, with the plot component and the transport controls."""
 
@@ -174,7 +177,9 @@ class ReplayLesson(Lesson):
     def _live(self) -> None:
         """What changes at every click, step and play: it reruns alone, without the sidebar and the rows above."""
         page = frame.current_page(self)
-        if self.wide:
+        if shared.SHARED["present"]:
+            self._present(page)
+        elif self.wide:
             widgets.plot(self, page)
             left, right = st.columns(widgets.WIDTHS, gap="medium")
             with left:
@@ -191,6 +196,27 @@ class ReplayLesson(Lesson):
             with right:
                 self.panel(page)
                 self._guide()
+        frame.close_lesson(self)
+
+    def _present(self, page: Page) -> None:
+        """Presenter mode at 1280×720: the plot takes most of the screen, Back/Step/Play stay in view beside it (or
+        under it, with a chart), then the numbers; the guide and the point tools wait until it is left."""
+        if self.wide:
+            widgets.plot(self, page, height=PRESENT_HEIGHT - 60)
+            left, right = st.columns((1, 1.4), gap="medium")
+            side, words = left, right
+        else:
+            left, side = st.columns((2.1, 1.25), gap="medium")
+            with left:
+                widgets.plot(self, page, height=PRESENT_HEIGHT)
+            words = side
+        with side:
+            st.markdown(f"#### {self.heading}")
+            widgets.transport(self, page)
+            self.toolbar()
+            frame.present_button(st)
+        with words:
+            self.panel(page)
         frame.close_lesson(self)
 
     def _guide(self) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from .codec import MAX_COORD, RESOLUTION, decode_points, encode_points
-from .settings import Parsed, Setting, dump_view, parse_step, parse_view
+from .settings import Parsed, Setting, dump_view, parse_bool, parse_step, parse_view
 
 #: Link versions this code reads. A link has always been read field by field with defaults for what is missing,
 #: so version 1 (every link written so far) is read as it is.
@@ -73,6 +73,10 @@ def _parse_axes(s: str) -> str:
 
 #: Which example's features name the axes (the credit-card story's): the link says "ax=credit", never the names.
 AXES = Setting("ax", None, _parse_axes, lambda v: v or "", fallback="x₁ and x₂")
+
+#: Presenter mode (the sidebar closed, the plot as large as the screen allows): in a link only when on.
+PRESENT = Setting("present", False, parse_bool, lambda v: "1" if v else "", fallback="off")
+
 
 #: The target f of the Noise & Pocket examples, and the box their points come from.
 TARGET = Setting("f", None, parse_target, dump_target, fallback="no known target")

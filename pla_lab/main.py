@@ -6,11 +6,14 @@ files in the sidebar and ran a linked page without this script on a server's fir
 
 import streamlit as st
 
-from pla_lab import frame, widgets
+from pla_lab import frame, shared, widgets
 from pla_lab.lessons import LESSONS
 
-st.set_page_config(page_title="PLA Lab", page_icon="📈", layout="wide", initial_sidebar_state="expanded")
-frame.page_head(LESSONS)
+shared.setup()  # the link's settings, presenter mode among them, before the page is laid out
+present = shared.SHARED["present"]
+st.set_page_config(page_title="PLA Lab", page_icon="📈", layout="wide",
+                   initial_sidebar_state="collapsed" if present else "expanded")
+frame.page_head(LESSONS, present=present)
 pages = [st.Page(f"../pages/{lesson.slug}.py", title=lesson.title, icon=lesson.icon, url_path=lesson.slug)
          for lesson in LESSONS]
 # "/" opens the first lesson too. A default page is served only at "/", so it is a hidden second page on the same

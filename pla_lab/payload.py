@@ -45,6 +45,7 @@ class Scene:
     legend: dict = field(default_factory=dict)
     pick: int | None = None                     # the point whose distance to the boundary is drawn
     axes: tuple[str, str] = ("x₁", "x₂")        # the axes' titles (the credit-card story names its features)
+    present: bool = False                       # presenter mode: larger marks for a projector
 
 
 def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ack: int, height: int,
@@ -62,12 +63,13 @@ def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ac
         version=protocol.VERSION, run=run.id if trace is not None else "", plotly=plotly_url, height=height,
         colors=figures.palette(theme), view=list(view), grid=model.grid_step(view), cls=cls,
         points=[[p[0], p[1], p[2]] for p in points],
-        base=figures.base_figure(points, view, height=height, theme=theme, legend=scene.legend, axis_titles=scene.axes),
+        base=figures.base_figure(points, view, height=height, theme=theme, legend=scene.legend, axis_titles=scene.axes,
+                                 present=scene.present),
         layers={"below": list(scene.layers.get("below", [])), "above": list(scene.layers.get("above", []))},
         moving=list(scene.moving), labels=dict(scene.labels), target=scene.target,
         pick=scene.pick if scene.pick is not None and 0 <= scene.pick < len(points) else None,
         sign0=SIGN_ZERO[settings["sign0"]], T=run.T, t=int(t), seq=int(head.seq),
         playing=bool(head.playing and trace is not None), stop_at=head.stop_at, dur=int(SPEEDS[settings["speed"]]),
         ack=int(ack), nonce=nonce, win=None if trace is None else window(trace, t), chart=scene.chart,
-        alt=figures.describe(points, trace, t),
+        alt=figures.describe(points, trace, t), present=scene.present,
     )

@@ -147,6 +147,7 @@ class Payload(TypedDict):
     win: Window | None
     chart: Chart | None
     alt: str
+    present: bool               # presenter mode: lines 1.5× as wide, the chart narrower beside the plot
 
 
 class Click(TypedDict):

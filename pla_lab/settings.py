@@ -60,6 +60,9 @@ def _bool(s: str) -> bool:
     raise ValueError("must be 1 or 0")
 
 
+parse_bool = _bool  # for the link's parts outside these tables (presenter mode)
+
+
 def _dump12(v: float) -> str:
     return f"{v:.12g}"
 

@@ -13,6 +13,7 @@ SHARED = PageState("set", (
     *(linked(s, widget=True) for s in S.ALGORITHM if s.key != "w0"),
     Field("w0", "0, 0, 0", widget=True),
     linked(S.SETTINGS["w0"], name="w0_valid"),
+    linked(links.PRESENT),
     Field("msgs", list),
 ))
 

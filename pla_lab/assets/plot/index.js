@@ -32,5 +32,6 @@ export default function (component) {
     inst.gd.style.minHeight = `${data.height}px`;
     exposeForTests(inst);
   }
+  inst.wrap.classList.toggle("pla-present", !!data.present);
   render(inst, data, setTriggerValue);
 }

@@ -25,13 +25,13 @@ const label = (meta, xs, ys, texts, color, pos) => ({ type: "scatter", mode: "te
  * Seed 001's geometry of the boundary: the perpendicular from the origin to it (its signed distance b/‖w‖) and the
  * unit normal ŵ = (w₁, w₂)/‖(w₁, w₂)‖ drawn from its foot. Labels only at rest (extra.moving: between steps).
  */
-export function normal(pose, extra, fg, C) {
+export function normal(pose, extra, fg, C, k = 1) {
   const w = pose.w, o = perpendicular(w, [0, 0]);
   if (w.length !== 3 || !o) return [empty("offset"), empty("unit"), empty("normal-label", { mode: "text" })];
   const q = o.foot, nn = Math.hypot(w[1], w[2]), n = [w[1] / nn, w[2] / nn];
   const seg = { type: "scatter", mode: "lines", x: [0, q[0]], y: [0, q[1]], hoverinfo: "skip", showlegend: false,
-                line: { color: fg, width: 2, dash: "dot" }, name: "offset", meta: "offset" };
-  const unit = arrowTrace(q, n, C.target, 3, "solid", "unit");
+                line: { color: fg, width: 2 * k, dash: "dot" }, name: "offset", meta: "offset" };
+  const unit = arrowTrace(q, n, C.target, 3 * k, "solid", "unit");
   // The offset's label beside the middle of its segment, ŵ's past the arrow's tip, each on the far side of the line.
   const side = (dx, dy) => (Math.abs(dy) >= Math.abs(dx) ? (dy > 0 ? "top center" : "bottom center") : (dx > 0 ? "middle right" : "middle left"));
   const text = extra.moving ? label("normal-label", [], [], [], fg)
@@ -42,13 +42,13 @@ export function normal(pose, extra, fg, C) {
 }
 
 /** The chosen point's perpendicular to the boundary, with its signed distance (labelled only at rest). */
-export function distance(data, pose, extra, fg, C) {
+export function distance(data, pose, extra, fg, C, k = 1) {
   const p = data.pick == null ? null : data.points[data.pick], w = pose.w;
   const o = p && w.length === 3 ? perpendicular(w, p) : null;
   if (!o) return [empty("distance"), empty("distance-label", { mode: "text" })];
   const col = p[2] > 0 ? C.pos : C.neg;
   const seg = { type: "scatter", mode: "lines+markers", x: [p[0], o.foot[0]], y: [p[1], o.foot[1]], hoverinfo: "skip",
-                showlegend: false, line: { color: col, width: 3, dash: "dash" }, marker: { size: [0, 7], color: col },
+                showlegend: false, line: { color: col, width: 3 * k, dash: "dash" }, marker: { size: [0, 7 * k], color: col },
                 name: "distance", meta: "distance" };
   const text = extra.moving ? label("distance-label", [], [], [], col)
     : label("distance-label", [(p[0] + o.foot[0]) / 2], [(p[1] + o.foot[1]) / 2], [`#${data.pick}: d = ${fmt(o.d)}`], col, "top center");

@@ -36,6 +36,15 @@ export function createPlot(parentElement, plotly) {
   };
   inst.outbox = createOutbox((name, value) => inst.send(name, value));
   inst.ready = plotly.then((P) => { inst.P = P; inst.stats.plotlyAt = performance.now(); });
+  // plotly.js follows the window's size only: the sidebar opening or closing changes the plot's width alone.
+  let width = 0;
+  new ResizeObserver(([entry]) => {
+    const w = Math.round(entry.contentRect.width);
+    if (w === width || !inst.P || !gd._fullLayout) return;
+    width = w;
+    inst.P.Plots.resize(gd);
+    if (inst.chart && inst.chart.el._fullLayout) inst.P.Plots.resize(inst.chart.el);
+  }).observe(wrap);
   return inst;
 }
 

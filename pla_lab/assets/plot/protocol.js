@@ -104,6 +104,7 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @property {string | null} nonce  … of the page load with this nonce (another page load's ack means nothing)
  * @property {Window | null} win
  * @property {Chart | null} chart
+ * @property {boolean} present  presenter mode: lines 1.5× as wide, the chart narrower beside the plot
  * @property {string} alt
  */
 

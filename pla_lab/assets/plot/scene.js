@@ -109,27 +109,28 @@ function pendingTrace(add, C) {
  */
 export function traces(data, pose, extra, edits, fg) {
   const on = new Set(data.moving || []), v = data.view, C = data.colors, w = pose.w;
+  const k = data.present ? 1.5 : 1; // presenter mode: every line 1.5× as wide (the boundary 6 px)
   edits = edits || noEdits();
   const below = [], above = [];
   if (on.has("shade")) below.push(...shade(data, pose));
   if (on.has("disagree")) below.push(...disagree(data, pose));
   if (on.has("ghost")) {
-    below.push(lineTrace(extra.ghost, v, { color: "rgba(128,128,128,0.75)", width: 2.5, dash: "dash" }, "ghost",
+    below.push(lineTrace(extra.ghost, v, { color: "rgba(128,128,128,0.75)", width: 2.5 * k, dash: "dash" }, "ghost",
                          legend(data, "ghost", "previous boundary")));
   }
-  if (on.has("boundary")) above.push(lineTrace(w, v, { color: fg, width: 4 }, "boundary", legend(data, "boundary", "boundary wᵀx̃ = 0")));
-  if (on.has("pocket")) above.push(lineTrace(pose.p, v, { color: C.pocket, width: 5, dash: "dashdot" }, "pocket", legend(data, "pocket", "ŵ")));
+  if (on.has("boundary")) above.push(lineTrace(w, v, { color: fg, width: 4 * k }, "boundary", legend(data, "boundary", "boundary wᵀx̃ = 0")));
+  if (on.has("pocket")) above.push(lineTrace(pose.p, v, { color: C.pocket, width: 5 * k, dash: "dashdot" }, "pocket", legend(data, "pocket", "ŵ")));
   const flat = w.length === 3, wv = [w[1] * pose.scale, w[2] * pose.scale];
   const hasW = flat && pose.scale > 0 && (w[1] !== 0 || w[2] !== 0); // w₁ = w₂ = 0: no arrow, not a dot
-  if (on.has("w")) above.push(hasW ? arrowTrace(pose.anchor, wv, fg, 3.5, "solid", "w") : empty("w"));
+  if (on.has("w")) above.push(hasW ? arrowTrace(pose.anchor, wv, fg, 3.5 * k, "solid", "w") : empty("w"));
   if (on.has("update")) {
     if (extra.update && flat) {
       const tip = [pose.anchor[0] + wv[0], pose.anchor[1] + wv[1]];
       const uv = [extra.update[0] * pose.scale, extra.update[1] * pose.scale];
       const by = (extra.by || []).map((i) => data.points[i]).filter(Boolean);
       const col = by.length === 1 ? (by[0][2] > 0 ? C.pos : C.neg) : fg; // one point: its class colour
-      above.push(arrowTrace(tip, uv, col, 3, "dash", "update"),
-                 arrowTrace(pose.anchor, [wv[0] + uv[0], wv[1] + uv[1]], "rgba(128,128,128,0.8)", 2, "dot", "next w"));
+      above.push(arrowTrace(tip, uv, col, 3 * k, "dash", "update"),
+                 arrowTrace(pose.anchor, [wv[0] + uv[0], wv[1] + uv[1]], "rgba(128,128,128,0.8)", 2 * k, "dot", "next w"));
     } else above.push(empty("update"), empty("next w"));
   }
   if (on.has("circle")) {
@@ -137,10 +138,10 @@ export function traces(data, pose, extra, edits, fg) {
     const pts = (extra.circle || []).filter((i) => !gone.has(i)).map((i) => data.points[i]).filter(Boolean);
     above.push(pts.length ? { type: "scatter", mode: "markers", x: pts.map((p) => p[0]), y: pts.map((p) => p[1]),
       hoverinfo: "skip", showlegend: false, name: "circle", meta: "circle",
-      marker: { symbol: "circle-open", size: 34, color: fg, line: { width: 3, color: fg } } } : empty("circle", { mode: "markers" }));
+      marker: { symbol: "circle-open", size: 34 * k, color: fg, line: { width: 3 * k, color: fg } } } : empty("circle", { mode: "markers" }));
   }
-  if (on.has("normal")) above.push(...normal(pose, extra, fg, C));
-  if (on.has("distance")) above.push(...distance(data, pose, extra, fg, C));
+  if (on.has("normal")) above.push(...normal(pose, extra, fg, C, k));
+  if (on.has("distance")) above.push(...distance(data, pose, extra, fg, C, k));
   above.push(pendingTrace(edits.add, C));
   const L = data.layers || {};
   return below.concat(L.below || [], visiblePoints(data.base.data, edits.remove), L.above || [], above);
