@@ -23,14 +23,26 @@ PALETTES = {
 }
 
 
-def palette(theme: str) -> dict:
-    """The colours for a Streamlit theme ("light" or "dark"; light for anything else)."""
-    return PALETTES.get(theme, PALETTES["light"])
+#: Presenter mode: the same two hues (blue against orange stays apart for every common colour blindness), darker on
+#: light and brighter on dark, with stronger shading and pure black or white text, for a washed-out projector.
+CONTRAST = {
+    "light": {"pos": "#00508C", "neg": "#B34500", "pos_fill": "rgba(0,90,160,0.20)", "neg_fill": "rgba(200,80,0,0.20)",
+              "pocket": "#A8306F", "fg": "#000000", "target": "#006E4F"},
+    "dark": {"pos": "#7FCBF5", "neg": "#FFB833", "pos_fill": "rgba(127,203,245,0.24)",
+             "neg_fill": "rgba(255,184,51,0.24)", "pocket": "#F2B8D8", "fg": "#FFFFFF", "target": "#5CE8BE"},
+}
 
 
-def points_traces(points, *, size: int = 13, theme: str = "light") -> list[dict]:
+def palette(theme: str, present: bool = False) -> dict:
+    """The colours for a Streamlit theme ("light" or "dark"; light for anything else), high-contrast in presenter
+    mode."""
+    table = CONTRAST if present else PALETTES
+    return table.get(theme, table["light"])
+
+
+def points_traces(points, *, size: int = 13, theme: str = "light", present: bool = False) -> list[dict]:
     """Two scatter traces: ○ for +1 (blue), × for −1 (vermillion); customdata is each point's index."""
-    pal = palette(theme)
+    pal = palette(theme, present)
     out = []
     for label, name, symbol, color in ((1.0, "y = +1", "circle-open", pal["pos"]),
                                        (-1.0, "y = −1", "x-thin-open", pal["neg"])):
@@ -70,7 +82,7 @@ def base_figure(points, view, *, height: int = 560, axis_titles=("x₁", "x₂")
         "showlegend": True,
         "uirevision": "keep",
     }
-    return {"data": points_traces(points, theme=theme, size=20 if present else 13), "layout": layout}
+    return {"data": points_traces(points, theme=theme, size=20 if present else 13, present=present), "layout": layout}
 
 
 def boundary_label(w) -> str:

@@ -164,5 +164,5 @@ def share_box(lesson) -> None:
             text.caption(f"This link is {len(url):,} characters, too long for a QR code: share the address bar.")
             return
         svg, side = made
-        code.image(svg, width=300, caption="Scan to open this demo" + (
+        code.image(svg, width=440 if shared.SHARED["present"] else 300, caption="Scan to open this demo" + (
             " (a dense code: fewer points make it easier to scan)" if side > DENSE else ""))

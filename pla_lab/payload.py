@@ -61,7 +61,7 @@ def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ac
         raise ValueError(f"unknown moving layers {sorted(unknown)}")
     return protocol.Payload(
         version=protocol.VERSION, run=run.id if trace is not None else "", plotly=plotly_url, height=height,
-        colors=figures.palette(theme), view=list(view), grid=model.grid_step(view), cls=cls,
+        colors=figures.palette(theme, scene.present), view=list(view), grid=model.grid_step(view), cls=cls,
         points=[[p[0], p[1], p[2]] for p in points],
         base=figures.base_figure(points, view, height=height, theme=theme, legend=scene.legend, axis_titles=scene.axes,
                                  present=scene.present),
