@@ -206,7 +206,7 @@ class ReplayLesson(Lesson):
             left, right = st.columns((1, 1.4), gap="medium")
             side, words = left, right
         else:
-            left, side = st.columns((2.1, 1.25), gap="medium")
+            left, side = st.columns((1.9, 1.35), gap="medium")
             with left:
                 widgets.plot(self, page, height=PRESENT_HEIGHT)
             words = side
