@@ -147,7 +147,7 @@ def on_events(lesson) -> None:
 
 def _click(lesson, ev: protocol.Click) -> None:
     s = lesson.state
-    cls = 1.0 if s["cls"] == "+1" else -1.0
+    cls = -1.0 if s["cls"] == "-1" else 1.0
     pts, why = model.apply_click(s["pts"], ev, cls, s["view"])
     if why:
         s["toast"] = why

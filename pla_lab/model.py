@@ -105,8 +105,9 @@ def apply_click(points: list[Point], event: dict, cls: float, view) -> tuple[lis
     """A click on the plot → the new list of points and, if the click did nothing, why.
 
     ``event`` comes from the browser: ``{"x", "y"}`` in data coordinates, ``"remove"`` the index of a point that
-    was clicked (or None), ``"other"`` True for a shift-click (the other class). A click on a point removes it;
-    anywhere else adds a point of class ``cls`` (or −cls) at the clicked spot, snapped to the grid.
+    was clicked (or None), ``"other"`` True for a shift-click (the other class), ``"flip"`` True to relabel the
+    clicked point. A click on a point removes it (or, with flip, gives it the other label); anywhere else adds a
+    point of class ``cls`` (or −cls) at the clicked spot, snapped to the grid.
     """
     if not isinstance(event, dict):
         return points, "That click could not be read."
@@ -120,6 +121,9 @@ def apply_click(points: list[Point], event: dict, cls: float, view) -> tuple[lis
         hit = _find(points, idx, x, y, view)
         if hit is None:
             return points, None
+        if event.get("flip"):
+            p = points[hit]
+            return points[:hit] + [(p[0], p[1], -p[2])] + points[hit + 1:], None
         return points[:hit] + points[hit + 1:], None
     try:
         x, y = float(event["x"]), float(event["y"])

@@ -29,8 +29,9 @@ Delivery rules
   (a Reset pressed while a tick was on its way), is dropped: the server's move wins. (After a new run that kept
   the step, the browser reports its step again, naming the new run.) ``jump`` asks the server to send the
   weights around ``t`` (the browser does not have them): the server answers with a new ``seq``.
-* **A click** is drawn by the browser at once (an added point, or a removed one hidden) and then sent; the
-  server applies it to its points and the rerun's payload replaces the browser's guess.
+* **A click** is drawn by the browser at once (an added point, a removed one hidden, a relabelled one moved to the
+  other class) and then sent; the server applies it to its points and the rerun's payload replaces the browser's
+  guess.
 * **What wins when a click and a tick cross:** events are applied in ``id`` order, so neither is lost. A click
   that changes the points makes a new run, after which any older tick names a replaced run and is dropped:
   the new run is shown from step 0. After a pause, a payload that still says ``playing`` (the server answering
@@ -126,6 +127,7 @@ class Payload(TypedDict):
     view: list[float]           # xmin, xmax, ymin, ymax
     grid: float                 # clicks snap to this
     cls: int                    # the class a click adds (+1 or −1); shift-click adds the other
+    relabel: bool               # clicks on a point relabel it (the relabel mode) rather than remove it
     points: list[list[float]]   # x, y, label (the labels the run learned from)
     base: dict                  # the static figure: {"data": point traces (meta "points", customdata = the
                                 # point's index: a click's removal is echoed by it), "layout": axes}
@@ -158,6 +160,7 @@ class Click(TypedDict):
     remove: int | None          # index of the point clicked (it is removed), counted after the events before it
                                 # are applied; or None: add a point at (x, y)
     other: bool                 # shift-click: the other class
+    flip: bool                  # with ``remove``: relabel that point (Alt-click, or the relabel mode) instead
 
 
 class Tick(TypedDict, total=False):
@@ -206,7 +209,8 @@ def _parse(ev) -> Click | Tick | None:
         if ev.get("kind") == "click":
             remove = ev.get("remove")
             return Click(id=eid, kind="click", x=float(ev["x"]), y=float(ev["y"]),
-                         remove=None if remove is None else int(remove), other=bool(ev.get("other")))
+                         remove=None if remove is None else int(remove), other=bool(ev.get("other")),
+                         flip=bool(ev.get("flip")))
         if ev.get("kind") == "tick":
             return Tick(id=eid, kind="tick", t=int(ev["t"]), playing=bool(ev.get("playing")),
                         run=str(ev.get("run", "")), seq=int(ev.get("seq", 0)), jump=bool(ev.get("jump")))

@@ -74,11 +74,11 @@ def option_widgets(lesson, *, columns: bool = True, only: tuple[str, ...] | None
 
 def point_tools(lesson) -> None:
     s = lesson.state
-    c = st.columns([2.1, 0.95, 0.95, 1.4], vertical_alignment="bottom")
-    c[0].radio("Clicks add", ["+1", "-1"], key=s.key("cls"), horizontal=True,
-               format_func=lambda v: "○ +1" if v == "+1" else "× −1",
-               help="Click empty space to add a point of this class (Shift-click: the other class); "
-                    "click a point to remove it.")
+    c = st.columns([2.6, 0.95, 0.95, 1.4], vertical_alignment="bottom")
+    c[0].radio("Clicks add", ["+1", "-1", "flip"], key=s.key("cls"), horizontal=True,
+               format_func={"+1": "○ +1", "-1": "× −1", "flip": "⇄ relabel"}.get,
+               help="Click empty space to add a point of this class (Shift-click: the other class); click a point "
+                    "to remove it; Alt-click a point, or choose ⇄ relabel, to give it the other label.")
     c[1].button("Undo", on_click=actions.undo, args=(lesson,), use_container_width=True,
                 help="Undo the last change to the points")
     c[2].button("Clear", on_click=actions.clear, args=(lesson,), use_container_width=True,
@@ -100,7 +100,7 @@ def plot(lesson, page, *, height: int | None = None) -> None:
                           target=lesson.target(page), chart=chart, legend=lesson.legend, pick=lesson.pick(page),
                           axes=model.axis_titles(s["ax"]), present=shared.SHARED["present"])
     data = payload.build(run, s["head"], lesson.shown_points(page), s["view"], scene, settings=page.settings,
-                         cls=1 if s["cls"] == "+1" else -1, nonce=s["inbox"][0], ack=s["inbox"][1], height=height,
+                         cls=-1 if s["cls"] == "-1" else 1, relabel=s["cls"] == "flip", nonce=s["inbox"][0], ack=s["inbox"][1], height=height,
                          plotly_url=server.plotly_url(), theme=page.theme)
     # Wrapped in a list: Streamlit checks each value of a dict passed as data for a data frame, and that check
     # imports pandas (2 s on a process's first plot) and costs ~1 ms a rerun; nothing here is one.

@@ -301,3 +301,38 @@ def test_reset_pressed_while_a_step_is_on_its_way_wins(server, plot):
     plot.page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '0'")
     assert plot.t() == 0 and plot.js("() => window.__plaLab.data.t") == 0
     assert "t = 0" in plot.page.locator("body").inner_text()
+
+
+def test_alt_click_or_the_relabel_mode_gives_a_point_the_other_label(server, plot):
+    """Relabel, besides add and remove: drawn in the other class before the server answers, then the link holds
+    it; the relabel mode does the same with a plain click (for touch screens), and Undo brings the label back."""
+    relay, release = hold_server_messages(plot)
+    plot.open(server)
+    before = sorted(plot.points())
+    x, y, lab = before[3]
+    relay["hold"] = True
+    plot.page.keyboard.down("Alt")
+    plot.click_data(x, y)
+    plot.page.keyboard.up("Alt")
+    plot.page.wait_for_function("([x, y, l]) => document.querySelector('.pla-plot').data.filter(t => t.meta === 'points')"
+                                "[l > 0 ? 0 : 1].x.some((v, i) => v === x)", arg=[x, y, -lab], timeout=5_000)
+    assert sorted(plot.points()) == sorted([p for p in before if p != [x, y, lab]] + [[x, y, -lab]])
+    release()
+    plot.page.wait_for_function("([x, y, l]) => window.__plaLab.data.points.some(p => p[0] === x && p[1] === y && p[2] === l)",
+                                arg=[x, y, -lab], timeout=10_000)
+    pts = C.decode_points(link_params(plot.page.url)["pts"])[0]
+    assert any(abs(a - x) < 1e-9 and abs(b - y) < 1e-9 and c == -lab for a, b, c in pts) and len(pts) == len(before)
+    # The mode, for a plain click (a tap on a phone): relabel another point, then Undo twice.
+    plot.page.get_by_text("⇄ relabel").click()
+    plot.page.wait_for_function("() => window.__plaLab.data.relabel === true")
+    x2, y2, lab2 = before[5]
+    plot.click_data(x2, y2)
+    plot.page.wait_for_function("([x, y, l]) => window.__plaLab.data.points.some(p => p[0] === x && p[1] === y && p[2] === l)",
+                                arg=[x2, y2, -lab2], timeout=10_000)
+    assert len(plot.points()) == len(before)
+    for _ in range(2):
+        plot.page.get_by_role("button", name="Undo").click()
+        plot.page.wait_for_timeout(300)
+    plot.page.wait_for_function("(n) => window.__plaLab.data.points.filter(p => p[2] > 0).length === n",
+                                arg=sum(1 for p in before if p[2] > 0), timeout=10_000)
+    assert sorted(map(tuple, plot.points())) == sorted(map(tuple, before))

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { clickEdit, createOutbox, nearest, onScreen, tick } from "../../pla_lab/assets/plot/events.js";
 import { VERSION } from "../../pla_lab/assets/plot/protocol.js";
+import { visiblePoints } from "../../pla_lab/assets/plot/scene.js";
 import { payload } from "./fixtures.mjs";
 
 const recorder = () => { const sent = []; return { sent, send: (name, value) => sent.push([name, value]) }; };
@@ -45,7 +46,7 @@ test("a tick and a click are flat v2 events", () => {
 test("a click on empty space adds a point of the class (shift: the other), snapped, drawn at once", () => {
   const d = payload(), none = { add: [], remove: [] };
   const out = clickEdit(d, none, 0.333, -0.411, null, false);
-  assert.deepEqual(out.event, { kind: "click", x: 0.333, y: -0.411, remove: null, other: false });
+  assert.deepEqual(out.event, { kind: "click", x: 0.333, y: -0.411, remove: null, other: false, flip: false });
   assert.equal(out.edits.add.length, 1);
   const [x, y, label] = out.edits.add[0];
   assert.ok(Math.abs(x - 0.34) < 1e-12 && Math.abs(y + 0.42) < 1e-12 && label === 1);
@@ -66,7 +67,7 @@ test("a click on a point removes it: hidden at once, sent with the index the ser
   let edits = { add: [], remove: [] };
   const list = () => onScreen(d.points, edits);
   let out = clickEdit(d, edits, 0, 0, list().find((p) => p.i === 1), false);
-  assert.deepEqual(out.event, { kind: "click", x: -1, y: -0.5, remove: 1, other: false });
+  assert.deepEqual(out.event, { kind: "click", x: -1, y: -0.5, remove: 1, other: false, flip: false });
   edits = out.edits;
   assert.deepEqual(edits.remove, [1]);
   out = clickEdit(d, edits, 0, 0, list().find((p) => p.i === 3), false);
@@ -82,6 +83,24 @@ test("a click on a point added just before removes that one", () => {
   const out = clickEdit(d, edits, 0.5, 0.5, added, false);
   assert.equal(out.event.remove, 3, "after the 3 points left, the added one is the server's index 3");
   assert.deepEqual(out.edits.add, []);
+});
+
+test("an Alt-click (or the relabel mode) on a point relabels it: drawn in the other class at once, sent with flip", () => {
+  const d = payload(); // point 1 is (−1, −0.5, −1)
+  let edits = { add: [], remove: [0], flip: [] };
+  const list = () => onScreen(d.points, edits);
+  let out = clickEdit(d, edits, 0, 0, list().find((p) => p.i === 1), false, true);
+  assert.deepEqual(out.event, { kind: "click", x: -1, y: -0.5, remove: 0, other: false, flip: true });
+  edits = out.edits;
+  assert.equal(list().find((p) => p.i === 1).label, 1);
+  const pos = visiblePoints(d.base.data, edits.remove, edits.flip)[0]; // the +1 trace now holds point 1
+  assert.ok(pos.customdata.includes(1) && !pos.customdata.includes(0));
+  out = clickEdit(d, edits, 0, 0, list().find((p) => p.i === 1), false, true); // and again: back to −1
+  assert.deepEqual(out.edits.flip, []);
+  assert.equal(clickEdit(d, edits, 0.5, 0.5, null, false, true), null, "relabelling empty space does nothing");
+  const added = clickEdit(d, edits, 0.5, 0.5, null, false).edits; // a point just added, then relabelled
+  const hit = onScreen(d.points, added).find((p) => p.i === null);
+  assert.equal(clickEdit(d, added, 0.5, 0.5, hit, false, true).edits.add[0][2], -1);
 });
 
 test("nearest finds the closest point within the radius, in pixels", () => {

@@ -107,6 +107,14 @@ def test_click_on_a_point_removes_it_even_if_indices_moved():
     assert after == pts
 
 
+def test_a_flip_click_relabels_the_point_and_undo_brings_the_label_back():
+    pts = [(0.0, 0.0, 1.0), (0.5, 0.5, -1.0), (-0.5, 0.2, 1.0)]
+    after, why = model.apply_click(pts, {"x": 0.5, "y": 0.5, "remove": 1, "flip": True}, 1.0, VIEW)
+    assert why is None and after == [pts[0], (0.5, 0.5, 1.0), pts[2]]
+    again, _ = model.apply_click(after, {"x": 0.5, "y": 0.5, "remove": 1, "flip": True}, 1.0, VIEW)
+    assert again == pts
+
+
 @pytest.mark.parametrize(
     "event,words",
     [

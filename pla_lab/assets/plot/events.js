@@ -32,7 +32,8 @@ export const tick = (t, playing, run, seq, jump = false) =>
   ({ kind: "tick", t, playing: !!playing, run: run || "", seq: seq || 0, jump: !!jump });
 
 /** @returns {Omit<import("./protocol.js").Click, "id">} */
-export const click = (x, y, remove, other) => ({ kind: "click", x, y, remove: remove === undefined ? null : remove, other: !!other });
+export const click = (x, y, remove, other, flip = false) =>
+  ({ kind: "click", x, y, remove: remove === undefined ? null : remove, other: !!other, flip: !!flip });
 
 /**
  * The points on screen: the payload's points less the removed ones, then the points added by clicks not yet
@@ -40,9 +41,9 @@ export const click = (x, y, remove, other) => ({ kind: "click", x, y, remove: re
  * the added ones.
  */
 export function onScreen(points, edits) {
-  const gone = new Set(edits.remove);
+  const gone = new Set(edits.remove), flipped = new Set(edits.flip || []);
   const out = [];
-  points.forEach((p, i) => { if (!gone.has(i)) out.push({ x: p[0], y: p[1], label: p[2], i, k: null }); });
+  points.forEach((p, i) => { if (!gone.has(i)) out.push({ x: p[0], y: p[1], label: flipped.has(i) ? -p[2] : p[2], i, k: null }); });
   edits.add.forEach((p, k) => out.push({ x: p[0], y: p[1], label: p[2], i: null, k }));
   return out;
 }
@@ -65,24 +66,36 @@ const snapTo = (a, g) => (g ? Math.round(a / g) * g : a);
  * draw at once, or null for a click outside the view. The server applies events in order, so a removed point's
  * index is given as it will be there: less the removals before it; a point added by an earlier click sits after
  * the payload's points. An added point is echoed unless one is already drawn on its grid spot (the server refuses it).
- * @param {import("./protocol.js").Payload} data @param {{add: number[][], remove: number[]}} edits
- * @returns {{event: Object, edits: {add: number[][], remove: number[]}} | null}
+ * With `flip` (Alt-click, or the relabel mode) a click on a point relabels it instead: drawn in the other class at once.
+ * @param {import("./protocol.js").Payload} data @param {{add: number[][], remove: number[], flip: number[]}} edits
+ * @returns {{event: Object, edits: {add: number[][], remove: number[], flip: number[]}} | null}
  */
-export function clickEdit(data, edits, x, y, hit, shift) {
-  const removed = edits.remove.length;
+export function clickEdit(data, edits, x, y, hit, shift, flip = false) {
+  const removed = edits.remove.length, flips = edits.flip || [];
+  const same = { add: edits.add, remove: edits.remove, flip: flips };
   if (hit && hit.i !== null) {
-    const before = edits.remove.filter((j) => j < hit.i).length;
-    return { event: click(hit.x, hit.y, hit.i - before, shift), edits: { add: edits.add, remove: edits.remove.concat([hit.i]) } };
+    const at = hit.i - edits.remove.filter((j) => j < hit.i).length;
+    if (flip) {
+      const again = flips.includes(hit.i); // flipped twice: back to its label
+      return { event: click(hit.x, hit.y, at, shift, true),
+               edits: { ...same, flip: again ? flips.filter((j) => j !== hit.i) : flips.concat([hit.i]) } };
+    }
+    return { event: click(hit.x, hit.y, at, shift), edits: { ...same, remove: edits.remove.concat([hit.i]) } };
   }
   if (hit) {
-    return { event: click(hit.x, hit.y, data.points.length - removed + hit.k, shift),
-             edits: { add: edits.add.filter((_, k) => k !== hit.k), remove: edits.remove } };
+    const at = data.points.length - removed + hit.k;
+    if (flip) {
+      return { event: click(hit.x, hit.y, at, shift, true),
+               edits: { ...same, add: edits.add.map((p, k) => (k === hit.k ? [p[0], p[1], -p[2]] : p)) } };
+    }
+    return { event: click(hit.x, hit.y, at, shift), edits: { ...same, add: edits.add.filter((_, k) => k !== hit.k) } };
   }
+  if (flip) return null; // relabelling needs a point under the click
   const v = data.view;
   if (!(x >= v[0] && x <= v[1] && y >= v[2] && y <= v[3])) return null;
   const sx = snapTo(x, data.grid || 0), sy = snapTo(y, data.grid || 0);
   const label = shift ? -data.cls : data.cls;
   const tol = (data.grid || 0) / 2 || 1e-9;
   const taken = onScreen(data.points, edits).some((p) => Math.abs(p.x - sx) < tol && Math.abs(p.y - sy) < tol);
-  return { event: click(x, y, null, shift), edits: taken ? edits : { add: edits.add.concat([[sx, sy, label]]), remove: edits.remove } };
+  return { event: click(x, y, null, shift), edits: taken ? edits : { ...same, add: edits.add.concat([[sx, sy, label]]) } };
 }

@@ -22,10 +22,10 @@ export function bindClicks(inst) {
   inst.gd.on("plotly_click", (ev) => {
     if (!ev.event) return;
     const { x, y, hit } = clickTarget(inst, ev.event);
-    const shift = !!ev.event.shiftKey;
+    const shift = !!ev.event.shiftKey, flip = !!ev.event.altKey || !!inst.data.relabel;
     inst.stats.clicks.push({ at: performance.now(), x, y, hit: hit ? hit.i : null });
     if (inst.stats.clicks.length > 100) inst.stats.clicks.shift();
-    const out = clickEdit(inst.data, inst.edits, x, y, hit, shift);
+    const out = clickEdit(inst.data, inst.edits, x, y, hit, shift, flip);
     if (!out) return;
     if (out.edits !== inst.edits) {
       inst.edits = out.edits;

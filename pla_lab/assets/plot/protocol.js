@@ -85,6 +85,7 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @property {Object<string, string>} colors  the palette of the Streamlit theme (pos, neg, pos_fill, neg_fill, …)
  * @property {number[]} view  xmin, xmax, ymin, ymax
  * @property {number} grid  clicks snap to this
+ * @property {boolean} relabel  clicks on a point relabel it rather than remove it
  * @property {number} cls  the class a click adds (+1 or −1); shift-click adds the other
  * @property {number[][]} points  x, y, label
  * @property {Object} base  the static figure {data: point traces (meta "points", customdata = index), layout}
@@ -115,6 +116,7 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @property {number} x
  * @property {number} y
  * @property {number | null} remove  index of the point clicked (it is removed), or null: add a point at (x, y)
+ * @property {boolean} flip  with remove: relabel that point (Alt-click, or the relabel mode) instead
  * @property {boolean} other  shift-click: the other class
  */
 

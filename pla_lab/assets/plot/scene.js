@@ -12,7 +12,7 @@ export const TWEENED = Object.freeze(["shade+", "shade-", "disagree+", "disagree
   "distance"]);
 
 /** No edits: the payload's points as they are. */
-export const noEdits = () => ({ add: [], remove: [] });
+export const noEdits = () => ({ add: [], remove: [], flip: [] });
 
 // A moving layer is in the legend iff the payload gives it a label.
 const legend = (data, layer, fallback) => {
@@ -80,13 +80,19 @@ function disagree(data, pose) {
 }
 
 /** The payload's points traces without the points the user has just removed (by their index, customdata). */
-export function visiblePoints(base, remove) {
-  if (!remove || !remove.length) return base;
-  const gone = new Set(remove);
+export function visiblePoints(base, remove, flip) {
+  if ((!remove || !remove.length) && (!flip || !flip.length)) return base;
+  const gone = new Set(remove || []), flipped = new Set(flip || []);
+  const pts = base.filter((tr) => tr.meta === "points" && Array.isArray(tr.customdata));
+  // Each points trace keeps its own points not removed or relabelled, and takes the other trace's relabelled ones.
+  const keep = (tr, own) => tr.customdata.map((i, k) => [i, k]).filter(([i]) => !gone.has(i) && flipped.has(i) !== own);
   return base.map((tr) => {
-    if (tr.meta !== "points" || !Array.isArray(tr.customdata)) return tr;
-    const keep = tr.customdata.map((i, k) => (gone.has(i) ? -1 : k)).filter((k) => k >= 0);
-    return { ...tr, x: keep.map((k) => tr.x[k]), y: keep.map((k) => tr.y[k]), customdata: keep.map((k) => tr.customdata[k]) };
+    if (!pts.includes(tr)) return tr;
+    const other = pts.find((o) => o !== tr);
+    const mine = keep(tr, true).map(([i, k]) => [i, tr.x[k], tr.y[k]]);
+    const theirs = other ? keep(other, false).map(([i, k]) => [i, other.x[k], other.y[k]]) : [];
+    const all = mine.concat(theirs);
+    return { ...tr, x: all.map((p) => p[1]), y: all.map((p) => p[2]), customdata: all.map((p) => p[0]) };
   });
 }
 
@@ -144,7 +150,7 @@ export function traces(data, pose, extra, edits, fg) {
   if (on.has("distance")) above.push(...distance(data, pose, extra, fg, C, k));
   above.push(pendingTrace(edits.add, C));
   const L = data.layers || {};
-  return below.concat(L.below || [], visiblePoints(data.base.data, edits.remove), L.above || [], above);
+  return below.concat(L.below || [], visiblePoints(data.base.data, edits.remove, edits.flip), L.above || [], above);
 }
 
 /** The base figure's layout in the theme's text colour, with a new data revision (so react redraws every trace). */
