@@ -336,3 +336,19 @@ def test_alt_click_or_the_relabel_mode_gives_a_point_the_other_label(server, plo
     plot.page.wait_for_function("(n) => window.__plaLab.data.points.filter(p => p[2] > 0).length === n",
                                 arg=sum(1 for p in before if p[2] > 0), timeout=10_000)
     assert sorted(map(tuple, plot.points())) == sorted(map(tuple, before))
+
+
+def test_a_screen_reader_hears_each_update_in_words(server, plot):
+    plot.open(server)
+    q = link_params(plot.page.url)
+    pts, _ = C.decode_points(q["pts"])
+    X, y = model.arrays(pts)
+    trace = pla_core.pla(X, y, **S.pla_kwargs(S.read_params(q)[0]))
+    live = plot.page.locator(".pla-live[aria-live=polite]")
+    for t in (1, 2):
+        plot.page.keyboard.press("ArrowRight")
+        plot.wait_t(t)
+        i = int(trace.mistakes[t - 1])
+        who = "a ○ (+1)" if y[i] > 0 else "a × (−1)"
+        w = ", ".join("0" if v == 0 else f"{float(f'{v:.4g}'):g}".replace("-", "−") for v in trace.weights[t])
+        assert live.inner_text() == f"Update {t} of {len(trace)}: point #{i}, {who}, was on the wrong side; w becomes ({w})."

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { chartFigure } from "../../pla_lab/assets/plot/chart.js";
-import { fmt } from "../../pla_lab/assets/plot/marks.js";
+import { fmt, stepWords } from "../../pla_lab/assets/plot/marks.js";
 import { traces } from "../../pla_lab/assets/plot/scene.js";
 import { COLORS, payload } from "./fixtures.mjs";
 
@@ -57,4 +57,13 @@ test("a chart with panels stacks one y axis per panel over one t axis, with labe
   assert.equal(layout.shapes[1].x0, 30);
   assert.deepEqual(layout.annotations.map((a) => a.text), ["① one", "② two", "③ three", "t ≤ 30"]);
   assert.equal(layout.showlegend, false);
+});
+
+test("each step in words, for the screen reader's live line", () => {
+  const d = payload(); // update 0 corrects point 0 (○), update 2 corrects points 2 and 3 (a batch)
+  assert.equal(stepWords(d, 0), "Step 0 of 3: w starts at (0, 0, 0).");
+  assert.equal(stepWords(d, 1), "Update 1 of 3: point #0, a ○ (+1), was on the wrong side; w becomes (1, 1, 1).");
+  assert.equal(stepWords(d, 2), "Update 2 of 3: point #1, a × (−1), was on the wrong side; w becomes (0.5, 2, 1.5).");
+  assert.equal(stepWords(d, 3), "Update 3 of 3: 2 points were on the wrong side; w becomes (0.25, 1.5, 2).");
+  assert.equal(stepWords({ ...d, win: null }, 1), "");
 });

@@ -14,6 +14,23 @@ export function arrowTrace(from, vec, color, width, dash, meta) {
   };
 }
 
+/**
+ * The step on screen in words, for the aria-live line a screen reader speaks: "Update 4: point #12, a ×, was on
+ * the wrong side; w becomes (0, 1.679, −0.328)." Pure: from the payload's window (W, I) and points.
+ * @param {import("./protocol.js").Payload} data @param {number} t
+ */
+export function stepWords(data, t) {
+  const win = data.win, k = win ? t - win.t0 : -1;
+  if (!win || k < 0 || k >= win.W.length) return "";
+  const vec = (w) => "(" + w.map((v) => fmt(v)).join(", ") + ")";
+  if (t === 0) return `Step 0 of ${data.T}: w starts at ${vec(win.W[k])}.`;
+  const used = k >= 1 ? (win.I[k - 1] || []) : [];
+  const who = used.length === 1
+    ? `point #${used[0]}, ${(data.points[used[0]] || [0, 0, 1])[2] > 0 ? "a ○ (+1)" : "a × (−1)"}, was on the wrong side`
+    : `${used.length} points were on the wrong side`;
+  return `Update ${t} of ${data.T}: ${who}; w becomes ${vec(win.W[k])}.`;
+}
+
 /** A number as the page writes it (4 significant digits, or `digits`; a true minus sign). */
 export const fmt = (v, digits = 4) => (v === 0 ? "0" : String(Number(v.toPrecision(digits))).replace("-", "−"));
 

@@ -25,9 +25,15 @@ export function createPlot(parentElement, plotly) {
   const wrap = document.createElement("div");
   wrap.className = "pla-wrap";
   wrap.appendChild(gd);
+  // What a screen reader says at each step (marks.stepWords): polite, so a burst of steps is not read in full.
+  const live = document.createElement("div");
+  live.className = "pla-live";
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("role", "status");
+  wrap.appendChild(live);
   parentElement.appendChild(wrap);
   const inst = {
-    el: parentElement, wrap, gd, chart: null, P: null, data: null, fg: "#31333F", send: () => {}, config: CONFIG,
+    el: parentElement, wrap, gd, live, chart: null, P: null, data: null, fg: "#31333F", send: () => {}, config: CONFIG,
     stats: { frames: 0, transitions: [], clicks: [], mountedAt: performance.now(), plotlyAt: null, dataAt: null,
              interactiveAt: null, lastDrawn: null, predicted: null },
     edits: noEdits(), pose: null, extra: null, rev: 0, lastDraw: null, bound: false,

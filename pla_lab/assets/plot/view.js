@@ -1,5 +1,6 @@
 // Drawing one plot instance with plotly.js: a full redraw, a cheap tween frame, the rest pose at a step.
 import { blankPose, restExtra, restPose } from "./pose.js";
+import { stepWords } from "./marks.js";
 import { layout, traces, TWEENED } from "./scene.js";
 
 /** True once this plot has left the page (another lesson): its loops and listeners then stop. */
@@ -44,6 +45,8 @@ export function showStep(inst, t) {
   inst.tDisp = t;
   inst.gd.dataset.t = String(t);
   if (inst.chart) inst.chart.mark(t);
+  const words = stepWords(inst.data, t);
+  if (words && inst.live.textContent !== words) inst.live.textContent = words;
 }
 
 /** Draw step t at rest (or the points alone, with no run). */
