@@ -16,6 +16,7 @@ from .datasets import Dataset, load_points, save_points
 from .geometry import clip_line, closest_to_origin, foot, geometric_margin, offset, signed_distance, unit_normal
 from .perceptron import ORDERS, batch, count_mistakes, online, pla, pocket, predict
 from .reference import is_mistake, pla_reference
+from .saved import SavedRun, load_run, save_run
 from .theory import (Separability, convergence_series, is_separable, margin, max_margin, mistake_bound, radius,
                      separability, support_points)
 from .trace import Stream, Trace
@@ -23,6 +24,7 @@ from .trace import Stream, Trace
 __all__ = [
     "datasets", "geometry", "reference", "theory", "Dataset", "load_points", "save_points",
     "pla", "pocket", "batch", "online", "Trace", "Stream", "ORDERS",
+    "save_run", "load_run", "SavedRun",
     "pla_reference", "is_mistake", "count_mistakes", "predict",
     "radius", "margin", "max_margin", "support_points", "mistake_bound", "is_separable", "separability",
     "Separability", "convergence_series", "unit_normal", "offset", "signed_distance", "geometric_margin", "foot",

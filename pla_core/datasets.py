@@ -240,17 +240,25 @@ def make(name: str, **params) -> Dataset:
 # Files
 
 
-def load_points(source, *, max_points: int = MAX_FILE_POINTS) -> tuple[np.ndarray, np.ndarray]:
-    """Read points from CSV text, a path, or a file object: one point per row, features then the label (±1).
+def load_points(source, *, max_points: int = MAX_FILE_POINTS, features: int | None = None,
+                bound: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Read points from CSV text, a path, or a file object: one point per row, features then the label.
 
-    Commas, tabs or spaces separate the numbers (so the NTU course files load as they are); a first row of
-    names is skipped; blank lines and lines starting with ``#`` are ignored. Raises ValueError naming the line
-    of the first problem. Returns X (n, d) and y (n,).
+    Labels are +1 and −1, or 1 and 0 (0 is read as −1; a file may not mix 0 and −1). Commas, tabs or spaces
+    separate the numbers (so the NTU course files load as they are); a first row of names is skipped; blank lines
+    and lines starting with ``#`` are ignored. ``features``: the number of coordinates each row must have (default:
+    as many as the first row). ``bound``: the largest |coordinate| accepted. Raises ValueError naming the line of
+    the first problem (a file of more than ``max_points`` rows names none). Returns X (n, d) and y (n,) of ±1.
     """
     if isinstance(max_points, bool) or not isinstance(max_points, int) or max_points < 1:
         raise ValueError(f"max_points must be a whole number ≥ 1, not {max_points!r}.")
+    if features is not None and (isinstance(features, bool) or not isinstance(features, int) or features < 1):
+        raise ValueError(f"features must be a whole number ≥ 1 (or None), not {features!r}.")
+    if bound is not None and not (isinstance(bound, (int, float)) and bound > 0):
+        raise ValueError(f"bound must be a number > 0 (or None), not {bound!r}.")
     text = _read_text(source).lstrip("\ufeff")
     rows, header_seen = [], False
+    first = {}  # label → the first line that has it (0 and −1 may not both appear)
     for lineno, raw in enumerate(io.StringIO(text), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -270,28 +278,49 @@ def load_points(source, *, max_points: int = MAX_FILE_POINTS) -> tuple[np.ndarra
                              f"Line {lineno}: there is an empty value.") from None
         if len(values) < 2:
             raise ValueError(f"Line {lineno}: a row needs at least one coordinate and a label, found {len(values)} value(s).")
+        if features is not None and len(values) != features + 1:
+            raise ValueError(f"Line {lineno}: expected {features} coordinate{'s' if features > 1 else ''} and a label "
+                             f"({features + 1} values), found {len(values)}.")
         if rows and len(values) != len(rows[0][1]):
             raise ValueError(f"Line {lineno}: expected {len(rows[0][1])} values like the rows before, found {len(values)}.")
         if not np.isfinite(values).all():
             raise ValueError(f"Line {lineno}: every value must be a finite number (found NaN or infinity).")
-        if values[-1] not in (1.0, -1.0):
-            raise ValueError(f"Line {lineno}: the label (last value) must be +1 or -1, found {fields[-1]!r}.")
+        if bound is not None:
+            far = next((f for f, v in zip(fields, values[:-1]) if abs(v) > bound), None)
+            if far is not None:
+                raise ValueError(f"Line {lineno}: the coordinate {far} lies beyond ±{bound:g}, the largest allowed.")
+        label = values[-1]
+        if label not in (1.0, -1.0, 0.0):
+            raise ValueError(f"Line {lineno}: the label (last value) must be +1 or -1 (or 1 or 0), "
+                             f"found {fields[-1]!r}.")
+        first.setdefault(label, lineno)
+        if 0.0 in first and -1.0 in first:
+            other = first[0.0] if label == -1.0 else first[-1.0]
+            raise ValueError(f"Line {lineno}: the label is {fields[-1]}, but line {other} has "
+                             f"{'0' if label == -1.0 else '-1'}: use labels +1/-1 or 1/0, not both.")
         rows.append((lineno, values))
         if len(rows) > max_points:
             raise ValueError(f"The file has more than {max_points:,} points, the most that can be loaded.")
     if not rows:
         raise ValueError("The file holds no points: each row should be x₁, x₂, …, label.")
     A = np.array([v for _, v in rows])
-    return check_data(A[:, :-1], A[:, -1])
+    y = A[:, -1]
+    y[y == 0] = -1.0
+    return check_data(A[:, :-1], y)
 
 
-def save_points(path_or_file, X, y, *, feature_names=None) -> None:
-    """Write points as CSV with a header row (x1, x2, …, y); :func:`load_points` reads it back exactly."""
+def save_points(path_or_file, X, y, *, feature_names=None, comments=()) -> None:
+    """Write points as CSV: ``comments`` (each a line starting with "# "), a header row (x1, x2, …, y), one row
+    a point (labels +1/−1); :func:`load_points` reads it back exactly."""
     X, y = check_data(X, y)
     names = list(feature_names) if feature_names else [f"x{j + 1}" for j in range(X.shape[1])]
     if len(names) != X.shape[1]:
         raise ValueError(f"{len(names)} feature names for {X.shape[1]} features.")
     out = io.StringIO()
+    if isinstance(comments, str):
+        comments = (comments,)
+    for c in comments:
+        out.write("# " + " ".join(str(c).split()) + "\n")  # one line each: a line break would end the comment
     w = csv.writer(out, lineterminator="\n")
     w.writerow([*names, "y"])
     for xi, yi in zip(X, y):

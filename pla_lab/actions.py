@@ -3,7 +3,7 @@ widget values) and the plot's events. Each takes the lesson; the state they chan
 
 from __future__ import annotations
 
-from . import model, protocol, runs, shared
+from . import model, protocol, runs, shared, transfer
 from .codec import encode_points
 
 
@@ -110,6 +110,29 @@ def load_preset(lesson, name: str) -> None:
     preset = lesson.presets[name]
     pts, view, f = preset.build(int(shared.SHARED["seed"]))
     set_points(lesson, pts, view, ax=preset.ax, **({"f": f} if "f" in lesson.state.fields else {}))
+
+
+def load_file(lesson) -> None:
+    """A CSV file chosen in the uploader: its points replace the lesson's (Undo brings them back), with the target
+    f of its ``# target f:`` line (if the lesson keeps one) and a view that fits them. A file that cannot be read
+    changes nothing but the message under the uploader."""
+    s = lesson.state
+    f = s.store.get(s.key("upload"))
+    if f is None:  # the file was removed from the uploader
+        s["loaded"] = None
+        return
+    try:
+        got = transfer.read_points(f.getvalue(), name=f.name)
+    except ValueError as e:
+        s["loaded"] = ("error", f"{f.name} was not loaded (the points on screen stay): {e}")
+        return
+    others = {name: s.fields[name].fresh() for name in s.snapshot() if name not in ("pts", "view")}
+    if "f" in s.fields:
+        others["f"] = got.target
+    set_points(lesson, got.points, model.fit_view(got.points), **others)
+    n = len(got.points)
+    s["loaded"] = ("ok", " ".join([f"Loaded {n} point{'s' if n > 1 else ''} from {f.name}"
+                                   + (", with its target f." if got.target is not None else "."), *got.notes]))
 
 
 def preset_chosen(lesson) -> None:

@@ -3,11 +3,13 @@ lesson's first run, the heading and messages, the row of point tools, and at the
 
 from __future__ import annotations
 
+from functools import partial
 from urllib.parse import urlencode
 
 import streamlit as st
 
-from . import actions, model, server, shared
+from . import actions, model, server, shared, transfer
+from .codec import MAX_COORD, MAX_POINTS
 from .qr import DENSE, qr_svg
 from .text import literal
 from .widgets import WIDTHS, point_tools
@@ -147,14 +149,16 @@ def current_page(lesson):
     return Page(state=s, settings=lesson.run_settings(shared.values()), options=lesson.option_values(), run=run, t=t, theme=theme())
 
 
-def close_lesson(lesson) -> None:
-    """The address bar (written first), the share link showing it, and a toast for a click that did nothing."""
+def close_lesson(lesson, page) -> None:
+    """The address bar (written first), the share link showing it, saving and loading the points, and a toast for
+    a click that did nothing."""
     s = lesson.state
     if not ("head" in s.fields and s["head"].playing):  # written when Play stops, not once a second
         params = {**shared.link(), **s.link()}
         if st.query_params.to_dict() != params:
             st.query_params.from_dict(params)
     share_box(lesson)
+    transfer_box(lesson, page)
     if s["toast"]:
         st.toast(literal(s["toast"]), icon="ℹ️")
         s["toast"] = None
@@ -179,3 +183,43 @@ def share_box(lesson) -> None:
         svg, side = made
         code.image(svg, width=440 if shared.SHARED["present"] else 300, caption="Scan to open this demo" + (
             " (a dense code: fewer points make it easier to scan)" if side > DENSE else ""))
+
+
+def transfer_box(lesson, page) -> None:
+    """Save the points (CSV) and the run (JSON), or load points from a CSV. Like the share box, its content runs
+    only while it is open; the run's JSON (up to a few MB for a long run) is written only when it is downloaded."""
+    s = lesson.state
+    box = st.expander("Save or load points (CSV), save the run (JSON)", key=s.key("transfer"), on_change="rerun")
+    if not box.open:
+        return
+    points, trace = lesson.shown_points(page), lesson.saved_trace(page)
+    target = s["f"] if "f" in s.fields else None
+    notes = lesson.export_notes(page)
+    with box:
+        save, load = st.columns([1, 2], gap="medium")
+        save.download_button(
+            "Points (CSV)", transfer.points_csv(points, target=target, notes=notes) if points else "",
+            file_name=transfer.file_name(lesson.slug, "points.csv"), mime="text/csv", on_click="ignore",
+            icon=":material/download:", disabled=not points, use_container_width=True,
+            help="x1, x2, y (labels ±1) as the plot shows them" + (", after a comment line with the target f"
+                                                                   if target is not None else ""))
+        save.download_button(
+            "Run (JSON)", partial(transfer.run_json, trace, lesson=lesson.slug, target=target, notes=notes),
+            file_name=transfer.file_name(lesson.slug, "run.json"), mime="application/json", on_click="ignore",
+            icon=":material/download:", disabled=trace is None, use_container_width=True,
+            help="The settings, the points, every wₜ and the points each update used: "
+                 "pla_core.load_run(file).replay() runs it again")
+        chosen = load.file_uploader(
+            "Load points from a CSV file", type=list(transfer.FILE_TYPES), key=s.key("upload"),
+            on_change=actions.load_file, args=(lesson,), max_upload_size=transfer.MAX_FILE_MB,
+            help=f"One point a row: x1, x2, y (a header row is optional; labels +1/−1 or 1/0). At most "
+                 f"{MAX_POINTS} points and {transfer.MAX_FILE_MB} MB, coordinates within ±{MAX_COORD:g}. The file "
+                 "replaces the points (Undo brings them back).")
+        if chosen is None:  # the box was closed (Streamlit dropped the file) or the file removed: old news
+            s["loaded"] = None
+        if s["loaded"]:
+            kind, text = s["loaded"]
+            if kind == "ok":
+                st.success(literal(text), icon=":material/check_circle:")
+            else:
+                st.warning(literal(text), icon=":material/warning:")

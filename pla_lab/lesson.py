@@ -15,6 +15,8 @@ from typing import Any
 
 import streamlit as st
 
+import pla_core
+
 from . import explain, frame, links, protocol, shared, widgets
 from . import settings as S
 from .model import Preset
@@ -84,6 +86,7 @@ class Lesson:
         base = (
             linked(links.POINTS, undo=True), linked(links.VIEW, undo=True), linked(links.AXES, undo=True),
             Field("cls", "+1", widget=True), Field("preset", None, widget=True), Field("share", False, widget=True),
+            Field("transfer", False, widget=True), Field("upload", stored=False), Field("loaded"),
             Field("undo_stack", list), Field("msgs", list), Field("toast"), Field("code"),
         )
         return base + tuple(linked(o, widget=o.widget is not None) for o in self.options) + self.fields
@@ -106,6 +109,19 @@ class Lesson:
 
     def toolbar(self) -> None:
         """Beside the point tools, above the lesson."""
+
+    def shown_points(self, page: Page) -> list:
+        """The points as drawn and saved, with the labels the run learned from (the Pocket page's are noisy)."""
+        return page.points
+
+    def saved_trace(self, page: Page):
+        """The run saved as JSON: the page's trace when it is a ``pla_core.Trace`` (a study lesson's result is
+        not), else None."""
+        return page.trace if isinstance(page.trace, pla_core.Trace) else None
+
+    def export_notes(self, page: Page) -> list[str]:
+        """Lines said in the saved files (CSV comments, the run's meta): e.g. which labels the run learned from."""
+        return []
 
     def render(self) -> None:
         raise NotImplementedError
@@ -138,10 +154,6 @@ class ReplayLesson(Lesson):
     def moving_layers(self, page: Page) -> tuple[str, ...]:
         """The moving layers drawn at this rerun (``moving``, unless the lesson's state changes them)."""
         return self.moving
-
-    def shown_points(self, page: Page) -> list:
-        """The points as drawn, with the labels the run learned from (the Pocket page's are noisy)."""
-        return page.points
 
     def layers(self, page: Page) -> dict[str, list[dict]]:
         """Static plotly traces under and over the points (the target f, a certificate…)."""
@@ -196,7 +208,7 @@ class ReplayLesson(Lesson):
             with right:
                 self.panel(page)
                 self._guide()
-        frame.close_lesson(self)
+        frame.close_lesson(self, page)
 
     def _present(self, page: Page) -> None:
         """Presenter mode at 1280×720: the plot takes most of the screen, Back/Step/Play stay in view beside it (or
@@ -217,7 +229,7 @@ class ReplayLesson(Lesson):
             frame.present_button(st)
         with words:
             self.panel(page)
-        frame.close_lesson(self)
+        frame.close_lesson(self, page)
 
     def _guide(self) -> None:
         if self.guide:
@@ -248,4 +260,4 @@ class StudyLesson(Lesson):
             st.info(page.run.reason)
         else:
             self.show(page)
-        frame.close_lesson(self)
+        frame.close_lesson(self, page)

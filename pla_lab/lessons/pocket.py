@@ -65,6 +65,15 @@ class PocketLesson(ReplayLesson):
             return page.points
         return [(p[0], p[1], float(lab)) for p, lab in zip(page.points, page.run.extras["y"])]
 
+    def export_notes(self, page):
+        if page.trace is None:
+            return []
+        flipped, p = page.run.extras["flipped"], page.options["noise"]
+        if not (page.options["noisy"] and p > 0):
+            return ["labels: as the run learned them, with the noise off (the labels of the points themselves)."]
+        return [f"labels: as the run learned them, noisy: noise {p:g}% on (seed {page.settings['seed']}) flipped "
+                f"{int(flipped.sum())} of {len(flipped)}; loaded back with the noise on, the same points flip again."]
+
     def layers(self, page):
         f, view = page.state["f"], page.state["view"]
         below = [] if f is None else [figures.box_trace(f[3:], theme=page.theme),

@@ -35,6 +35,10 @@ class XorLesson(ReplayLesson):
         trace = runs.pla(points, settings, lift=options["lift"])
         return trace, {"sep": sep, "meet": sep.meeting_point(X, y) if settings["bias"] else None}
 
+    def export_notes(self, page):
+        return (["the run learned from the lift (x1, x2, x1*x2): its weights are b, w1, w2, w3."]
+                if page.options["lift"] else [])
+
     def layers(self, page):
         sep, meet = page.run.extras.get("sep"), page.run.extras.get("meet")
         if not page.options["cert"] or page.options["lift"] or sep is None or sep.certificate is None or meet is None:

@@ -106,7 +106,7 @@ def test_csv_forms_accepted():
         ("x,y,label\n", "no points"),
         ("1,2,1\n3,4\n", "Line 2: expected 3 values"),
         ("1,2,1\n3,abc,1\n", "Line 2: 'abc' is not a number"),
-        ("1,2,0\n", "Line 1: the label (last value) must be +1 or -1, found '0'"),
+        ("1,2,2\n", "Line 1: the label (last value) must be +1 or -1 (or 1 or 0), found '2'"),
         ("1,nan,1\n", "Line 1: every value must be a finite number"),
         ("5\n", "at least one coordinate and a label"),
         (b"\xff\xfe\x00\x01", "not text"),

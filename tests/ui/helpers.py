@@ -65,3 +65,38 @@ def markdown(at) -> str:
 def plot(at) -> dict:
     """The data the plot component is sent (pla_lab.protocol.Payload): what the browser draws."""
     return json.loads(at.get("bidi_component")[0].proto.json)[0]
+
+
+class Downloads:
+    """What the download buttons would give a user: each file's name, MIME type and bytes (AppTest keeps a run's
+    media only while it runs, so this records what Streamlit's media manager is handed). ``install(monkeypatch)``
+    first; then ``get(at, label)`` → (file name, mime, bytes), calling a deferred button's function as a click
+    would."""
+
+    def __init__(self):
+        self.files = {}
+
+    def install(self, monkeypatch):
+        from streamlit.runtime.media_file_manager import MediaFileManager
+
+        add, add_deferred = MediaFileManager.add, MediaFileManager.add_deferred
+
+        def record(mgr, data, mimetype, coordinates, file_name=None, *args, **kw):
+            url = add(mgr, data, mimetype, coordinates, file_name, *args, **kw)
+            self.files[url] = (file_name, mimetype, lambda: data)
+            return url
+
+        def record_deferred(mgr, fn, mimetype, coordinates, file_name=None, **kw):
+            fid = add_deferred(mgr, fn, mimetype, coordinates, file_name, **kw)
+            self.files[fid] = (file_name, mimetype, fn)
+            return fid
+
+        monkeypatch.setattr(MediaFileManager, "add", record)
+        monkeypatch.setattr(MediaFileManager, "add_deferred", record_deferred)
+        return self
+
+    def get(self, at, label: str) -> tuple[str, str, bytes]:
+        proto = next(b.proto for b in at.get("download_button") if b.label == label)
+        name, mime, fn = self.files[proto.deferred_file_id or proto.url]
+        data = fn()
+        return name, mime, data.encode() if isinstance(data, str) else bytes(data)

@@ -1,0 +1,99 @@
+"""Save or load points in real headless Chromium: save the points as CSV and the run as JSON, Clear, load the CSV
+back (the same points are drawn), replay the JSON with pla_core; a malformed CSV says which line is wrong and the
+points stay; a screenshot of the open box."""
+
+from __future__ import annotations
+
+import pathlib
+import time
+from urllib.parse import parse_qs, urlparse
+
+import pla_core
+from pla_lab import codec as C
+from pla_lab import model
+from pla_lab import settings as S
+
+ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
+BOX = "Save or load points (CSV), save the run (JSON)"
+
+
+def params(url: str) -> dict:
+    return {k: v[0] for k, v in parse_qs(urlparse(url).query).items()}
+
+
+def drawn(plot) -> list:
+    return sorted(map(tuple, plot.points()))
+
+
+def wait_drawn(plot, expected: list, timeout: float = 15.0) -> None:
+    end = time.monotonic() + timeout
+    while drawn(plot) != expected:
+        assert time.monotonic() < end, f"drawn {drawn(plot)[:3]}…, expected {expected[:3]}…"
+        time.sleep(0.1)
+
+
+def open_box(plot):
+    page = plot.page
+    page.get_by_text(BOX).click()
+    page.locator("[data-testid=stFileUploaderDropzoneInput]").wait_for(state="attached", timeout=15_000)
+    return page
+
+
+def download(page, label: str, folder: pathlib.Path) -> pathlib.Path:
+    with page.expect_download(timeout=15_000) as info:
+        page.get_by_role("button", name=label).click()
+    d = info.value
+    path = folder / d.suggested_filename
+    d.save_as(path)
+    return path
+
+
+def test_save_clear_load_draws_the_same_points_and_the_json_replays(server, plot, tmp_path):
+    plot.open(server + "/pla")
+    plot.page.get_by_role("button", name="Run", exact=True).click()  # to the end, so the link holds the whole run's t
+    plot.page.wait_for_function("() => new URL(location.href).searchParams.get('t') !== '0'", timeout=15_000)
+    before, q = drawn(plot), params(plot.page.url)
+    page = open_box(plot)
+    csv = download(page, "Points (CSV)", tmp_path)
+    assert csv.name == "pla-lab-pla-points.csv"
+    run = download(page, "Run (JSON)", tmp_path)
+    assert run.name == "pla-lab-pla-run.json"
+
+    saved = pla_core.load_run(run)
+    pts, _ = C.decode_points(q["pts"])
+    X, y = model.arrays(pts)
+    values, _ = S.read_params(q)
+    trace = pla_core.pla(X, y, stop_on_cycle=False, **S.pla_kwargs(values))
+    assert saved.replay().w.tobytes() == saved.w.tobytes() == trace.w.tobytes()
+    assert saved.weights.tobytes() == trace.weights.tobytes() and q["t"] == str(len(saved))
+
+    page.get_by_role("button", name="Clear").click()
+    wait_drawn(plot, [])
+    page.locator("[data-testid=stFileUploaderDropzoneInput]").set_input_files(str(csv))
+    page.get_by_text("Loaded 20 points from pla-lab-pla-points.csv.").wait_for(timeout=15_000)
+    wait_drawn(plot, before)
+    plot.page.wait_for_function("(p) => new URL(location.href).searchParams.get('pts') === p", arg=q["pts"],
+                                timeout=15_000)  # the link holds them again, the same bytes
+
+
+def test_a_malformed_csv_names_the_line_and_the_points_stay(server, plot):
+    plot.open(server + "/pla")
+    before, pts = drawn(plot), params(plot.page.url)["pts"]
+    page = open_box(plot)
+    page.locator("[data-testid=stFileUploaderDropzoneInput]").set_input_files(files=[{
+        "name": "bad.csv", "mimeType": "text/csv", "buffer": b"x1,x2,y\n0.1,0.2,1\n0.3,abc,-1\n"}])
+    page.get_by_text("bad.csv was not loaded (the points on screen stay): Line 3: 'abc' is not a number.").wait_for(
+        timeout=15_000)
+    assert drawn(plot) == before and params(page.url)["pts"] == pts
+
+
+def test_screenshot_of_the_open_box(server, plot):
+    ARTIFACTS.mkdir(exist_ok=True)
+    plot.open(server + "/pocket")
+    page = open_box(plot)
+    page.locator("[data-testid=stFileUploaderDropzoneInput]").set_input_files(files=[{
+        "name": "points.csv", "mimeType": "text/csv", "buffer": b"x1,x2,y\n0.5,0.5,1\n-0.5,-0.5,0\n0.25,-0.75,0\n"}])
+    page.get_by_text("Loaded 3 points from points.csv.").wait_for(timeout=15_000)
+    plot.idle()
+    page.get_by_text("Loaded 3 points from points.csv.").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "transfer-box.png"))
