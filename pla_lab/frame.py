@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from . import actions, model, server, shared, transfer
+from . import actions, animation, model, server, shared, transfer
 from .codec import MAX_COORD, MAX_POINTS
 from .qr import DENSE, qr_svg
 from .text import literal
@@ -209,6 +209,14 @@ def transfer_box(lesson, page) -> None:
             icon=":material/download:", disabled=trace is None, use_container_width=True,
             help="The settings, the points, every wₜ and the points each update used: "
                  "pla_core.load_run(file).replay() runs it again")
+        flat = trace is not None and trace.weights.shape[1] == 3  # a boundary that is a line (not the XOR lift's)
+        save.download_button(
+            "Animation (HTML)", partial(animation.html, points, trace, s["view"], title=lesson.title,
+                                        axes=model.axis_titles(s["ax"]), theme=theme()) if flat else "",
+            file_name=transfer.file_name(lesson.slug, "animation.html"), mime="text/html", on_click="ignore",
+            icon=":material/movie:", disabled=not flat, use_container_width=True,
+            help=f"One file with plotly.js inside, for slides: Play/Pause and a step slider, works offline "
+                 f"(about 5 MB; at most {animation.MAX_FRAMES} steps).")
         chosen = load.file_uploader(
             "Load points from a CSV file", type=list(transfer.FILE_TYPES), key=s.key("upload"),
             on_change=actions.load_file, args=(lesson,), max_upload_size=transfer.MAX_FILE_MB,

@@ -97,3 +97,39 @@ def test_screenshot_of_the_open_box(server, plot):
     plot.idle()
     page.get_by_text("Loaded 3 points from points.csv.").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "transfer-box.png"))
+
+
+def test_the_html_animation_plays_offline(server, plot, browser, tmp_path):
+    """The saved animation is one file: opened with every request refused, plotly.js is there (inside it), it has a
+    frame per step, and Play moves the slider."""
+    plot.open(server + "/pla")
+    q = params(plot.page.url)
+    page = open_box(plot)
+    path = download(page, "Animation (HTML)", tmp_path)
+    assert path.name == "pla-lab-pla-animation.html"
+    pts, _ = C.decode_points(q["pts"])
+    X, y = model.arrays(pts)
+    trace = pla_core.pla(X, y, stop_on_cycle=False, **S.pla_kwargs(S.read_params(q)[0]))
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    asked = []
+    ctx.set_offline(True)
+
+    def refuse(route):
+        if route.request.url.startswith("file:"):
+            return route.continue_()
+        asked.append(route.request.url)
+        return route.abort()
+
+    ctx.route("**/*", refuse)
+    try:
+        offline = ctx.new_page()
+        offline.goto(path.as_uri())  # offline, and any http(s) request it made would be refused and recorded
+        offline.wait_for_function("() => window.Plotly && document.querySelector('.js-plotly-plot')", timeout=15_000)
+        frames = offline.evaluate("() => document.querySelector('.js-plotly-plot')._transitionData._frames.length")
+        assert frames == len(trace) + 1 >= 2
+        offline.get_by_text("▶ Play").click()
+        offline.wait_for_function("() => document.querySelector('.js-plotly-plot').layout.sliders[0].active >= 2",
+                                  timeout=15_000)
+        assert asked == []
+    finally:
+        ctx.close()
