@@ -133,3 +133,19 @@ def test_the_html_animation_plays_offline(server, plot, browser, tmp_path):
         assert asked == []
     finally:
         ctx.close()
+
+
+def test_the_plot_saves_as_a_png_at_twice_its_size(server, plot, tmp_path):
+    import struct
+
+    plot.open(server + "/pla")
+    box = plot.page.locator(".pla-plot").bounding_box()
+    plot.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    with plot.page.expect_download(timeout=15_000) as info:
+        plot.page.locator(".pla-plot .modebar-btn[data-title='Download plot as a PNG']").click()
+    path = tmp_path / info.value.suggested_filename
+    info.value.save_as(path)
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n" and path.suffix == ".png"
+    width, height = struct.unpack(">II", head[16:24])
+    assert abs(width - 2 * box["width"]) <= 4 and abs(height - 2 * box["height"]) <= 4

@@ -6,7 +6,12 @@ import { jumpTo, update } from "./player.js";
 import { VERSION } from "./protocol.js";
 import { noEdits } from "./scene.js";
 
-const CONFIG = { displayModeBar: false, doubleClick: false, scrollZoom: false, responsive: true, showTips: false };
+// One tool on the plot (on hover, top right): the plot as a PNG at twice its size on screen, for slides.
+const CONFIG = Object.freeze({
+  displayModeBar: "hover", modeBarButtons: [["toImage"]], displaylogo: false, doubleClick: false, scrollZoom: false,
+  responsive: true, showTips: false,
+  toImageButtonOptions: { format: "png", scale: 2, filename: "pla-lab-plot" },
+});
 
 /** The theme's text colour, from Streamlit's CSS variable. */
 function themeColor(el) {
