@@ -9,7 +9,9 @@ import streamlit as st
 from pla_lab import frame, widgets
 from pla_lab.lessons import LESSONS
 
-st.set_page_config(page_title="PLA Lab", page_icon="📈", layout="wide", initial_sidebar_state="expanded")
+# "auto": open on a desktop, closed on a phone (Streamlit closes it at 768 px and less), where it would cover most
+# of the plot and catch the taps meant for it.
+st.set_page_config(page_title="PLA Lab", page_icon="📈", layout="wide", initial_sidebar_state="auto")
 frame.page_head(LESSONS)
 pages = [st.Page(f"../pages/{lesson.slug}.py", title=lesson.title, icon=lesson.icon, url_path=lesson.slug)
          for lesson in LESSONS]
