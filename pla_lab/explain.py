@@ -8,17 +8,77 @@ from pla_core.perceptron import radius_bound
 
 from .text import clean_weights, cls, num, par, pct, sub, vec
 
-def verdict(trace) -> str:
-    """One line on how the whole run ends."""
-    T = len(trace)
+def reached(trace, t: int) -> bool:
+    """Whether step t has got to what the run's verdict tells: its last update (a halt, or the cap), or for a cycle
+    the first repeat (w_{s+p} = w_s), from where the cycle can be seen."""
+    if trace.cycle and not trace.halted:
+        s, p = trace.cycle
+        return t >= s + p
+    return t >= len(trace)
+
+
+def ahead(go: str = "Run") -> str:
+    """How a verdict not reached yet is labelled: what is coming, and the button that gets there."""
+    return f"(press **{go}** to see it)"
+
+
+def _s(k: int) -> str:
+    return "" if k == 1 else "s"
+
+
+def cap_reason(separable: bool | None, *, space: str = "line") -> str:
+    """Why a run stopped at the cap, from the exact LP (``separable``: True, False, or None when it cannot say)."""
+    if separable is False:
+        return f"no {space} separates these points (an exact LP says so): PLA would never halt"
+    if separable:
+        return f"a {space} separates them, PLA needs more than the cap: raise it in the sidebar"
+    return f"either no {space} separates these points, or PLA needs more updates than the cap"
+
+
+def verdict(trace, t: int, *, separable: bool | None = None, go: str = "Run") -> str:
+    """One line on how the whole run ends: as a fact once step t has got there, before that as what is coming.
+    ``separable`` (the exact LP, computed with the run) says why a run stopped at the cap."""
+    T, seen = len(trace), reached(trace, t)
     if trace.halted:
-        return f"Halts after **{T}** update{'s' if T != 1 else ''}: a full pass finds no mistake."
+        if seen:
+            return f"Halts after **{T}** update{_s(T)}: a full pass finds no mistake."
+        return f"This run halts after **{T}** update{_s(T)} {ahead(go)}."
     if trace.cycle:
         s, p = trace.cycle
-        return (f"Never halts: from update {s} on, the weights repeat every **{p}** updates "
-                f"(w{sub(s + p)} = w{sub(s)}).")
-    return (f"Stopped at the cap of {T:,} updates with mistakes left: either no line separates these points, "
-            "or PLA needs more updates than the cap.")
+        if seen:
+            return (f"Never halts: from update {s} on, the weights repeat every **{p}** updates "
+                    f"(w{sub(s + p)} = w{sub(s)}).")
+        return (f"This run never halts: from update {s} on, the weights repeat every **{p}** updates "
+                f"(w{sub(s + p)} = w{sub(s)}) {ahead(go)}.")
+    if seen:
+        return f"Stopped at the cap of {T:,} updates with mistakes left: {cap_reason(separable)}."
+    return f"This run stops at the cap of {T:,} updates with mistakes left {ahead(go)}: {cap_reason(separable)}."
+
+
+def showing(trace, t: int, layers) -> str:
+    """What the plot draws at step t, in one plain line (the plot's alt text says it too): which w the solid line
+    is, which the dashed grey one, and which update the circle and the dashed arrow belong to. ``layers``: the
+    moving layers drawn (:data:`pla_lab.protocol.MOVING_LAYERS`)."""
+    T = len(trace)
+    head = f"Showing w{sub(t)} " + ("(the start, before any update)" if t == 0 else
+                                   f"(after update {t}{', the last' if t == T else ''})")
+    if "pocket" in layers:
+        head += f" and the pocket ŵ{sub(t)}"
+    parts = [head]
+    if "ghost" in layers and t > 0:
+        parts.append(f"dashed grey: w{sub(t - 1)}")
+    if t < T:
+        used = [int(i) for i in trace.used(t)]
+        who = (f"point #{used[0]}" if len(used) == 1 else
+               f"{len(used)} points (#" + ", #".join(map(str, used[:4])) + (", …" if len(used) > 4 else "") + ")")
+        marks = [m for m, on in (("circled", "circle" in layers),
+                                 ("dashed arrow", "update" in layers and trace.weights.shape[1] == 3)) if on]
+        parts.append(f"next: update {t + 1} corrects {who}" + (f" ({', '.join(marks)})" if marks else ""))
+    elif trace.halted:
+        parts.append("no mistake left" + (", nothing circled" if "circle" in layers else ""))
+    else:
+        parts.append("the run stops here, at the cap" + (", nothing circled" if "circle" in layers else ""))
+    return " · ".join(parts)
 
 
 def step_numbers(trace, t: int) -> str:
@@ -84,8 +144,9 @@ towards the mistake; the dashed grey line is where it was.
 """
 
 
-def pocket_numbers(trace, t: int, extras: dict, *, noise: int, noisy: bool) -> str:
-    """The Pocket page's numbers at step t: E_in of w and ŵ, E_out of ŵ against f, the noise."""
+def pocket_numbers(trace, t: int, extras: dict, *, noise: int, noisy: bool, go: str = "To cap") -> str:
+    """The Pocket page's numbers at step t: E_in of w and ŵ, E_out of ŵ against f, the noise, and how the run ends
+    (as what is coming until step t gets there)."""
     T, n = len(trace), len(trace.y)
     err, perr = int(trace.errors[t]), int(trace.pocket_errors[t])
     pe = trace.pocket_errors
@@ -107,29 +168,44 @@ def pocket_numbers(trace, t: int, extras: dict, *, noise: int, noisy: bool) -> s
         lines += ["", "Noise is off: the labels are f's." if extras.get("eout") is not None else
                   "Noise is off: the labels are yours."]
     if trace.halted:
-        lines.append(f"✅ PLA halted after {T} updates: these labels are separable, so ŵ = w.")
+        lines.append(f"✅ PLA halted after {T} update{_s(T)}: these labels are separable, so ŵ = w." if t >= T else
+                     f"This run halts after {T} update{_s(T)} {ahead(go)}: these labels are separable, so in the "
+                     "end ŵ = w.")
     elif t >= T:
-        lines.append(f"⏹ Stopped at the cap of {T:,} updates; the pocket holds the best w seen.")
+        reason = ("the weights cycle, so PLA would never halt" if trace.cycle else
+                  cap_reason(extras.get("separable")).replace("these points", "these labels"))
+        lines.append(f"⏹ Stopped at the cap of {T:,} updates: {reason}. The pocket holds the best w seen.")
     return "  \n".join(lines)
 
 
-def cycle_text(trace) -> str:
-    """Why cyclic PLA never halts here, in the weights: the state repeats."""
+def cycle_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") -> str:
+    """Why cyclic PLA never halts here, in the weights: the state repeats (as what is coming until step t has got
+    to the first repeat). ``separable``: the exact LP, for a run stopped at the cap without a repeat."""
+    T, seen = len(trace), reached(trace, t)
     if trace.halted:
-        T = len(trace)
-        return (f"✅ **PLA halts** after {T} update{'s' if T != 1 else ''}: a full pass finds no mistake, so there is no cycle "
-                "to show.")
+        if seen:
+            return (f"✅ **PLA halts** after {T} update{_s(T)}: a full pass finds no mistake, so there is no cycle "
+                    "to show.")
+        return f"✅ **This run halts** after {T} update{_s(T)} {ahead(go)}, so there is no cycle to show."
     if trace.cycle is None:
         if trace.settings.get("order") == "random":
             return ("🎲 With **random order** the weights need not repeat exactly; set the order to cyclic to see "
                     "the cycle. PLA still never halts.")
-        return (f"⏹ No repeat found within the cap of {len(trace):,} updates. On points that lie on a grid (every "
+        if separable:
+            return (f"⏹ {'Stopped' if seen else 'This run stops'} at the cap of {T:,} updates before halting"
+                    f"{'' if seen else ' ' + ahead(go)}: {cap_reason(True)}.")
+        return (f"⏹ No repeat found within the cap of {T:,} updates. On points that lie on a grid (every "
                 "point here is snapped to one) visited in a fixed order, non-separable data always make PLA "
                 "cycle, but the period can be long: raise the cap in the sidebar, or use a coarser grid (the "
                 "noisy XOR examples are snapped to 0.1). For real-valued points the notes' claim (seed 001) can "
                 "fail: the weights need never repeat exactly, although PLA still never halts.")
     s, p = trace.cycle
     w = clean_weights(trace.weights[s], trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"]))
+    if not seen:
+        return (f"🔁 **This run cycles** {ahead(go)}: after update {s + p} the state will be exactly what it was "
+                f"after update {s}: w{sub(s + p)} = w{sub(s)} = {vec(w)}, at the same place in the pass. From there "
+                f"PLA repeats the same **{p}** updates for ever, so it can never halt. **Replay one period** plays "
+                "them.")
     return (f"🔁 **The weights cycle.** After update {s + p} the state is exactly what it was after update {s}: "
             f"w{sub(s + p)} = w{sub(s)} = {vec(w)}, at the same place in the pass. From there PLA repeats the same "
             f"**{p}** updates for ever, so it can never halt. Press **Replay one period** to watch the boundary "
@@ -144,12 +220,14 @@ def _frac(v: float) -> str:
     return f"{v:.3g}"
 
 
-def certificate_text(sep, points, meet, halted: bool = False) -> str:
+def certificate_text(sep, points, meet, halted: bool = False, *, seen: bool = True, go: str = "Run") -> str:
     """The LP's Farkas certificate in words a student reads: two weighted averages that coincide at ``meet``
-    (``Separability.meeting_point``; None without a bias, where the certificate is a weighted sum instead)."""
+    (``Separability.meeting_point``; None without a bias, where the certificate is a weighted sum instead).
+    ``halted``: the run halts, ``seen``: the step shown has got there."""
     if halted and not sep.separable:
         # Only possible without a bias: points with wᵀx = 0 count as correct under sign(0) = ±1.
-        return ("PLA halted although **no line puts every point strictly on its side** (the exact LP): the "
+        return (("PLA halted" if seen else f"This run halts {ahead(go)},") +
+                " although **no line puts every point strictly on its side** (the exact LP): the "
                 "points it gets right lie *on* its boundary, wᵀx = 0, and the sign(0) setting calls them "
                 "correct. Set “When wᵀx̃ = 0 exactly” to count ties as mistakes, and PLA never halts here.")
     if sep.separable:
@@ -208,15 +286,38 @@ both × on the other, so PLA keeps correcting one mistake by making another.
 """
 
 
-def lift_text(trace) -> str:
-    """What the lift did: PLA on (x₁, x₂, x₁x₂), and the curve it draws back in the plane."""
-    T = len(trace)
-    w = clean_weights(trace.weights[-1], trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"]))
+def _lifted_eq(w) -> str:
+    terms = [f"{num(v)}{x}" for v, x in zip(w, ("", "·x₁", "·x₂", "·x₁x₂")) if v != 0]
+    return " + ".join(terms).replace("+ −", "− ") or "0"
+
+
+def lift_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") -> str:
+    """What the lift did: PLA on (x₁, x₂, x₁x₂), and the curve it draws back in the plane, true at step t: the end
+    as a fact once t has got there (before that, as what is coming), and the boundary drawn, w_t's."""
+    T, seen = len(trace), reached(trace, t)
+    eta, R = trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"])
+    w, now = clean_weights(trace.weights[-1], eta, R), clean_weights(trace.weights[t], eta, R)
+    drawn = (f"The plot draws w{sub(t)}'s boundary, {_lifted_eq(now)} = 0." if now[1:].any() else
+             f"w{sub(t)} = {vec(now)} has no boundary to draw yet (its weights on x₁, x₂ and x₁x₂ are all 0).")
     if trace.halted:
-        terms = [f"{num(v)}{x}" for v, x in zip(w, ("", "·x₁", "·x₂", "·x₁x₂")) if v != 0]
-        eq = " + ".join(terms).replace("+ −", "− ") or "0"
-        return (f"✅ **With x₁x₂ as a third feature PLA halts** after {T} update{'s' if T != 1 else ''}: "
-                f"w = {vec(w)}. In (x₁, x₂, x₁x₂) a plane separates the points; back in the plane its boundary "
-                f"{eq} = 0 is a curve (a hyperbola, or a pair of lines), drawn here.")
-    return (f"Even with x₁x₂ added, these points are not separated within {T:,} updates: the lift helps XOR's "
-            "corners, not every data set.")
+        plane = (f"In (x₁, x₂, x₁x₂) a plane separates the points; back in the plane its boundary {_lifted_eq(w)} = 0 "
+                 "is a curve (a hyperbola, or a pair of lines)" if w[1:].any() else
+                 "Every point has one label: a constant sign gets them all right, with no boundary at all")
+        if seen:
+            return (f"✅ **With x₁x₂ as a third feature PLA halts** after {T} update{_s(T)}: w = {vec(w)}. {plane}"
+                    + (", drawn here." if w[1:].any() else "."))
+        return (f"With x₁x₂ as a third feature **this run halts after {T} update{_s(T)}** {ahead(go)}: "
+                f"w{sub(T)} = {vec(w)}. {plane}. {drawn}")
+    if trace.cycle:
+        s, p = trace.cycle
+        reason = (f"the weights repeat every {p} updates from update {s} on, so no plane in (x₁, x₂, x₁x₂) "
+                  "separates these points and PLA never halts")
+    else:
+        reason = cap_reason(separable, space="plane in (x₁, x₂, x₁x₂)")
+    if trace.cycle or separable is False:
+        reason += ". The lift helps XOR's corners, not every data set"
+    if seen:
+        ended = "cycles" if trace.cycle else f"stopped at the cap of {T:,} updates"
+        return f"Even with x₁x₂ added, PLA {ended}: {reason}. {drawn}"
+    ends = "cycles" if trace.cycle else f"stops at the cap of {T:,} updates"
+    return f"Even with x₁x₂ added, this run {ends} {ahead(go)}: {reason}. {drawn}"

@@ -11,6 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 from pla_core.geometry import clip_line
+
+from . import explain
 from .text import num
 
 # Okabe–Ito colours, safe for every common colour blindness: blue and vermillion on a light background, the
@@ -184,13 +186,15 @@ def error_curves(trace, eout=None) -> dict:
 
 
 
-def describe(points, trace, t) -> str:
-    """Alt text for the plot: what a screen reader should say about the current picture."""
+def describe(points, trace, t, moving=()) -> str:
+    """Alt text for the plot: what a screen reader should say about the current picture (``moving``: the moving
+    layers drawn), with the line the page shows above its numbers (:func:`pla_lab.explain.showing`)."""
     n_pos = sum(1 for p in points if p[2] > 0)
     text = f"{n_pos} points labelled +1 and {len(points) - n_pos} labelled −1."
     if trace is not None:
         w = trace.weights[t]
-        text += f" Step {t}: boundary {boundary_label(w)}; {int(trace.errors[t])} misclassified."
+        text += (f" {explain.showing(trace, t, moving)}. Step {t}: boundary {boundary_label(w)}; "
+                 f"{int(trace.errors[t])} misclassified.")
     return text
 
 

@@ -12,7 +12,7 @@ from . import actions, animation, model, server, shared, transfer
 from .codec import MAX_COORD, MAX_POINTS
 from .qr import DENSE, qr_svg
 from .text import literal
-from .widgets import WIDTHS, point_tools
+from .widgets import TOOLS, TRANSPORT, WIDTHS, plot_class, point_tools
 
 
 #: Presenter mode's style: words readable from the back of a room, less padding, no toolbar strip.
@@ -39,20 +39,37 @@ def page_head(lessons, *, present: bool = False) -> None:
     """The page's first element starts loading plotly.js and the plot's modules (evaluating plotly.js's 4.8 MB is
     the longest part of a first visit) while Streamlit draws the rest. Its style keeps each lesson's plot its place
     from the moment Streamlit lays it out, before any of its script has run (the words beside it never jump), and
-    leaves less padding, for a 1280×720 projector."""
+    leaves less padding, for a 1280×720 projector. On a phone it puts the plot first (:func:`_phone_order`)."""
     links = "".join(f'<link rel="modulepreload" href="{u}">' for u in server.plot_modules())
     st.html(f'{links}<script type="module">import("{server.plotly_url()}");</script>', unsafe_allow_javascript=True,
             width="content")
-    # Streamlit gives a keyed element the class st-key-<key>, its dots made dashes.
-    places = "".join(f".st-key-{lesson.slug}-plot{{min-height:{lesson.plot_height}px}}" for lesson in lessons
-                     if hasattr(lesson, "plot_height"))
+    replays = [lesson for lesson in lessons if hasattr(lesson, "plot_height")]
+    places = "".join(f".{plot_class(lesson)}{{min-height:{lesson.plot_height}px}}" for lesson in replays)
     st.markdown(
         "<style>[data-testid=stMainBlockContainer]{padding-top:1.2rem;padding-bottom:1rem}"
         "[data-testid=stSidebarHeader]{height:1.5rem;min-height:0;padding:0}"
         f"[data-testid=stSidebarUserContent]{{padding-top:0}}{places}{PRESENT_CSS if present else ''}"
-        f"{CONTRAST_CSS[theme()]}</style>",
+        f"{CONTRAST_CSS[theme()]}@media (max-width:640px){{{_phone_order(replays)}}}</style>",
         unsafe_allow_html=True,
     )
+
+
+_MAIN = "[data-testid=stMainBlockContainer]>[data-testid=stVerticalBlock]"
+_BOXES = ":is([data-testid=stLayoutWrapper],[data-testid=stVerticalBlock],[data-testid=stHorizontalBlock]," \
+         "[data-testid=stColumn])"
+
+
+def _phone_order(lessons) -> str:
+    """On a phone (where Streamlit stacks columns, at 640 px and less) the plot comes first under the heading, then
+    Back/Step/Play (side by side, without keyboard hints), then the point tools, then the words. The boxes holding
+    the transport are flattened (display: contents), so the plot, the transport and the words become items of the
+    page's column, which CSS order can place; the point tools row, outside the lesson's fragment, goes between."""
+    plots = ",".join(f".{plot_class(lesson)}" for lesson in lessons)
+    tools, transport = f".st-key-{TOOLS}", f".st-key-{TRANSPORT}"
+    flat = f"{_MAIN} {_BOXES}:has({transport})"
+    return (f"{flat}{{display:contents}}{flat}>*{{order:3}}{flat}>:is({plots},{transport}){{order:1}}"
+            f"{_MAIN}>:is({tools},:has({tools})){{order:2}}{transport} [data-testid=stColumn]{{min-width:0}}"
+            f"{transport} kbd{{display:none}}")
 
 
 def theme() -> str:
@@ -95,11 +112,12 @@ def open_lesson(lesson) -> None:
     s["msgs"] = []
     if present:  # the plot first; the point tools wait until presenter mode is left (clicks still add points)
         return
-    tools, right = st.columns(WIDTHS, gap="medium", vertical_alignment="bottom")
-    with tools:
-        point_tools(lesson)
-    with right:
-        lesson.toolbar()
+    with st.container(key=TOOLS):
+        tools, right = st.columns(WIDTHS, gap="medium", vertical_alignment="bottom")
+        with tools:
+            point_tools(lesson)
+        with right:
+            lesson.toolbar()
 
 
 def present_button(where) -> None:

@@ -143,6 +143,7 @@ class ReplayLesson(Lesson):
     chart: ChartSpec | None = None
     wide: bool = False                      # plot (and chart) across the page, the numbers below it
     plot_height: int = 470
+    to_end: str = "Run"                     # the button that plays the run to its end (named by the verdicts)
 
     def all_fields(self) -> tuple[Field, ...]:
         return super().all_fields() + (
@@ -175,7 +176,15 @@ class ReplayLesson(Lesson):
         if page.trace is None:
             st.info(page.run.reason)
         else:
-            st.markdown(explain.verdict(page.trace) + "\n\n" + explain.step_numbers(page.trace, page.t))
+            st.markdown(explain.verdict(page.trace, page.t, separable=page.run.extras.get("separable"),
+                                        go=self.to_end) + "\n\n" + explain.step_numbers(page.trace, page.t))
+
+    def showing(self, page: Page) -> str | None:
+        """Above the numbers, one line saying what the plot draws at this step (which w each line is, which update
+        the circle and the dashed arrow belong to); the plot's alt text says the same."""
+        if page.trace is None:
+            return None
+        return explain.showing(page.trace, page.t, self.moving_layers(page))
 
     def under_transport(self, page: Page) -> None:
         """Under Back/Step/Play in the wide layout."""
@@ -198,7 +207,7 @@ class ReplayLesson(Lesson):
                 widgets.transport(self, page)
                 self.under_transport(page)
             with right:
-                self.panel(page)
+                self._words(page)
             self._guide()
         else:
             left, right = st.columns(widgets.WIDTHS, gap="medium")
@@ -206,7 +215,7 @@ class ReplayLesson(Lesson):
                 widgets.plot(self, page)
                 widgets.transport(self, page)
             with right:
-                self.panel(page)
+                self._words(page)
                 self._guide()
         frame.close_lesson(self, page)
 
@@ -230,6 +239,12 @@ class ReplayLesson(Lesson):
         with words:
             self.panel(page)
         frame.close_lesson(self, page)
+
+    def _words(self, page: Page) -> None:
+        line = self.showing(page)
+        if line:
+            st.caption(line)
+        self.panel(page)
 
     def _guide(self) -> None:
         if self.guide:

@@ -11,8 +11,10 @@ from pla_lab.lessons import LESSONS
 
 shared.setup()  # the link's settings, presenter mode among them, before the page is laid out
 present = shared.SHARED["present"]
+# "auto": open on a desktop, closed on a phone (Streamlit closes it at 768 px and less), where it would cover most
+# of the plot and catch the taps meant for it. Presenter mode closes it everywhere.
 st.set_page_config(page_title="PLA Lab", page_icon="📈", layout="wide",
-                   initial_sidebar_state="collapsed" if present else "expanded")
+                   initial_sidebar_state="collapsed" if present else "auto")
 frame.page_head(LESSONS, present=present)
 pages = [st.Page(f"../pages/{lesson.slug}.py", title=lesson.title, icon=lesson.icon, url_path=lesson.slug)
          for lesson in LESSONS]

@@ -71,5 +71,5 @@ def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ac
         sign0=SIGN_ZERO[settings["sign0"]], T=run.T, t=int(t), seq=int(head.seq),
         playing=bool(head.playing and trace is not None), stop_at=head.stop_at, dur=int(SPEEDS[settings["speed"]]),
         ack=int(ack), nonce=nonce, win=None if trace is None else window(trace, t), chart=scene.chart,
-        alt=figures.describe(points, trace, t), present=scene.present,
+        alt=figures.describe(points, trace, t, scene.moving), present=scene.present,
     )

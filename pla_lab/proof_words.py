@@ -7,6 +7,7 @@ import numpy as np
 
 import pla_core
 
+from . import explain
 from .text import num, sub, vec
 
 GUIDE = """
@@ -34,8 +35,9 @@ def _s(k: int) -> str:
     return "" if k == 1 else "s"
 
 
-def numbers(proof, trace, t: int) -> str:
-    """R, ρ*, the bound, t and T, each with one line saying what it is; why the bound does not apply, if not."""
+def numbers(proof, trace, t: int, *, go: str = "Run") -> str:
+    """R, ρ*, the bound, t and T, each with one line saying what it is; why the bound does not apply, if not; how
+    the run ends, as a fact once step t has got there (before that, as what is coming: ``go`` gets there)."""
     bias = trace.settings["bias"]
     xt = "x̃ = (1, x₁, x₂)" if bias else "x̃ = (0, x₁, x₂) (no bias is learned)"
     T = len(trace)
@@ -58,11 +60,15 @@ def numbers(proof, trace, t: int) -> str:
     lines.append(f"- **t = {t}** of T = {T}.")
     if proof.why_not:
         lines.append(f"- ⚠️ {proof.why_not}")
-    elif trace.halted:
+    elif trace.halted and t >= T:
         lines.append(f"- ✅ **Halted after {T} update{_s(T)}; the proof allowed {num(np.floor(proof.bound_f))}.**")
+    elif trace.halted:
+        lines.append(f"- This run halts after **{T}** update{_s(T)} {explain.ahead(go)}; the proof allows "
+                     f"{num(np.floor(proof.bound_f))}.")
     else:
-        lines.append(f"- ⏹ Stopped at the cap of {T:,} updates before halting; the proof allows "
-                     f"{num(np.floor(proof.bound_f))}: raise the cap in the sidebar.")
+        lines.append(f"- ⏹ {'Stopped' if t >= T else 'This run stops'} at the cap of {T:,} updates before halting"
+                     f"{'' if t >= T else ' ' + explain.ahead(go)}; the proof allows {num(np.floor(proof.bound_f))}: "
+                     "raise the cap in the sidebar.")
     if proof.note:
         lines.append(f"- {proof.note}")
     return "\n".join(lines)

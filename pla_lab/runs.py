@@ -22,7 +22,8 @@ from . import settings as S
 @dataclass(frozen=True)
 class Run:
     """What a lesson shows: its trace (None when there is nothing to run, with the reason), the run id, and what
-    the lesson computed besides (noisy labels, E_out, the separability certificate…)."""
+    the lesson computed besides (noisy labels, E_out, the separability certificate…; for a run stopped at the cap,
+    ``extras["separable"]``, see :func:`separable`)."""
 
     trace: Any
     reason: str | None
@@ -37,7 +38,23 @@ class Run:
 @st.cache_resource(max_entries=128, show_spinner=False)
 def _compute(run_id: str, _lesson, _code: str, _kwargs: tuple, _options: tuple) -> tuple:
     pts, _ = C.decode_points(_code)
-    return _lesson.compute(pts, dict(_kwargs), dict(_options))
+    trace, extras = _lesson.compute(pts, dict(_kwargs), dict(_options))
+    if getattr(trace, "stop", None) == "max_updates" and not trace.cycle:
+        extras = {**extras, "separable": separable(trace)}
+    return trace, extras
+
+
+def separable(trace) -> bool | None:
+    """For a run stopped at the cap: whether a line (a plane, for a lifted run) separates the points it learned
+    from, by the exact LP, so the words can say why it stopped. None when the LP cannot say, or when its answer
+    would not settle it: without a bias and with sign(0) = ±1, points lying on the line count as right, so PLA may
+    halt on points no line separates strictly."""
+    sep = pla_core.separability(trace.X, trace.y, bias=trace.settings["bias"])
+    if sep.separable:
+        return True
+    if sep.certificate is None or (not trace.settings["bias"] and trace.settings["sign_zero"] is not None):
+        return None
+    return False
 
 
 def run_id(slug: str, code: str, kwargs: tuple, options: tuple) -> str:

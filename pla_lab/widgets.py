@@ -24,6 +24,16 @@ _plot = st.components.v2.component(
     css=(server.PLOT_DIR / "plot.css").read_text(encoding="utf-8"))
 
 
+# Keys of the containers around the point tools and the transport, which a phone's layout finds by their class
+# st-key-<key> (pla_lab.frame): one lesson is drawn at a time, so they need no lesson's name.
+TOOLS, TRANSPORT = "lesson-tools", "lesson-transport"
+
+
+def plot_class(lesson) -> str:
+    """The CSS class of a lesson's plot: Streamlit gives a keyed element the class st-key-<key>, dots made dashes."""
+    return "st-key-" + lesson.state.key("plot").replace(".", "-")
+
+
 def setting_widget(s: S.Setting, key: str, on_change=None, *, tooltip: bool = True) -> None:
     """The widget a setting declares, with its label, and its help as a tooltip (or not: the sidebar writes it)."""
     common = dict(key=key, on_change=on_change, help=(s.help or None) if tooltip else None)
@@ -64,10 +74,10 @@ def option_widgets(lesson, *, columns: bool = True, only: tuple[str, ...] | None
     the run keeps the step or restarts (the lesson says which); one that only changes the drawing changes nothing
     else."""
     options = [o for o in lesson.options if o.widget and (only is None or o.key in only)]
-    places = st.columns(len(options), vertical_alignment="bottom") if columns else [st.container() for _ in options]
-    for place, o in zip(places, options):
+    wheres = st.columns(len(options), vertical_alignment="bottom") if columns else [st.container() for _ in options]
+    for where, o in zip(wheres, options):
         changes_run = lesson.run_options is None or o.key in lesson.run_options
-        with place:
+        with where:
             setting_widget(o, lesson.state.key(o.key),
                            on_change=partial(actions.option_changed, lesson) if changes_run else None)
 
@@ -108,10 +118,16 @@ def plot(lesson, page, *, height: int | None = None) -> None:
 
 
 def transport(lesson, page) -> None:
-    """Back / Step / Play (with ← → Space) and the scrubber, under the plot."""
+    """Back / Step / Play (with ← → Space) and the scrubber, under the plot, in a container a phone's layout finds
+    by its key (TRANSPORT); the three buttons stay side by side there too."""
+    with st.container(key=TRANSPORT):
+        _transport(lesson, page)
+
+
+def _transport(lesson, page) -> None:
     s, T, t = lesson.state, page.run.T, page.t
     none = page.trace is None
-    c = st.columns(3)
+    c = st.columns(3, wrap=False)
     # The plot's script finds Back and Step by their keys and serves them in the browser (it animates at once).
     c[0].button("Back", icon=":material/arrow_back:", on_click=actions.move, args=(lesson, "back"),
                 disabled=none or t == 0, use_container_width=True, shortcut="Left", key=shared.APP.key("back"))

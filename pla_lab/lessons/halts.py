@@ -83,7 +83,7 @@ class HaltsLesson(ReplayLesson):
             st.info(page.run.reason)
             return
         p = page.run.extras["proof"]
-        st.markdown(proof_words.numbers(p, page.trace, page.t))
+        st.markdown(proof_words.numbers(p, page.trace, page.t, go=self.to_end))
         st.markdown(proof_words.margins(p, page.trace, page.t))
         st.markdown(proof_words.geometry(page.trace.weights[page.t], page.t, page.points, page.state["pick"]))
 

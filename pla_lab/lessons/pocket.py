@@ -37,6 +37,7 @@ class PocketLesson(ReplayLesson):
     wide, plot_height = True, 420
     legend = dict(font={"size": 14}, itemwidth=30, tracegroupgap=0)
     guide = explain.POCKET_GUIDE
+    to_end = "To cap"
 
     def compute(self, points, settings, options):
         X, y_clean = model.arrays(points)
@@ -99,7 +100,7 @@ class PocketLesson(ReplayLesson):
             st.markdown(page.run.reason)
         else:
             st.markdown(explain.pocket_numbers(page.trace, page.t, page.run.extras, noise=page.options["noise"],
-                                               noisy=page.options["noisy"]))
+                                               noisy=page.options["noisy"], go=self.to_end))
 
 
 POCKET = PocketLesson()

@@ -56,7 +56,9 @@ class XorLesson(ReplayLesson):
         if page.trace is None:
             st.info(page.run.reason)
             return
-        st.markdown(explain.lift_text(page.trace) if lift else explain.cycle_text(page.trace))
+        t, sep, go = page.t, page.run.extras.get("separable"), self.to_end
+        st.markdown(explain.lift_text(page.trace, t, separable=sep, go=go) if lift else
+                    explain.cycle_text(page.trace, t, separable=sep, go=go))
         st.caption(f"Every run stops at the cap of {page.settings['cap']:,} updates (sidebar: *Stop after*); "
                    f"this one has {page.run.T:,}.")
         if lift:
@@ -65,7 +67,7 @@ class XorLesson(ReplayLesson):
             st.markdown(explain.step_numbers(page.trace, page.t))
         if not lift:
             st.markdown(explain.certificate_text(page.run.extras["sep"], page.points, page.run.extras["meet"],
-                                                 page.trace.halted))
+                                                 page.trace.halted, seen=explain.reached(page.trace, t), go=go))
 
     def lifted_view(self, page):
         """On demand, the lift in 3-D: the points at (x₁, x₂, x₁x₂) and the plane of wₜ there."""
@@ -75,10 +77,12 @@ class XorLesson(ReplayLesson):
             w = page.trace.weights[page.t]
             fig = figures.lifted_figure(page.points, w, self.state["view"], theme=page.theme)
             st.plotly_chart(fig, use_container_width=True, config={"displayModeBar": False})
-            st.caption("○ +1 and ◆ −1 raised to height x₁x₂; "
-                       + (f"the pink plane is w{text.sub(page.t)}ᵀ(1, x₁, x₂, x₁x₂) = 0, whose trace in the "
-                          "plane is the curve in the plot." if w[1:].any() else
-                          f"w{text.sub(page.t)} has no plane yet (its feature weights are all 0)."))
+            t = text.sub(page.t)
+            st.caption("○ +1 and ◆ −1 raised to height x₁x₂, onto the saddle z = x₁x₂; "
+                       + (f"the pink plane is w{t}ᵀ(1, x₁, x₂, x₁x₂) = 0. Where it cuts the saddle, seen from "
+                          f"above, is w{t}'s boundary in the plot." if w[1:].any() else
+                          f"w{t} has no plane yet (its weights on x₁, x₂ and x₁x₂ are all 0), and the plot no "
+                          "boundary."))
 
 
 XOR = XorLesson()

@@ -352,3 +352,52 @@ def test_a_screen_reader_hears_each_update_in_words(server, plot):
         who = "a ○ (+1)" if y[i] > 0 else "a × (−1)"
         w = ", ".join("0" if v == 0 else f"{float(f'{v:.4g}'):g}".replace("-", "−") for v in trace.weights[t])
         assert live.inner_text() == f"Update {t} of {len(trace)}: point #{i}, {who}, was on the wrong side; w becomes ({w})."
+
+
+def test_on_a_phone_the_sidebar_starts_closed_the_plot_comes_first_and_a_tap_adds_a_point(server, browser):
+    """On a 390×844 phone the sidebar would cover 300 px of the plot and catch its taps: it starts closed, the plot is
+    the first thing under the heading (above Back/Step/Play), and a tap on empty space adds a point of the class
+    chosen in "Clicks add"."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    ctx.add_init_script(TEST_HOOKS)
+    try:
+        plot = Plot(ctx.new_page()).open(server)
+        page = plot.page
+        sidebar = page.locator("[data-testid=stSidebar]")
+        assert sidebar.get_attribute("data-collapsed") == "true"
+        box = sidebar.bounding_box()
+        assert box is None or box["x"] + box["width"] <= 0
+        heading = page.get_by_role("heading", name="PLA, step by step").bounding_box()
+        top = page.locator(".pla-plot").bounding_box()
+        back = page.get_by_role("button", name="Back").bounding_box()
+        assert heading["y"] + heading["height"] <= top["y"] + 1 and top["y"] + top["height"] <= back["y"]
+        # Nothing between the heading and the plot: every element drawn above the plot is the heading or above it.
+        above = page.evaluate("""(y) => [...document.querySelectorAll('[data-testid=stMain] [data-testid=stElementContainer]')]
+            .map(e => [e.innerText.trim().slice(0, 40), e.getBoundingClientRect()])
+            .filter(([, r]) => r.height > 0 && r.top >= y && r.top < %f).map(([s]) => s)""" % (top["y"] - 1),
+                              heading["y"] + 1)
+        assert above == [], above
+        page.screenshot(path=str(ARTIFACTS / "phone-390x844.png"))
+        # Choose × −1 in "Clicks add" (below the plot on a phone), then tap empty space in the plot.
+        page.get_by_test_id("stRadioGroup").get_by_text("× −1").tap()
+        page.wait_for_function("() => window.__plaLab.data.cls === -1", timeout=10_000)  # the plot was told
+        before = plot.points()
+        x, y = empty_spot(before, plot.view())
+        page.evaluate("() => document.querySelector('.pla-plot').scrollIntoView({block: 'center'})")
+        page.touchscreen.tap(*plot.to_px(x, y))
+        wait_points(plot, len(before) + 1)
+        added = [p for p in plot.points() if p not in before]
+        assert len(added) == 1 and added[0][2] == -1
+        step = model.grid_step(plot.view())
+        assert abs(added[0][0] - x) <= step and abs(added[0][1] - y) <= step
+    finally:
+        ctx.close()
+
+
+def test_on_a_desktop_the_sidebar_starts_open(server, plot):
+    plot.open(server)
+    sidebar = plot.page.locator("[data-testid=stSidebar]")
+    assert sidebar.get_attribute("data-collapsed") == "false"
+    box = sidebar.bounding_box()
+    assert box["x"] >= 0 and box["width"] >= 250
+    assert plot.page.get_by_text("Algorithm settings").is_visible()

@@ -1,7 +1,7 @@
 // events.js: the outbox (ids, nonce, resend until acknowledged) and what a click means.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { clickEdit, createOutbox, nearest, onScreen, tick } from "../../pla_lab/assets/plot/events.js";
+import { TAP_ECHO_MS, clickEdit, createOutbox, nearest, onScreen, tapEcho, tick } from "../../pla_lab/assets/plot/events.js";
 import { VERSION } from "../../pla_lab/assets/plot/protocol.js";
 import { visiblePoints } from "../../pla_lab/assets/plot/scene.js";
 import { payload } from "./fixtures.mjs";
@@ -109,4 +109,12 @@ test("nearest finds the closest point within the radius, in pixels", () => {
   assert.equal(nearest(list, toPx, 95, 0), list[1]);
   assert.equal(nearest(list, toPx, 50, 0), null);
   assert.equal(nearest(list, toPx, 3, 4, 5), list[0]);
+});
+
+test("a tap counts once: the mouse events a browser makes up for it right after are its echo", () => {
+  assert.equal(tapEcho("touchstart", 1000, -Infinity), false, "the tap itself");
+  assert.equal(tapEcho("mousedown", 1040, 1000), true, "the made-up mouse events on the same spot");
+  assert.equal(tapEcho("mousedown", 1000 + TAP_ECHO_MS + 1, 1000), false, "a mouse click later is a click");
+  assert.equal(tapEcho("mousedown", 5, -Infinity), false, "with no tap before, every click counts");
+  assert.equal(tapEcho("touchstart", 1100, 1000), false, "a second tap is a tap");
 });

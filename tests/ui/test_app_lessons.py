@@ -194,9 +194,10 @@ def test_the_lift_makes_pla_halt_with_a_curve():
     trace = pla_core.pla(datasets.with_product(X), y, max_updates=1000)
     assert trace.halted
     md = markdown(at)
-    assert f"PLA halts** after {len(trace)} updates" in md and "hyperbola" in md
+    assert f"this run halts after {len(trace)} updates** (press **Run** to see it)" in md and "hyperbola" in md
     button(at, "Run").click().run()
     assert int(url(at)["t"]) == len(trace)
+    assert f"PLA halts** after {len(trace)} updates" in markdown(at) and "drawn here" in markdown(at)
     assert next(b for b in at.button if b.label.startswith("Replay")).disabled
 
 
@@ -205,6 +206,8 @@ def test_noisy_xor_cycles_within_the_cap_and_separable_data_halt():
     at.selectbox(key=key("xor", "preset")).set_value("xor20").run()
     pts, grid = points(at), XOR.presets["xor20"].grid
     assert len(pts) == 20 and all(abs(round(v / grid) * grid - v) < 1e-9 for p in pts for v in p[:2])
+    assert "**This run cycles** (press **Run** to see it)" in markdown(at)
+    button(at, "Run").click().run()
     assert "The weights cycle." in markdown(at)
     at.selectbox(key=key("xor", "preset")).set_value("separable").run()
     assert "A line separates these points" in markdown(at) and "PLA halts" in markdown(at)

@@ -23,7 +23,7 @@ def test_default_page_shows_a_run_and_writes_the_whole_demo_into_the_url():
     assert set(q) >= {"v", "order", "eta", "w0", "bias", "sign0", "seed", "cap", "speed", "pts", "view", "t"}
     assert q["t"] == "0"
     trace = expected_trace(at)
-    assert f"Halts after **{len(trace)}** updates" in markdown(at)
+    assert f"This run halts after **{len(trace)}** updates (press **Run** to see it)." in markdown(at)
     assert "**t = 0**" in markdown(at)
 
 
@@ -140,7 +140,7 @@ def test_clear_then_undo_and_presets():
     assert points(at) == pts
     at.selectbox(key=key("pla", "preset")).set_value("xor").run()
     assert len(points(at)) == 4
-    assert "Never halts" in markdown(at) and "every **4** updates" in markdown(at)
+    assert "This run never halts" in markdown(at) and "every **4** updates" in markdown(at)
     assert at.selectbox(key=key("pla", "preset")).value is None
     at.selectbox(key=key("pla", "preset")).set_value("credit").run()
     assert view(at) == (-0.5, 10.5, -0.5, 10.5)
@@ -148,7 +148,7 @@ def test_clear_then_undo_and_presets():
 
 def test_one_class_data_halts_at_once():
     at = start({"pts": C.encode_points([(0.5, 0.5, 1.0), (0.1, -0.2, 1.0)])})
-    assert "Halts after **1** update" in markdown(at)
+    assert "This run halts after **1** update (press" in markdown(at)
 
 
 def test_play_toggles_and_play_at_the_end_restarts():

@@ -155,8 +155,8 @@ def test_the_credit_story_names_its_axes_here_and_on_the_pla_page():
 
 
 @pytest.mark.parametrize("pts, more, words", [
-    ([(0.2, 0.3, 1.0), (0.5, -0.4, 1.0), (-0.3, 0.1, 1.0)], {}, "halted after"),  # one class only
-    ([(0.5, 0.5, 1.0)], {}, "halted after 1 update"),
+    ([(0.2, 0.3, 1.0), (0.5, -0.4, 1.0), (-0.3, 0.1, 1.0)], {}, "this run halts after"),  # one class only
+    ([(0.5, 0.5, 1.0)], {}, "this run halts after 1 update"),
     ([(0.5, 0.5, 1.0), (0.5, 0.5, -1.0), (-0.5, 0.2, -1.0)], {}, "no line separates these points"),
     ([(0.5, 0.5, 1.0), (-0.5, 0.2, -1.0)], {"w0": "0.5,1,0"}, "the bound does not apply"),
     ([(0.2, 0.2, 1.0), (0.5, 0.5, -1.0), (-0.4, -0.4, 1.0)], {"bias": "0"}, "no line separates these points"),

@@ -233,10 +233,10 @@ def test_step_numbers_substitute_the_update():
     assert "a tie, and y·wᵀx̃ ≤ 0 counts as a mistake" in text
     last = explain.step_numbers(tr, len(tr))
     assert "Halted" in last
-    assert "Halts after" in explain.verdict(tr)
+    assert "Halts after" in explain.verdict(tr, len(tr))
     xor = pla_core.datasets.xor4()
     cyc = pla_core.pla(xor.X, xor.y, max_updates=50, stop_on_cycle=False)
-    assert "repeat every **4**" in explain.verdict(cyc)
+    assert "repeat every **4**" in explain.verdict(cyc, len(cyc))
     assert "Cycling" in explain.step_numbers(cyc, len(cyc))
 
 

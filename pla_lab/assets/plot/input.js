@@ -1,7 +1,7 @@
 // What the user does to the plot: clicks on it (add or remove a point, drawn at once and sent), and Step/Back
 // (buttons and ←/→) served here instead of by Streamlit. The listeners on the document remove themselves once the
 // plot has left the page.
-import { clickEdit, nearest, onScreen } from "./events.js";
+import { clickEdit, nearest, onScreen, tapEcho } from "./events.js";
 import { step } from "./player.js";
 import { gone, redraw } from "./view.js";
 
@@ -17,10 +17,13 @@ function clickTarget(inst, e) {
   return { x: xa.p2l(px), y: ya.p2l(py), hit };
 }
 
-/** Clicks on the plot: the edit is drawn at once, then the event is sent. */
+/** Clicks on the plot: the edit is drawn at once, then the event is sent. A tap counts once (see tapEcho). */
 export function bindClicks(inst) {
   inst.gd.on("plotly_click", (ev) => {
     if (!ev.event) return;
+    const now = performance.now(), type = ev.event.type || "";
+    if (tapEcho(type, now, inst.lastTap)) return;
+    if (type.startsWith("touch")) inst.lastTap = now;
     const { x, y, hit } = clickTarget(inst, ev.event);
     const shift = !!ev.event.shiftKey, flip = !!ev.event.altKey || !!inst.data.relabel;
     inst.stats.clicks.push({ at: performance.now(), x, y, hit: hit ? hit.i : null });
