@@ -46,7 +46,7 @@ def page_head(lessons, *, present: bool = False) -> None:
     replays = [lesson for lesson in lessons if hasattr(lesson, "plot_height")]
     places = "".join(f".{plot_class(lesson)}{{min-height:{lesson.plot_height}px}}" for lesson in replays)
     st.markdown(
-        "<style>[data-testid=stMainBlockContainer]{padding-top:1.2rem;padding-bottom:1rem}"
+        "<style>[data-testid=stMainBlockContainer]{padding-top:0.8rem;padding-bottom:1rem}"
         "[data-testid=stSidebarHeader]{height:1.5rem;min-height:0;padding:0}"
         f"[data-testid=stSidebarUserContent]{{padding-top:0}}{places}{PRESENT_CSS if present else ''}"
         f"{CONTRAST_CSS[theme()]}@media (max-width:640px){{{_phone_order(replays)}}}</style>",
@@ -55,6 +55,7 @@ def page_head(lessons, *, present: bool = False) -> None:
 
 
 _MAIN = "[data-testid=stMainBlockContainer]>[data-testid=stVerticalBlock]"
+PRESENT_KEY = "present-button"  # its container's key (presenter mode is for a projector: no button on a phone)
 _BOXES = ":is([data-testid=stLayoutWrapper],[data-testid=stVerticalBlock],[data-testid=stHorizontalBlock]," \
          "[data-testid=stColumn])"
 
@@ -69,7 +70,7 @@ def _phone_order(lessons) -> str:
     flat = f"{_MAIN} {_BOXES}:has({transport})"
     return (f"{flat}{{display:contents}}{flat}>*{{order:3}}{flat}>:is({plots},{transport}){{order:1}}"
             f"{_MAIN}>:is({tools},:has({tools})){{order:2}}{transport} [data-testid=stColumn]{{min-width:0}}"
-            f"{transport} kbd{{display:none}}")
+            f"{transport} kbd{{display:none}}.st-key-{PRESENT_KEY}{{display:none}}")
 
 
 def theme() -> str:
@@ -106,7 +107,7 @@ def open_lesson(lesson) -> None:
     if not present:
         title, button = st.columns([5, 1], vertical_alignment="bottom")
         title.markdown(f"### {lesson.heading}")
-        present_button(button)
+        present_button(button.container(key=PRESENT_KEY))
     for m in s["msgs"]:
         st.warning(literal(m), icon="⚠️")
     s["msgs"] = []

@@ -142,7 +142,7 @@ class ReplayLesson(Lesson):
     legend: dict = {}                       # changes to the plot's legend (font, item width)
     chart: ChartSpec | None = None
     wide: bool = False                      # plot (and chart) across the page, the numbers below it
-    plot_height: int = 470
+    plot_height: int = 410  # with the rows above and Back/Step/Play and the scrubber under it: 720 px
     to_end: str = "Run"                     # the button that plays the run to its end (named by the verdicts)
 
     def all_fields(self) -> tuple[Field, ...]:

@@ -84,11 +84,11 @@ def option_widgets(lesson, *, columns: bool = True, only: tuple[str, ...] | None
 
 def point_tools(lesson) -> None:
     s = lesson.state
-    c = st.columns([2.6, 0.95, 0.95, 1.4], vertical_alignment="bottom")
+    c = st.columns([2.7, 0.9, 0.9, 1.4], vertical_alignment="bottom")
     c[0].radio("Clicks add", ["+1", "-1", "flip"], key=s.key("cls"), horizontal=True,
-               format_func={"+1": "○ +1", "-1": "× −1", "flip": "⇄ relabel"}.get,
+               format_func={"+1": "○ +1", "-1": "× −1", "flip": "⇄ flip"}.get,
                help="Click empty space to add a point of this class (Shift-click: the other class); click a point "
-                    "to remove it; Alt-click a point, or choose ⇄ relabel, to give it the other label.")
+                    "to remove it; Alt-click a point, or choose ⇄ flip, to give it the other label.")
     c[1].button("Undo", on_click=actions.undo, args=(lesson,), use_container_width=True,
                 help="Undo the last change to the points")
     c[2].button("Clear", on_click=actions.clear, args=(lesson,), use_container_width=True,

@@ -27,7 +27,7 @@ class HaltsLesson(ReplayLesson):
     moving = ("shade", "ghost", "boundary", "w", "update", "circle", "normal", "distance")
     labels = {"boundary": "PLA's wₜ"}
     chart = ChartSpec("", y_title="")
-    wide, plot_height = True, 470
+    wide, plot_height = True, 410
     legend = dict(font={"size": 14}, itemwidth=30, tracegroupgap=0)
     guide, guide_open = proof_words.GUIDE, False
 

@@ -34,7 +34,7 @@ class PocketLesson(ReplayLesson):
     moving = ("disagree", "boundary", "pocket", "w", "update", "circle")
     labels = {"boundary": "w (PLA)", "pocket": "ŵ (pocket)", "disagree": "ŵ ≠ f"}
     chart = ChartSpec("", y_title="error", y_format=".0%", hover_format=".1%")
-    wide, plot_height = True, 420
+    wide, plot_height = True, 400
     legend = dict(font={"size": 14}, itemwidth=30, tracegroupgap=0)
     guide = explain.POCKET_GUIDE
     to_end = "To cap"

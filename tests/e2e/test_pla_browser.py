@@ -323,7 +323,7 @@ def test_alt_click_or_the_relabel_mode_gives_a_point_the_other_label(server, plo
     pts = C.decode_points(link_params(plot.page.url)["pts"])[0]
     assert any(abs(a - x) < 1e-9 and abs(b - y) < 1e-9 and c == -lab for a, b, c in pts) and len(pts) == len(before)
     # The mode, for a plain click (a tap on a phone): relabel another point, then Undo twice.
-    plot.page.get_by_text("⇄ relabel").click()
+    plot.page.get_by_text("⇄ flip").click()
     plot.page.wait_for_function("() => window.__plaLab.data.relabel === true")
     x2, y2, lab2 = before[5]
     plot.click_data(x2, y2)

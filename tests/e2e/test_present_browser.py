@@ -60,3 +60,16 @@ def test_a_link_opens_in_presenter_mode_with_a_chart_beside_the_plot(server, plo
     m = measure(plot)
     assert m["sidebar"] <= 0 and m["area"] >= 0.4 and m["step_bottom"] <= 720, m
     plot.page.screenshot(path=str(ARTIFACTS / "present-pocket.png"))
+
+
+def test_at_1280x720_back_step_play_and_the_scrubber_are_in_view_on_every_lesson(server, plot):
+    """Even with the sidebar open and outside presenter mode, a lecturer never scrolls to step."""
+    from pla_lab.lessons import LESSONS
+
+    for lesson in LESSONS:
+        plot.open(f"{server}/{lesson.slug}")
+        for name in ("Back", "Step"):
+            b = plot.page.get_by_role("button", name=name).bounding_box()
+            assert b["y"] + b["height"] <= 720, (lesson.slug, name, b)
+        scrub = plot.page.locator(f".st-key-{lesson.slug}-scrub").bounding_box()
+        assert scrub["y"] + scrub["height"] <= 720, (lesson.slug, scrub)

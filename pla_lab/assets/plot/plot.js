@@ -25,7 +25,7 @@ function themeColor(el) {
 export function createPlot(parentElement, plotly) {
   const gd = document.createElement("div");
   gd.className = "pla-plot";
-  gd.setAttribute("role", "img");
+  gd.setAttribute("role", "figure"); // not "img": it holds the PNG button (axe: nested-interactive)
   Object.assign(gd.dataset, { t: "0", playing: "0", animating: "0" });
   const wrap = document.createElement("div");
   wrap.className = "pla-wrap";
