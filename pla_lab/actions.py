@@ -3,7 +3,7 @@ widget values) and the plot's events. Each takes the lesson; the state they chan
 
 from __future__ import annotations
 
-from . import model, protocol, runs, shared, transfer
+from . import links, model, protocol, runs, shared, transfer
 from .codec import encode_points
 
 
@@ -66,6 +66,25 @@ def restart(lesson) -> None:
     """A new run, shown from step 0."""
     if "head" in lesson.state.fields:
         lesson.state["head"] = lesson.state["head"].goto(0, current_run(lesson).T)
+
+
+def set_w(lesson, w) -> None:
+    """A w set by hand (typed, or the arrow dragged): the run starts from it, shown from step 0; Undo goes back."""
+    s = lesson.state
+    s["undo_stack"] = (s["undo_stack"] + [s.snapshot()])[-100:]
+    s["wh"] = None if w is None else tuple(float(f"{v:.6g}") for v in w)
+    s["hand_text"] = "" if w is None else ", ".join(f"{v:.4g}" for v in s["wh"])
+    restart(lesson)
+
+
+def hand_typed(lesson) -> None:
+    s = lesson.state
+    try:
+        w = links.parse_hand(s["hand_text"].strip())
+    except ValueError as e:
+        s["toast"] = f"w by hand {e}."
+        return
+    set_w(lesson, w)
 
 
 def option_changed(lesson) -> None:
@@ -164,6 +183,8 @@ def on_events(lesson) -> None:
     for ev in events:
         if ev["kind"] == "click":
             _click(lesson, ev)
+        elif ev["kind"] == "setw":
+            set_w(lesson, ev["w"])
         else:
             _tick(lesson, ev)
 

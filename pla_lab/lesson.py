@@ -21,7 +21,7 @@ from . import explain, frame, links, protocol, shared, widgets
 from . import settings as S
 from .model import Preset
 from .runs import Run
-from .state import Field, PageState, linked
+from .state import Field, PageState, button, linked
 
 
 @dataclass(frozen=True)
@@ -103,9 +103,14 @@ class Lesson:
         return tuple(o.key for o in self.options if o.key in S.SETTINGS)
 
     def run_settings(self, values: dict) -> dict:
-        """The shared settings as this lesson runs them: its own options replace the sidebar's of the same name."""
+        """The shared settings as this lesson runs them: its own options replace the sidebar's of the same name,
+        and a w set by hand replaces w₀ (its bias weight 0 when no bias is learned)."""
         own = self.own_settings()
-        return {**values, **{k: self.state[k] for k in own}} if own else values
+        values = {**values, **{k: self.state[k] for k in own}} if own else values
+        hand = self.state["wh"] if "wh" in self.state.fields else None
+        if hand is not None:
+            values = {**values, "w0": (hand[0] if values["bias"] else 0.0, hand[1], hand[2])}
+        return values
 
     def toolbar(self) -> None:
         """Beside the point tools, above the lesson."""
@@ -147,6 +152,7 @@ class ReplayLesson(Lesson):
 
     def all_fields(self) -> tuple[Field, ...]:
         return super().all_fields() + (
+            linked(links.HAND, undo=True), Field("hand_text", "", widget=True), button("hand_off"),
             Field("head", _playhead, link=links.STEP), Field("scrub", 0, widget=True),
             Field("plot", stored=False), Field("inbox", (None, 0)), Field("events_now", False))
 

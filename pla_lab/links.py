@@ -74,6 +74,23 @@ def _parse_axes(s: str) -> str:
 #: Which example's features name the axes (the credit-card story's): the link says "ax=credit", never the names.
 AXES = Setting("ax", None, _parse_axes, lambda v: v or "", fallback="x₁ and x₂")
 
+def parse_hand(s: str):
+    """'b,w1,w2': a w set by hand (typed, or the arrow's tip dragged), each within ±1000; 'none' or '' for none."""
+    if s in ("", "none"):
+        return None
+    try:
+        w = tuple(float(p) for p in s.replace(";", ",").replace(" ", ",").split(",") if p)
+    except ValueError:
+        raise ValueError("needs three numbers: b, w₁, w₂") from None
+    if len(w) != 3 or not all(math.isfinite(v) and abs(v) <= 1000 for v in w):
+        raise ValueError("needs three finite numbers within ±1000: b, w₁, w₂")
+    return w
+
+
+#: A w set by hand on a lesson: its run starts there (it replaces the sidebar's w₀ on that lesson).
+HAND = Setting("wh", None, parse_hand, lambda w: "" if w is None else ",".join(f"{v:.6g}" for v in w),
+               fallback="the sidebar's w₀")
+
 #: Presenter mode (the sidebar closed, the plot as large as the screen allows): in a link only when on.
 PRESENT = Setting("present", False, parse_bool, lambda v: "1" if v else "", fallback="off")
 

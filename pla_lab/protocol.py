@@ -29,6 +29,8 @@ Delivery rules
   (a Reset pressed while a tick was on its way), is dropped: the server's move wins. (After a new run that kept
   the step, the browser reports its step again, naming the new run.) ``jump`` asks the server to send the
   weights around ``t`` (the browser does not have them): the server answers with a new ``seq``.
+* **A drag of w's tip** is drawn by the browser as it goes (the line turns about the arrow's foot); on release a
+  ``setw`` event asks for a run that starts from that w, which the server shows from step 0 (with a new ``seq``).
 * **A click** is drawn by the browser at once (an added point, a removed one hidden, a relabelled one moved to the
   other class) and then sent; the server applies it to its points and the rerun's payload replaces the browser's
   guess.
@@ -173,16 +175,24 @@ class Tick(TypedDict, total=False):
     jump: bool
 
 
+class SetW(TypedDict):
+    """The arrow w's tip dragged: the run starts from this w (b, w₁, w₂), shown from step 0."""
+
+    id: int
+    kind: Literal["setw"]
+    w: list[float]
+
+
 class EventBatch(TypedDict):
     version: int
     nonce: str
-    events: list[Click | Tick]
+    events: list[Click | Tick | SetW]
 
 
 MAX_EVENTS = 200  # a batch is read up to this many events (a misbehaving page cannot make a rerun work long)
 
 
-def new_events(batch, nonce: str | None, ack: int) -> tuple[str | None, int, list[Click | Tick]]:
+def new_events(batch, nonce: str | None, ack: int) -> tuple[str | None, int, list[Click | Tick | SetW]]:
     """The events of ``batch`` not handled yet, in order, as (nonce, new ack, events).
 
     ``nonce``/``ack`` are what the server handled last. A batch that is not a well-formed :class:`EventBatch`
@@ -201,7 +211,7 @@ def new_events(batch, nonce: str | None, ack: int) -> tuple[str | None, int, lis
     return nonce, ack, out
 
 
-def _parse(ev) -> Click | Tick | None:
+def _parse(ev) -> Click | Tick | SetW | None:
     if not isinstance(ev, dict):
         return None
     try:
@@ -211,6 +221,11 @@ def _parse(ev) -> Click | Tick | None:
             return Click(id=eid, kind="click", x=float(ev["x"]), y=float(ev["y"]),
                          remove=None if remove is None else int(remove), other=bool(ev.get("other")),
                          flip=bool(ev.get("flip")))
+        if ev.get("kind") == "setw":
+            w = [float(v) for v in ev["w"]]
+            if len(w) != 3 or not all(abs(v) <= 1000 for v in w):  # also refuses NaN (never ≤ 1000)
+                return None
+            return SetW(id=eid, kind="setw", w=w)
         if ev.get("kind") == "tick":
             return Tick(id=eid, kind="tick", t=int(ev["t"]), playing=bool(ev.get("playing")),
                         run=str(ev.get("run", "")), seq=int(ev.get("seq", 0)), jump=bool(ev.get("jump")))

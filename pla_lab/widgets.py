@@ -142,6 +142,20 @@ def _transport(lesson, page) -> None:
         s["scrub"] = t  # the scrubber shows the step; t itself lives in the playhead (it outlives the slider)
         st.slider("Step t", 0, T, key=s.key("scrub"), on_change=actions.scrubbed, args=(lesson,),
                   label_visibility="collapsed")
+    hand(lesson)
+
+
+def hand(lesson) -> None:
+    """Set w by hand (typed here, or the arrow's tip dragged in the plot): the run starts from it."""
+    s = lesson.state
+    typed, back = st.columns([3, 1.2], vertical_alignment="bottom")
+    typed.text_input("Set w by hand: b, w₁, w₂ (or drag the tip of the arrow w)", key=s.key("hand_text"),
+                     on_change=actions.hand_typed, args=(lesson,), placeholder="e.g. 0.2, 1, −0.5",
+                     help="PLA then starts from this w, from step 0 (it replaces the sidebar's w₀ on this lesson); "
+                          "Undo goes back.")
+    back.button("Sidebar's w₀", icon=":material/undo:", on_click=actions.set_w, args=(lesson, None),
+                disabled=s["wh"] is None, use_container_width=True, key=s.key("hand_off"),
+                help="Start from the sidebar's w₀ again")
 
 
 def jumps(lesson) -> None:

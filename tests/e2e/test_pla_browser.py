@@ -401,3 +401,34 @@ def test_on_a_desktop_the_sidebar_starts_open(server, plot):
     box = sidebar.bounding_box()
     assert box["x"] >= 0 and box["width"] >= 250
     assert plot.page.get_by_text("Algorithm settings").is_visible()
+
+
+def test_dragging_the_tip_of_w_sets_w_and_the_next_step_starts_from_it(server, plot):
+    plot.open(server + "/pla?t=3")
+    plot.wait_t(3)
+    (x0, x1), (y0, y1) = plot.trace_xy("w")
+    tip = plot.to_px(x1, y1)
+    before, n = plot.trace_xy("boundary"), len(plot.points())
+    page = plot.page
+    page.mouse.move(*tip)
+    page.mouse.down()
+    for k in range(1, 6):
+        page.mouse.move(tip[0] + 8 * k, tip[1] - 10 * k)
+    page.wait_for_function("() => document.querySelector('.pla-plot').dataset.dragging === '1'")
+    assert plot.trace_xy("boundary") != before  # the line turns with the hand, before any answer
+    page.mouse.up()
+    page.wait_for_function("() => new URL(location.href).searchParams.has('wh')", timeout=15_000)
+    q = link_params(page.url)
+    w = [float(v) for v in q["wh"].split(",")]
+    assert q["t"] == "0" and (w[1], w[2]) != (0.0, 0.0)
+    page.wait_for_timeout(300)
+    assert len(plot.points()) == n and len(C.decode_points(q["pts"])[0]) == n  # the drag added no point
+    pts, _ = C.decode_points(q["pts"])
+    X, y = model.arrays(pts)
+    trace = pla_core.pla(X, y, stop_on_cycle=False, **S.pla_kwargs(dict(S.read_params(q)[0], w0=tuple(w))))
+    plot.wait_t(0)
+    page.get_by_role("button", name="Step").click()
+    plot.wait_t(1)
+    xs, ys = plot.trace_xy("boundary")
+    w1 = trace.weights[1]
+    assert all(abs(w1[0] + w1[1] * a + w1[2] * b) < 1e-9 * (1 + abs(w1).sum()) for a, b in zip(xs, ys))

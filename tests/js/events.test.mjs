@@ -1,7 +1,7 @@
 // events.js: the outbox (ids, nonce, resend until acknowledged) and what a click means.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { TAP_ECHO_MS, clickEdit, createOutbox, nearest, onScreen, tapEcho, tick } from "../../pla_lab/assets/plot/events.js";
+import { TAP_ECHO_MS, clickEdit, createOutbox, dragW, nearest, onScreen, setW, tapEcho, tick } from "../../pla_lab/assets/plot/events.js";
 import { VERSION } from "../../pla_lab/assets/plot/protocol.js";
 import { visiblePoints } from "../../pla_lab/assets/plot/scene.js";
 import { payload } from "./fixtures.mjs";
@@ -117,4 +117,11 @@ test("a tap counts once: the mouse events a browser makes up for it right after 
   assert.equal(tapEcho("mousedown", 1000 + TAP_ECHO_MS + 1, 1000), false, "a mouse click later is a click");
   assert.equal(tapEcho("mousedown", 5, -Infinity), false, "with no tap before, every click counts");
   assert.equal(tapEcho("touchstart", 1100, 1000), false, "a second tap is a tap");
+});
+
+test("dragging w's tip turns the line about the arrow's foot and scales w with the arrow", () => {
+  const w = dragW([1, 2], 0.5, [2, 2]); // the tip 1 to the right of the foot, at 0.5 data units per unit of w
+  assert.deepEqual(w, [-2, 2, 0]);
+  assert.equal(w[0] + w[1] * 1 + w[2] * 2, 0, "the line still passes through the foot");
+  assert.deepEqual(setW([1, 2, 3, 4]), { kind: "setw", w: [1, 2, 3] });
 });

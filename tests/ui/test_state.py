@@ -73,7 +73,7 @@ def test_every_lesson_links_its_options_points_view_and_step():
     for lesson in LESSONS:
         keys = {f.link.key for f in lesson.state.fields.values() if f.link is not None}
         own = {"f"} if lesson in (POCKET, HALTS) else set()
-        assert keys == {"pts", "view", "ax", "t", *(o.key for o in lesson.options)} | own | (
+        assert keys == {"pts", "view", "ax", "wh", "t", *(o.key for o in lesson.options)} | own | (
             {"pick"} if lesson is HALTS else set())
         undo = {name for name, f in lesson.state.fields.items() if f.undo}
-        assert undo == {"pts", "view", "ax"} | own
+        assert undo == {"pts", "view", "ax", "wh"} | own

@@ -31,6 +31,18 @@ export function createOutbox(send, nonce = newNonce()) {
 export const tick = (t, playing, run, seq, jump = false) =>
   ({ kind: "tick", t, playing: !!playing, run: run || "", seq: seq || 0, jump: !!jump });
 
+/** @returns {Omit<import("./protocol.js").SetW, "id">} */
+export const setW = (w) => ({ kind: "setw", w: w.slice(0, 3) });
+
+/**
+ * The w whose arrow, drawn from `anchor` at `scale` (data units per unit of w), has its tip at `tip`: the same
+ * direction and length as the arrow, and a bias that keeps the line through the anchor (it turns about it).
+ */
+export function dragW(anchor, scale, tip) {
+  const w1 = (tip[0] - anchor[0]) / scale, w2 = (tip[1] - anchor[1]) / scale;
+  return [-(w1 * anchor[0] + w2 * anchor[1]), w1, w2];
+}
+
 /** @returns {Omit<import("./protocol.js").Click, "id">} */
 export const click = (x, y, remove, other, flip = false) =>
   ({ kind: "click", x, y, remove: remove === undefined ? null : remove, other: !!other, flip: !!flip });

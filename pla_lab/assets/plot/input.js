@@ -1,9 +1,9 @@
 // What the user does to the plot: clicks on it (add or remove a point, drawn at once and sent), and Step/Back
 // (buttons and ←/→) served here instead of by Streamlit. The listeners on the document remove themselves once the
 // plot has left the page.
-import { clickEdit, nearest, onScreen, tapEcho } from "./events.js";
+import { clickEdit, dragW, nearest, onScreen, setW, tapEcho } from "./events.js";
 import { step } from "./player.js";
-import { gone, redraw } from "./view.js";
+import { draw, gone, redraw } from "./view.js";
 
 // Their keys are app.step and app.back (pla_lab.shared.APP); Streamlit turns a key into a class name.
 const STEP = ".st-key-app-step", BACK = ".st-key-app-back";
@@ -20,7 +20,7 @@ function clickTarget(inst, e) {
 /** Clicks on the plot: the edit is drawn at once, then the event is sent. A tap counts once (see tapEcho). */
 export function bindClicks(inst) {
   inst.gd.on("plotly_click", (ev) => {
-    if (!ev.event) return;
+    if (!ev.event || inst.dragged) return; // the end of a drag of w is not a click
     const now = performance.now(), type = ev.event.type || "";
     if (tapEcho(type, now, inst.lastTap)) return;
     if (type.startsWith("touch")) inst.lastTap = now;
@@ -82,5 +82,45 @@ export function bindSteps(inst) {
       const a = document.activeElement;
       if (a && a.matches("button, input[type=checkbox], input[type=radio]")) a.blur();
     }, 0);
+  });
+}
+
+// Pixels of data point p on the page.
+function toPx(inst, p) {
+  const fl = inst.gd._fullLayout, r = inst.gd.getBoundingClientRect();
+  return [r.left + fl.xaxis._offset + fl.xaxis.l2p(p[0]), r.top + fl.yaxis._offset + fl.yaxis.l2p(p[1])];
+}
+
+/**
+ * Drag the tip of the arrow w (at rest, not playing): the line turns about the arrow's foot and w grows or shrinks
+ * with the pointer, drawn here at once; on release the server is asked for a run that starts from that w (setw).
+ */
+export function bindDrag(inst) {
+  let drag = null;
+  inst.gd.addEventListener("pointerdown", (e) => {
+    const p = inst.pose, d = inst.data;
+    if (!d || !d.win || inst.playing || !(d.moving || []).includes("w") || !p || p.w.length !== 3 || !(p.scale > 0)) return;
+    if (!p.w[1] && !p.w[2]) return;
+    const tip = toPx(inst, [p.anchor[0] + p.w[1] * p.scale, p.anchor[1] + p.w[2] * p.scale]);
+    if (Math.hypot(e.clientX - tip[0], e.clientY - tip[1]) > 14) return;
+    drag = { anchor: p.anchor.slice(), scale: p.scale, w: null };
+    inst.dragged = true;
+    inst.gd.dataset.dragging = "1";
+  }, true);
+  listen(inst, "pointermove", (e) => {
+    if (!drag) return;
+    const fl = inst.gd._fullLayout, r = inst.gd.getBoundingClientRect();
+    const at = [fl.xaxis.p2l(e.clientX - r.left - fl.xaxis._offset), fl.yaxis.p2l(e.clientY - r.top - fl.yaxis._offset)];
+    drag.w = dragW(drag.anchor, drag.scale, at);
+    inst.token++; // stop any animation: the hand has the line
+    draw(inst, { ...inst.pose, w: drag.w, anchor: drag.anchor }, { ghost: null, circle: [], update: null, by: [] });
+  });
+  listen(inst, "pointerup", () => {
+    if (!drag) return;
+    const w = drag.w;
+    drag = null;
+    inst.gd.dataset.dragging = "0";
+    if (w) inst.outbox.post(setW(w));
+    setTimeout(() => { inst.dragged = false; }, 0); // after the click that ends the drag
   });
 }

@@ -1,7 +1,7 @@
 // One plot instance per mounted component: its elements, its state between two reruns, and what a payload does.
 import { createChart } from "./chart.js";
 import { createOutbox } from "./events.js";
-import { bindClicks, bindSteps } from "./input.js";
+import { bindClicks, bindDrag, bindSteps } from "./input.js";
 import { jumpTo, update } from "./player.js";
 import { VERSION } from "./protocol.js";
 import { noEdits } from "./scene.js";
@@ -92,6 +92,7 @@ export function render(inst, data, send) {
       inst.bound = true;
       Promise.resolve(inst.lastDraw).then(() => {
         bindClicks(inst);
+        bindDrag(inst);
         bindSteps(inst);
         inst.stats.interactiveAt = performance.now();
       });

@@ -132,8 +132,16 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  */
 
 /**
+ * The arrow w's tip dragged: the run starts from this w (b, w₁, w₂), shown from step 0.
+ * @typedef {Object} SetW
+ * @property {number} id
+ * @property {"setw"} kind
+ * @property {number[]} w
+ */
+
+/**
  * @typedef {Object} EventBatch
  * @property {number} version
  * @property {string} nonce
- * @property {(Click | Tick)[]} events
+ * @property {(Click | Tick | SetW)[]} events
  */
