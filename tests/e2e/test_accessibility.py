@@ -33,3 +33,38 @@ def test_no_serious_or_critical_accessibility_finding_on_any_lesson(server, brow
     finally:
         ctx.close()
     assert found == {}
+
+
+def test_every_control_is_reached_by_tab_and_shows_its_focus(server, plot):
+    """A keyboard user can Tab to every control of the lesson (the transport, the point tools, the rest), and each
+    shows where the focus is: its pixels (with a 4 px margin) differ between focused and not."""
+    plot.open(f"{server}/pla?t=3")  # Back is enabled (a disabled button takes no focus)
+    page = plot.page
+    page.locator("[data-testid=stMain] h3").first.click()  # start from the page, as after reading the title
+    seen, unmarked, prev = [], [], None
+
+    def shot(handle):
+        b = handle.bounding_box()
+        if not b or b["width"] == 0 or b["y"] < 0 or b["y"] + b["height"] > 720:
+            return None
+        return page.screenshot(clip={"x": max(0, b["x"] - 4), "y": max(0, b["y"] - 4), "width": b["width"] + 8,
+                                     "height": b["height"] + 8})
+
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if prev is not None:
+            name, handle, focused = prev
+            if focused is not None and shot(handle) == focused:
+                unmarked.append(name)
+        handle = page.evaluate_handle("document.activeElement")
+        info = handle.evaluate("""(a) => [(a.getAttribute('aria-label') || a.innerText || a.value || a.tagName).trim()
+            .slice(0, 40), a !== document.body && !!a.closest('[data-testid=stMain]') && a.tagName !== 'MAIN']""")
+        if not info[1]:
+            prev = None
+            continue
+        seen.append(info[0])
+        page.wait_for_timeout(150)  # a focus ring may fade in
+        prev = (info[0], handle, shot(handle))
+    for name in ("Undo", "Clear", "Back", "Step", "Play", "Epoch", "Run", "Reset", "Present", "Examples"):
+        assert any(name in s for s in seen), (name, seen)
+    assert unmarked == [], unmarked
