@@ -153,6 +153,7 @@ class ReplayLesson(Lesson):
     def all_fields(self) -> tuple[Field, ...]:
         return super().all_fields() + (
             linked(links.HAND, undo=True), Field("hand_text", "", widget=True), button("hand_off"),
+            Field("hand_box", False, widget=True),
             Field("head", _playhead, link=links.STEP), Field("scrub", 0, widget=True),
             Field("plot", stored=False), Field("inbox", (None, 0)), Field("events_now", False))
 

@@ -146,9 +146,15 @@ def _transport(lesson, page) -> None:
 
 
 def hand(lesson) -> None:
-    """Set w by hand (typed here, or the arrow's tip dragged in the plot): the run starts from it."""
+    """Set w by hand (typed here, or the arrow's tip dragged in the plot): the run starts from it. Its box runs its
+    content only while open (every step reruns this part: two widgets fewer to send)."""
     s = lesson.state
-    typed, back = st.columns([3, 1.2], vertical_alignment="bottom")
+    now = "" if s["wh"] is None else ": this run starts from " + ", ".join(f"{v:.4g}" for v in s["wh"])
+    box = st.expander("Set w by hand" + now,
+                      key=s.key("hand_box"), on_change="rerun")
+    if not box.open:
+        return
+    typed, back = box.columns([3, 1.2], vertical_alignment="bottom")
     typed.text_input("Set w by hand: b, w₁, w₂ (or drag the tip of the arrow w)", key=s.key("hand_text"),
                      on_change=actions.hand_typed, args=(lesson,), placeholder="e.g. 0.2, 1, −0.5",
                      help="PLA then starts from this w, from step 0 (it replaces the sidebar's w₀ on this lesson); "

@@ -432,3 +432,20 @@ def test_dragging_the_tip_of_w_sets_w_and_the_next_step_starts_from_it(server, p
     xs, ys = plot.trace_xy("boundary")
     w1 = trace.weights[1]
     assert all(abs(w1[0] + w1[1] * a + w1[2] * b) < 1e-9 * (1 + abs(w1).sum()) for a, b in zip(xs, ys))
+
+
+def test_a_typed_w_starts_the_run_there_and_undo_goes_back(server, plot):
+    plot.open(server + "/pla")
+    first = link_params(plot.page.url)
+    plot.page.get_by_text("Set w by hand").click()
+    box = plot.page.get_by_role("textbox", name="Set w by hand: b, w₁, w₂ (or drag the tip of the arrow w)")
+    box.fill("0.2, 1, -0.5")
+    box.press("Enter")
+    plot.page.wait_for_function("() => new URL(location.href).searchParams.get('wh') === '0.2,1,-0.5'", timeout=15_000)
+    plot.wait_t(0)
+    plot.page.wait_for_function("() => JSON.stringify(window.__plaLab.data.win.W[0]) === '[0.2,1,-0.5]'", timeout=15_000)
+    xs, ys = plot.trace_xy("boundary")
+    assert all(abs(0.2 + a - 0.5 * b) < 1e-9 for a, b in zip(xs, ys))  # the line of w₀ = (0.2, 1, −0.5)
+    plot.page.get_by_role("button", name="Undo").click()
+    plot.page.wait_for_function("() => !new URL(location.href).searchParams.has('wh')", timeout=15_000)
+    assert link_params(plot.page.url)["pts"] == first["pts"]
