@@ -6,7 +6,7 @@ import numpy as np
 
 from pla_core.perceptron import radius_bound
 
-from .text import clean_weights, cls, num, par, pct, sub, vec
+from .text import clean_weights, cls, num, par, plural, sub, vec
 
 def reached(trace, t: int) -> bool:
     """Whether step t has got to what the run's verdict tells: its last update (a halt, or the cap), or for a cycle
@@ -20,10 +20,6 @@ def reached(trace, t: int) -> bool:
 def ahead(go: str = "Run") -> str:
     """How a verdict not reached yet is labelled: what is coming, and the button that gets there."""
     return f"(press **{go}** to see it)"
-
-
-def _s(k: int) -> str:
-    return "" if k == 1 else "s"
 
 
 def cap_reason(separable: bool | None, *, space: str = "line") -> str:
@@ -41,8 +37,8 @@ def verdict(trace, t: int, *, separable: bool | None = None, go: str = "Run") ->
     T, seen = len(trace), reached(trace, t)
     if trace.halted:
         if seen:
-            return f"Halts after **{T}** update{_s(T)}: a full pass finds no mistake."
-        return f"This run halts after **{T}** update{_s(T)} {ahead(go)}."
+            return f"Halts after **{T}** update{plural(T)}: a full pass finds no mistake."
+        return f"This run halts after **{T}** update{plural(T)} {ahead(go)}."
     if trace.cycle:
         s, p = trace.cycle
         if seen:
@@ -142,182 +138,3 @@ towards the mistake; the dashed grey line is where it was.
 3. Load **XOR** and run: no line works, so the weights cycle for ever.
 4. Change the **order** or **sign(0)** in the sidebar: a different sequence, often a different final line.
 """
-
-
-def pocket_numbers(trace, t: int, extras: dict, *, noise: int, noisy: bool, go: str = "To cap") -> str:
-    """The Pocket page's numbers at step t: E_in of w and ŵ, E_out of ŵ against f, the noise, and how the run ends
-    (as what is coming until step t gets there)."""
-    T, n = len(trace), len(trace.y)
-    err, perr = int(trace.errors[t]), int(trace.pocket_errors[t])
-    pe = trace.pocket_errors
-    since = int(np.flatnonzero(pe[: t + 1] == perr)[0])  # the update that put the current ŵ in the pocket
-    lines = [f"**t = {t}** of {T} updates" + ("" if trace.halted else " (the cap, set in the sidebar)"),
-             f"E_in(w{sub(t)}), PLA now: **{pct(err, n)}**",
-             f"E_in(ŵ), the pocket: **{pct(perr, n)}**" + (f" (kept since update {since})" if since else
-                                                             " (w₀, no better w yet)")]
-    if extras.get("eout") is not None:
-        lines.append(f"E_out(ŵ) against f: **{100 * float(extras['eout'][t]):.1f}%** of the square the points come from "
-                     "(hatched)")
-    flipped = int(np.sum(extras["flipped"]))
-    if noisy and noise > 0:
-        lines += ["", f"Noise p = {noise}%: **{flipped}** of {n} labels flipped (marked □)."]
-        if extras.get("f_errors") is not None:
-            lines.append(f"Even f itself gets {pct(extras['f_errors'], n)} of these labels wrong (the flipped ones, "
-                         "and any point placed on f's other side): no line does much better, and PLA never settles.")
-    else:
-        lines += ["", "Noise is off: the labels are f's." if extras.get("eout") is not None else
-                  "Noise is off: the labels are yours."]
-    if trace.halted:
-        lines.append(f"✅ PLA halted after {T} update{_s(T)}: these labels are separable, so ŵ = w." if t >= T else
-                     f"This run halts after {T} update{_s(T)} {ahead(go)}: these labels are separable, so in the "
-                     "end ŵ = w.")
-    elif t >= T:
-        reason = ("the weights cycle, so PLA would never halt" if trace.cycle else
-                  cap_reason(extras.get("separable")).replace("these points", "these labels"))
-        lines.append(f"⏹ Stopped at the cap of {T:,} updates: {reason}. The pocket holds the best w seen.")
-    return "  \n".join(lines)
-
-
-def cycle_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") -> str:
-    """Why cyclic PLA never halts here, in the weights: the state repeats (as what is coming until step t has got
-    to the first repeat). ``separable``: the exact LP, for a run stopped at the cap without a repeat."""
-    T, seen = len(trace), reached(trace, t)
-    if trace.halted:
-        if seen:
-            return (f"✅ **PLA halts** after {T} update{_s(T)}: a full pass finds no mistake, so there is no cycle "
-                    "to show.")
-        return f"✅ **This run halts** after {T} update{_s(T)} {ahead(go)}, so there is no cycle to show."
-    if trace.cycle is None:
-        if trace.settings.get("order") == "random":
-            return ("🎲 With **random order** the weights need not repeat exactly; set the order to cyclic to see "
-                    "the cycle. PLA still never halts.")
-        if separable:
-            return (f"⏹ {'Stopped' if seen else 'This run stops'} at the cap of {T:,} updates before halting"
-                    f"{'' if seen else ' ' + ahead(go)}: {cap_reason(True)}.")
-        return (f"⏹ No repeat found within the cap of {T:,} updates. On points that lie on a grid (every "
-                "point here is snapped to one) visited in a fixed order, non-separable data always make PLA "
-                "cycle, but the period can be long: raise the cap in the sidebar, or use a coarser grid (the "
-                "noisy XOR examples are snapped to 0.1). For real-valued points the notes' claim (seed 001) can "
-                "fail: the weights need never repeat exactly, although PLA still never halts.")
-    s, p = trace.cycle
-    w = clean_weights(trace.weights[s], trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"]))
-    if not seen:
-        return (f"🔁 **This run cycles** {ahead(go)}: after update {s + p} the state will be exactly what it was "
-                f"after update {s}: w{sub(s + p)} = w{sub(s)} = {vec(w)}, at the same place in the pass. From there "
-                f"PLA repeats the same **{p}** updates for ever, so it can never halt. **Replay one period** plays "
-                "them.")
-    return (f"🔁 **The weights cycle.** After update {s + p} the state is exactly what it was after update {s}: "
-            f"w{sub(s + p)} = w{sub(s)} = {vec(w)}, at the same place in the pass. From there PLA repeats the same "
-            f"**{p}** updates for ever, so it can never halt. Press **Replay one period** to watch the boundary "
-            "come back to where it was.")
-
-
-def _frac(v: float) -> str:
-    for d in (1, 2, 3, 4, 5, 6, 8, 10, 12):
-        if abs(v * d - round(v * d)) < 1e-6:
-            k = round(v * d)
-            return str(k) if d == 1 else f"{k}/{d}"
-    return f"{v:.3g}"
-
-
-def certificate_text(sep, points, meet, halted: bool = False, *, seen: bool = True, go: str = "Run") -> str:
-    """The LP's Farkas certificate in words a student reads: two weighted averages that coincide at ``meet``
-    (``Separability.meeting_point``; None without a bias, where the certificate is a weighted sum instead).
-    ``halted``: the run halts, ``seen``: the step shown has got there."""
-    if halted and not sep.separable:
-        # Only possible without a bias: points with wᵀx = 0 count as correct under sign(0) = ±1.
-        return (("PLA halted" if seen else f"This run halts {ahead(go)},") +
-                " although **no line puts every point strictly on its side** (the exact LP): the "
-                "points it gets right lie *on* its boundary, wᵀx = 0, and the sign(0) setting calls them "
-                "correct. Set “When wᵀx̃ = 0 exactly” to count ties as mistakes, and PLA never halts here.")
-    if sep.separable:
-        return ("✅ **A line separates these points** (found by linear programming), so PLA halts on them and "
-                "there is no certificate to show.")
-    if sep.certificate is None:
-        return "The exact test could not decide: these points sit at the solver's tolerance."
-    lam = sep.certificate
-    pos = [(i, lam[i]) for i in range(len(points)) if lam[i] > 0 and points[i][2] > 0]
-    neg = [(i, lam[i]) for i in range(len(points)) if lam[i] > 0 and points[i][2] < 0]
-
-    def avg(group):
-        tot = sum(v for _, v in group)
-        more = " …" if len(group) > 6 else ""
-        return (", ".join(f"#{i} {vec(points[i][:2])}" for i, _ in group[:6]) + more,
-                ", ".join(_frac(v / tot) for _, v in group[:6]) + more)
-
-    if meet is None:
-        return ("**Certificate (exact LP):** weights λ ≥ 0 with Σ λₙyₙxₙ = 0. For any w through the origin, "
-                "Σ λₙ·yₙwᵀxₙ = wᵀ(Σ λₙyₙxₙ) = 0, so the terms yₙwᵀxₙ cannot all be positive: some point is always "
-                "on the wrong side.")
-    pn, pw = avg(pos)
-    nn, nw = avg(neg)
-    return (f"**Why no line works (a certificate from the exact LP).** Average the ○ points {pn} with weights "
-            f"{pw}, and the × points {nn} with weights {nw}: both averages are the same point **{vec(meet)}** (★). "
-            "A line with every ○ on its + side has the whole + side convex, so the ○ average is on the + side too; "
-            "likewise the × average is on the − side. One point cannot be on both sides, so **no line separates "
-            "these points**, and PLA can never halt on them.")
-
-
-POCKET_GUIDE = """
-**What you see.** The dashed green line is the target f that labelled the points; noise then flipped some
-labels (□). The solid line is PLA's current w; the thick dash-dot line is **ŵ, the pocket**: the best
-weights seen so far. The hatched region is where ŵ and f disagree: its share of the dotted square, where the points come
-from, is E_out.
-
-**Try this.**
-1. Press **Play** and watch w: on noisy labels it never settles. ŵ only ever moves when it gets better.
-2. In the chart, the pocket's E_in only goes down; PLA's jumps around it. Click the chart to go to that update.
-3. Switch **Noise on** off and on: the same points, the same flips. Without noise (and with a bias, as f
-   need not pass through the origin) PLA halts.
-4. Raise p to 30–40%: even f makes many mistakes, and ŵ's E_out grows.
-"""
-
-XOR_GUIDE = """
-**XOR** (seed 003): ○ at (−1, 1) and (1, −1), × at (−1, −1) and (1, 1). No line puts both ○ on one side and
-both × on the other, so PLA keeps correcting one mistake by making another.
-
-**Try this.**
-1. Press **Run**, then **Replay one period**: the boundary turns and comes back to where it was.
-2. Read the certificate: the two diagonals' midpoints coincide (★).
-3. Switch on **Add x₁x₂**: in (x₁, x₂, x₁x₂) the points are separable, PLA halts, and its plane comes back
-   into the plane as a curve (a hyperbola).
-4. Try the noisy XOR, or click your own points: if no line separates them, the cycle can be longer, but on
-   grid points visited in a fixed order it always comes (for real-valued points it need not).
-"""
-
-
-def _lifted_eq(w) -> str:
-    terms = [f"{num(v)}{x}" for v, x in zip(w, ("", "·x₁", "·x₂", "·x₁x₂")) if v != 0]
-    return " + ".join(terms).replace("+ −", "− ") or "0"
-
-
-def lift_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") -> str:
-    """What the lift did: PLA on (x₁, x₂, x₁x₂), and the curve it draws back in the plane, true at step t: the end
-    as a fact once t has got there (before that, as what is coming), and the boundary drawn, w_t's."""
-    T, seen = len(trace), reached(trace, t)
-    eta, R = trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"])
-    w, now = clean_weights(trace.weights[-1], eta, R), clean_weights(trace.weights[t], eta, R)
-    drawn = (f"The plot draws w{sub(t)}'s boundary, {_lifted_eq(now)} = 0." if now[1:].any() else
-             f"w{sub(t)} = {vec(now)} has no boundary to draw yet (its weights on x₁, x₂ and x₁x₂ are all 0).")
-    if trace.halted:
-        plane = (f"In (x₁, x₂, x₁x₂) a plane separates the points; back in the plane its boundary {_lifted_eq(w)} = 0 "
-                 "is a curve (a hyperbola, or a pair of lines)" if w[1:].any() else
-                 "Every point has one label: a constant sign gets them all right, with no boundary at all")
-        if seen:
-            return (f"✅ **With x₁x₂ as a third feature PLA halts** after {T} update{_s(T)}: w = {vec(w)}. {plane}"
-                    + (", drawn here." if w[1:].any() else "."))
-        return (f"With x₁x₂ as a third feature **this run halts after {T} update{_s(T)}** {ahead(go)}: "
-                f"w{sub(T)} = {vec(w)}. {plane}. {drawn}")
-    if trace.cycle:
-        s, p = trace.cycle
-        reason = (f"the weights repeat every {p} updates from update {s} on, so no plane in (x₁, x₂, x₁x₂) "
-                  "separates these points and PLA never halts")
-    else:
-        reason = cap_reason(separable, space="plane in (x₁, x₂, x₁x₂)")
-    if trace.cycle or separable is False:
-        reason += ". The lift helps XOR's corners, not every data set"
-    if seen:
-        ended = "cycles" if trace.cycle else f"stopped at the cap of {T:,} updates"
-        return f"Even with x₁x₂ added, PLA {ended}: {reason}. {drawn}"
-    ends = "cycles" if trace.cycle else f"stops at the cap of {T:,} updates"
-    return f"Even with x₁x₂ added, this run {ends} {ahead(go)}: {reason}. {drawn}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from .codec import MAX_COORD, RESOLUTION, decode_points, encode_points
-from .settings import Parsed, Setting, dump_view, parse_bool, parse_step, parse_view
+from .parsers import Parsed, Setting, dump_view, parse_bool, parse_step, parse_view
 
 #: Link versions this code reads. A link has always been read field by field with defaults for what is missing,
 #: so version 1 (every link written so far) is read as it is.

@@ -8,7 +8,7 @@ import numpy as np
 import pla_core
 
 from . import explain
-from .text import num, sub, vec
+from .text import num, plural, sub, vec
 
 GUIDE = """
 **The proof in one picture** (seed 000). Fix any line w_f that separates the points, of unit length. Every update
@@ -31,10 +31,6 @@ CREDIT = ("**The bias is a weight** (seed 000): the bank approves when 0.8·year
           "origin of (x₀, x₁, x₂), cuts the sheet x₀ = 1.")
 
 
-def _s(k: int) -> str:
-    return "" if k == 1 else "s"
-
-
 def numbers(proof, trace, t: int, *, go: str = "Run") -> str:
     """R, ρ*, the bound, t and T, each with one line saying what it is; why the bound does not apply, if not; how
     the run ends, as a fact once step t has got there (before that, as what is coming: ``go`` gets there)."""
@@ -50,7 +46,7 @@ def numbers(proof, trace, t: int, *, go: str = "Run") -> str:
     k = len(proof.support)
     lines += [
         f"- **ρ\\* = {num(proof.rho_star)}**: the best margin, minₙ yₙw\\*ᵀx̃ₙ for the unit w\\* that makes it "
-        f"largest (exact: the nearest point of a convex hull); {k} support point{_s(k)} sit on it (ringed).",
+        f"largest (exact: the nearest point of a convex hull); {k} support point{plural(k)} sit on it (ringed).",
         f"- **R²/ρ\\*² = {num(proof.bound_star)}**: from w₀ = 0, PLA makes at most this many updates, in any "
         "order, with any η and any reading of sign(0).",
     ]
@@ -61,9 +57,9 @@ def numbers(proof, trace, t: int, *, go: str = "Run") -> str:
     if proof.why_not:
         lines.append(f"- ⚠️ {proof.why_not}")
     elif trace.halted and t >= T:
-        lines.append(f"- ✅ **Halted after {T} update{_s(T)}; the proof allowed {num(np.floor(proof.bound_f))}.**")
+        lines.append(f"- ✅ **Halted after {T} update{plural(T)}; the proof allowed {num(np.floor(proof.bound_f))}.**")
     elif trace.halted:
-        lines.append(f"- This run halts after **{T}** update{_s(T)} {explain.ahead(go)}; the proof allows "
+        lines.append(f"- This run halts after **{T}** update{plural(T)} {explain.ahead(go)}; the proof allows "
                      f"{num(np.floor(proof.bound_f))}.")
     else:
         lines.append(f"- ⏹ {'Stopped' if t >= T else 'This run stops'} at the cap of {T:,} updates before halting"

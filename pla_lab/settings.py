@@ -1,17 +1,12 @@
-"""One table of settings drives the widgets, the session state and the share link (no Streamlit here).
-
-Each :class:`Setting` has a URL key, a default, a parser that turns the URL's text into a value (raising
-ValueError with a reason a person can read) and a dumper for the way back. The points are packed, compressed
-and base64url-encoded, about 7 characters a point.
-"""
+"""The tables of settings that drive the widgets, the session state and the share link (no Streamlit here): the
+sidebar's algorithm settings and each lesson's own options, and reading and writing them in a link. The machinery
+(:class:`~pla_lab.parsers.Setting` and the parsers) is in :mod:`pla_lab.parsers`."""
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field
-from typing import Any, Callable
-
-from .codec import MAX_COORD, MAX_PARAM_CHARS
+from .codec import MAX_PARAM_CHARS
+from .parsers import (Parsed, Setting, choice, digits, dump12, dump_bool, dump_w0, number, parse_bool,
+                      parse_w0, short)
 
 
 SPEEDS = {"0.5×": 800, "1×": 500, "2×": 300, "4×": 150, "8×": 60}  # ms per update
@@ -28,135 +23,35 @@ ORDER_LABELS = {"cyclic": "cyclic (0, 1, …, n−1, repeat)", "permuted": "one 
                 "random": "random mistake each time"}
 
 
-def _choice(options):
-    def parse(s: str):
-        if s not in options:
-            raise ValueError(f"must be one of {', '.join(options)}")
-        return s
-    return parse
-
-
-def _number(lo, hi, kind=float):
-    def parse(s: str):
-        try:
-            v = kind(s)
-        except (TypeError, ValueError):
-            raise ValueError(f"is not a {'whole ' if kind is int else ''}number") from None
-        if not (math.isfinite(v) and lo <= v <= hi):
-            raise ValueError(f"must be between {lo:g} and {hi:g}")
-        return v
-    return parse
-
-
-#: The step t of a link (checked against the run's length once the run is known).
-parse_step = _number(0, 10**7, int)
-
-
-def _bool(s: str) -> bool:
-    if s in ("1", "true", "on"):
-        return True
-    if s in ("0", "false", "off"):
-        return False
-    raise ValueError("must be 1 or 0")
-
-
-parse_bool = _bool  # for the link's parts outside these tables (presenter mode)
-
-
-def _dump12(v: float) -> str:
-    return f"{v:.12g}"
-
-
-def _digits(parse):
-    """A number kept to the 12 significant digits a link writes, so the run and its link use the same value."""
-    return lambda s: float(_dump12(parse(s)))
-
-
-def _dump_bool(v: bool) -> str:
-    return "1" if v else "0"
-
-
-def parse_w0(s: str) -> tuple[float, float, float]:
-    """'b, w1, w2' → three finite numbers, each within ±100."""
-    parts = [p for p in s.replace(";", ",").replace(" ", ",").split(",") if p]
-    if len(parts) != 3:
-        raise ValueError("needs three numbers: b, w₁, w₂")
-    try:
-        w = tuple(float(p) for p in parts)
-    except ValueError:
-        raise ValueError("needs three numbers: b, w₁, w₂") from None
-    if not all(math.isfinite(v) and abs(v) <= 100 for v in w):
-        raise ValueError("numbers must be finite and within ±100")
-    return w
-
-
-def dump_w0(w) -> str:
-    return ",".join(f"{v:.12g}" for v in w)
-
-
-def parse_view(s: str) -> tuple[float, float, float, float]:
-    try:
-        v = tuple(float(p) for p in s.split(","))
-    except ValueError:
-        raise ValueError("needs four numbers: xmin, xmax, ymin, ymax") from None
-    if len(v) != 4 or not all(math.isfinite(a) and abs(a) <= 10 * MAX_COORD for a in v):
-        raise ValueError("needs four finite numbers: xmin, xmax, ymin, ymax")
-    if not (v[1] - v[0] >= 0.5 and v[3] - v[2] >= 0.5):
-        raise ValueError("must be at least 0.5 wide and tall")
-    return v
-
-
-def dump_view(v) -> str:
-    return ",".join(f"{a:g}" for a in v)
-
-
-@dataclass(frozen=True)
-class Setting:
-    """A setting: URL key, default, parse (URL text → value), dump (value → URL text), and how to show it."""
-
-    key: str
-    default: Any
-    parse: Callable[[str], Any]
-    dump: Callable[[Any], str] = str
-    label: str = ""
-    help: str = ""
-    widget: str | None = None           # "select", "number", "toggle", "text", "select_slider"; None: not a widget
-    options: tuple = ()
-    option_label: Callable[[Any], str] = str
-    extra: dict = field(default_factory=dict)  # widget keyword arguments (min, max, step, format)
-    fallback: str = ""                  # how the default is named in a message ("" : its dumped value)
-
-    def describe_default(self) -> str:
-        return self.fallback or self.dump(self.default)
 
 
 #: The algorithm settings every lesson shares; they sit in the sidebar.
 ALGORITHM = (
-    Setting("order", "cyclic", _choice(tuple(ORDER_LABELS)), label="Order of visits",
+    Setting("order", "cyclic", choice(tuple(ORDER_LABELS)), label="Order of visits",
             help="Which mistake PLA corrects next: the next one in the list, in a shuffled list, or any at random.",
             widget="select", options=tuple(ORDER_LABELS), option_label=ORDER_LABELS.get),
-    Setting("eta", 1.0, _digits(_number(0.01, 10.0)), _dump12, label="Learning rate η",
+    Setting("eta", 1.0, digits(number(0.01, 10.0)), dump12, label="Learning rate η",
             help="Each update adds η·y·x̃. Starting from w = 0, η only stretches w: the lines are the same.",
             widget="number", extra=dict(min_value=0.01, max_value=10.0, step=0.1, format="%.2f")),
     Setting("w0", (0.0, 0.0, 0.0), parse_w0, dump_w0, label="Start w₀ = (b, w₁, w₂)",
             help="The weights before the first update; the notes start from 0 (then the R²/ρ² bound holds).",
             widget="text"),
-    Setting("bias", True, _bool, _dump_bool, label="Learn a bias b (x₀ = 1)",
+    Setting("bias", True, parse_bool, dump_bool, label="Learn a bias b (x₀ = 1)",
             help="Off: the line must pass through the origin (b = 0), as in the notes' step(θᵀx).",
             widget="toggle"),
-    Setting("sign0", "le0", _choice(tuple(SIGN_ZERO)), label="When wᵀx̃ = 0 exactly",
+    Setting("sign0", "le0", choice(tuple(SIGN_ZERO)), label="When wᵀx̃ = 0 exactly",
             help="The notes disagree on a tie. Seed 001's loop counts y·wᵀx̃ ≤ 0 as a mistake for both classes "
                  "(as scikit-learn does); 002 predicts + only when wᵀx̃ > 0, so sign(0) = −1; 003 flags y = −1 when "
                  "wᵀx̃ ≥ 0, 004 sets step(0) = +1 and 001's first page predicts +1 for ≥ 0, so sign(0) = +1; 001's margin part counts only "
                  "y·wᵀx̃ < 0, so from w₀ = 0 nothing is ever a mistake and PLA never starts.",
             widget="select", options=tuple(SIGN_ZERO), option_label=SIGN_ZERO_LABELS.get),
-    Setting("seed", 0, _number(0, 2**31 - 1, int), str, label="Random seed",
+    Setting("seed", 0, number(0, 2**31 - 1, int), str, label="Random seed",
             help="Fixes the shuffle, the random choices and the generated data sets, so a link replays exactly.",
             widget="number", extra=dict(min_value=0, max_value=2**31 - 1, step=1)),
-    Setting("cap", 1000, _number(1, 20_000, int), str, label="Stop after (updates)",
+    Setting("cap", 1000, number(1, 20_000, int), str, label="Stop after (updates)",
             help="PLA never halts on data no line separates; this cap stops it.",
             widget="number", extra=dict(min_value=1, max_value=20_000, step=100)),
-    Setting("speed", "1×", _choice(tuple(SPEEDS)), label="Animation speed",
+    Setting("speed", "1×", choice(tuple(SPEEDS)), label="Animation speed",
             help="How long one update takes to animate: 0.8 s at 0.5×, 0.5 s at 1×, down to 0.06 s at 8× (Play).",
             widget="select_slider", options=tuple(SPEEDS)),
 )
@@ -168,7 +63,7 @@ NOISE_LEVELS = tuple(range(0, 45, 5))  # percent
 
 
 def _levels(levels):
-    whole = _number(min(levels), max(levels), int)
+    whole = number(min(levels), max(levels), int)
 
     def parse(s: str):
         v = whole(s)
@@ -180,12 +75,12 @@ def _levels(levels):
 #: The Noise & Pocket page's own options (kept in its session namespace and its links). Its order replaces the
 #: sidebar's there: seed 000's Pocket corrects a random mistake, so random is this lesson's default.
 POCKET = (
-    Setting("noisy", True, _bool, _dump_bool, label="Noise on",
+    Setting("noisy", True, parse_bool, dump_bool, label="Noise on",
             help="The same points with or without the flipped labels: switch and compare.", widget="toggle"),
     Setting("noise", 10, _levels(NOISE_LEVELS), str, label="Noise level p",
             help="Each label flips with probability p (the same coin flips for a given seed).",
             widget="select_slider", options=NOISE_LEVELS, option_label=lambda v: f"{v}%"),
-    Setting("order", "random", _choice(tuple(ORDER_LABELS)), label="Order of visits",
+    Setting("order", "random", choice(tuple(ORDER_LABELS)), label="Order of visits",
             help="Seed 000's Pocket corrects a random mistake each time (the default here); cyclic or a "
                  "shuffled list are there to compare. On this page it replaces the sidebar's order.",
             widget="select", options=tuple(ORDER_LABELS), option_label=ORDER_LABELS.get),
@@ -193,9 +88,9 @@ POCKET = (
 
 #: The XOR page's own options.
 XOR = (
-    Setting("lift", False, _bool, _dump_bool, label="Add x₁x₂ as a third feature",
+    Setting("lift", False, parse_bool, dump_bool, label="Add x₁x₂ as a third feature",
             help="PLA then learns b + w₁x₁ + w₂x₂ + w₃x₁x₂: a curve in the plane.", widget="toggle"),
-    Setting("cert", True, _bool, _dump_bool, label="Draw the certificate",
+    Setting("cert", True, parse_bool, dump_bool, label="Draw the certificate",
             help="The weighted averages that meet: why no line can separate these points.", widget="toggle"),
 )
 
@@ -204,14 +99,6 @@ def pla_kwargs(values: dict) -> dict:
     """Map setting values to ``pla_core.pla`` keyword arguments."""
     return dict(order=values["order"], eta=float(values["eta"]), w0=tuple(values["w0"]), bias=bool(values["bias"]),
                 sign_zero=SIGN_ZERO[values["sign0"]], seed=int(values["seed"]), max_updates=int(values["cap"]))
-
-
-@dataclass(frozen=True)
-class Parsed:
-    """A parser's value together with notes for the reader (e.g. "500 of 700 points kept")."""
-
-    value: Any
-    notes: tuple[str, ...] = ()
 
 
 def read_params(params: dict[str, str], table=ALGORITHM) -> tuple[dict, list[str]]:
@@ -232,7 +119,7 @@ def read_params(params: dict[str, str], table=ALGORITHM) -> tuple[dict, list[str
             v = s.parse(raw)
         except ValueError as e:
             values[s.key] = s.default
-            problems.append(f"The link's {s.key}={_short(raw)} {e}; using {s.describe_default()}.")
+            problems.append(f"The link's {s.key}={short(raw)} {e}; using {s.describe_default()}.")
             continue
         if isinstance(v, Parsed):
             v, notes = v.value, v.notes
@@ -247,26 +134,21 @@ def write_params(values: dict, table=ALGORITHM) -> dict[str, str]:
     return {k: v for k, v in out.items() if v != ""}
 
 
-def _short(raw: str) -> str:
-    raw = "".join(c if c.isprintable() else "�" for c in raw)  # no line breaks or control characters
-    return raw if len(raw) <= 24 else raw[:21] + "…"
-
-
 #: The lesson "Why PLA halts": its own options.
 HALTS = (
-    Setting("wf", "star", _choice(("star", "f")), label="Prove against",
+    Setting("wf", "star", choice(("star", "f")), label="Prove against",
             help="The proof works for any line w_f that separates the points: the best one w* (largest margin ρ*), "
                  "or, for the examples that have one, the line f that made the data.",
             widget="select", options=("star", "f"),
             option_label={"star": "w* (best margin)", "f": "f (made the data)"}.get),
-    Setting("xs", "bound", _choice(("bound", "run")), label="Chart's t axis",
+    Setting("xs", "bound", choice(("bound", "run")), label="Chart's t axis",
             help="Up to the proof's bound R²/ρ² (where ③ reaches 1), or this run's updates only.",
             widget="select", options=("bound", "run"),
             option_label={"bound": "up to the bound", "run": "this run only"}.get),
-    Setting("geo", False, _bool, _dump_bool, label="ŵ and b/‖w‖",
+    Setting("geo", False, parse_bool, dump_bool, label="ŵ and b/‖w‖",
             help="Seed 001's geometry of the line: its unit normal ŵ and the origin's signed distance b/‖w‖.",
             widget="toggle"),
-    Setting("d3", False, _bool, _dump_bool, label="The bias in 3-D",
+    Setting("d3", False, parse_bool, dump_bool, label="The bias in 3-D",
             help="Augmented space: the points on the sheet x₀ = 1, w through the origin, its plane wᵀx̃ = 0.",
             widget="toggle"),
 )
@@ -275,7 +157,7 @@ HALTS = (
 def _pick(s: str) -> int:
     from .codec import MAX_POINTS
 
-    return _number(0, MAX_POINTS - 1, int)(s)
+    return number(0, MAX_POINTS - 1, int)(s)
 
 
 #: The point whose distance to the line is drawn (its number in the list; none: not in the link).

@@ -30,6 +30,11 @@ def literal(text: str) -> str:
     return _PUNCT.sub(r"\\\1", " ".join(str(text).split()))
 
 
+def plural(k: int) -> str:
+    """The "s" of "k updates" ("" for one)."""
+    return "" if k == 1 else "s"
+
+
 def sub(t: int) -> str:
     return str(t).translate(_SUB)
 

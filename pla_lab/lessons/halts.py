@@ -5,7 +5,8 @@ import streamlit as st
 
 from .. import links, model, proof, proof_figures, proof_words, runs, widgets
 from .. import settings as S
-from ..lesson import ChartSpec, ReplayLesson
+from ..lesson import ChartSpec
+from ..replay import ReplayLesson
 from ..model import CREDIT_VIEW, DEFAULT_VIEW, Preset
 from ..state import button, linked
 

@@ -1,7 +1,7 @@
 """PLA step by step: click points into the plane, then watch each update turn the boundary."""
 
 from .. import explain, runs
-from ..lesson import ReplayLesson
+from ..replay import ReplayLesson
 from ..model import CREDIT_VIEW, DEFAULT_VIEW, Preset
 
 

@@ -6,10 +6,11 @@ import streamlit as st
 import pla_core
 from pla_core import datasets, geometry
 
-from .. import explain, figures, model, widgets
+from .. import figures, model, pocket_words, widgets
 from .. import links
 from .. import settings as S
-from ..lesson import ChartSpec, ReplayLesson
+from ..lesson import ChartSpec
+from ..replay import ReplayLesson
 from ..model import CREDIT_VIEW, DEFAULT_VIEW, Preset
 from ..state import Field, button, linked
 
@@ -36,7 +37,7 @@ class PocketLesson(ReplayLesson):
     chart = ChartSpec("", y_title="error", y_format=".0%", hover_format=".1%")
     wide, plot_height = True, 400
     legend = dict(font={"size": 14}, itemwidth=30, tracegroupgap=0)
-    guide = explain.POCKET_GUIDE
+    guide = pocket_words.GUIDE
     to_end = "To cap"
 
     def compute(self, points, settings, options):
@@ -99,7 +100,7 @@ class PocketLesson(ReplayLesson):
         if page.trace is None:
             st.markdown(page.run.reason)
         else:
-            st.markdown(explain.pocket_numbers(page.trace, page.t, page.run.extras, noise=page.options["noise"],
+            st.markdown(pocket_words.numbers(page.trace, page.t, page.run.extras, noise=page.options["noise"],
                                                noisy=page.options["noisy"], go=self.to_end))
 
 

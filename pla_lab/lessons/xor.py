@@ -3,9 +3,9 @@
 import pla_core
 import streamlit as st
 
-from .. import actions, explain, figures, model, runs, text, widgets
+from .. import actions, explain, figures, model, runs, text, widgets, xor_words
 from .. import settings as S
-from ..lesson import ReplayLesson
+from ..replay import ReplayLesson
 from ..model import DEFAULT_VIEW, Preset
 from ..state import Field, button
 
@@ -27,7 +27,7 @@ class XorLesson(ReplayLesson):
     run_options = ("lift",)
     on_option_change = "restart"
     fields = (Field("view3d", False, widget=True), button("replay"))
-    guide = explain.XOR_GUIDE
+    guide = xor_words.GUIDE
 
     def compute(self, points, settings, options):
         X, y = model.arrays(points)
@@ -57,8 +57,8 @@ class XorLesson(ReplayLesson):
             st.info(page.run.reason)
             return
         t, sep, go = page.t, page.run.extras.get("separable"), self.to_end
-        st.markdown(explain.lift_text(page.trace, t, separable=sep, go=go) if lift else
-                    explain.cycle_text(page.trace, t, separable=sep, go=go))
+        st.markdown(xor_words.lift_text(page.trace, t, separable=sep, go=go) if lift else
+                    xor_words.cycle_text(page.trace, t, separable=sep, go=go))
         st.caption(f"Every run stops at the cap of {page.settings['cap']:,} updates (sidebar: *Stop after*); "
                    f"this one has {page.run.T:,}.")
         if lift:
@@ -66,7 +66,7 @@ class XorLesson(ReplayLesson):
         with st.expander("Step by step: the numbers", expanded=False):
             st.markdown(explain.step_numbers(page.trace, page.t))
         if not lift:
-            st.markdown(explain.certificate_text(page.run.extras["sep"], page.points, page.run.extras["meet"],
+            st.markdown(xor_words.certificate_text(page.run.extras["sep"], page.points, page.run.extras["meet"],
                                                  page.trace.halted, seen=explain.reached(page.trace, t), go=go))
 
     def lifted_view(self, page):

@@ -59,7 +59,7 @@ def test_the_proof_live_from_a_link(server, plot):
     wait_url(plot, "t", str(T))
     plot.wait_t(T)
     page = text(plot)
-    R, (w_star, rho), bound = pla_core.radius(X), pla_core.max_margin(X, y), pla_core.mistake_bound(X, y)
+    R, (_, rho), bound = pla_core.radius(X), pla_core.max_margin(X, y), pla_core.mistake_bound(X, y)
     assert number(page, "R") == float(num(R))
     assert number(page, "ρ* =") == float(num(rho))
     assert number(page, "R²/ρ*²") == float(num(bound))

@@ -10,7 +10,7 @@ import re
 from streamlit.testing.v1 import AppTest
 
 from pla_lab import codec as C
-from pla_lab import settings as S
+from pla_lab.parsers import parse_view
 from pla_lab.lessons import HALTS, PLA, POCKET, XOR
 from pla_lab.shared import SHARED
 
@@ -50,7 +50,7 @@ def points(at) -> list:
 
 
 def view(at) -> tuple:
-    return S.parse_view(url(at)["view"])
+    return parse_view(url(at)["view"])
 
 
 def warnings(at) -> str:

@@ -11,6 +11,7 @@ from pla_lab import explain, figures, model, payload, protocol
 from pla_lab import text as T
 from pla_lab import codec as C
 from pla_lab import settings as S
+from pla_lab.parsers import parse_view
 from pla_lab.lessons import LESSONS, PLA
 from pla_lab.playhead import Playhead
 from pla_lab.runs import Run
@@ -77,10 +78,10 @@ def test_too_many_points_in_a_link_are_capped_with_a_note():
 
 
 def test_view_parsing():
-    assert S.parse_view("-1,1,-2,2") == (-1.0, 1.0, -2.0, 2.0)
+    assert parse_view("-1,1,-2,2") == (-1.0, 1.0, -2.0, 2.0)
     for bad in ("1,2,3", "0,0.1,0,1", "a,b,c,d", "-1,1,-1,inf"):
         with pytest.raises(ValueError):
-            S.parse_view(bad)
+            parse_view(bad)
 
 
 # ---------------------------------------------------------------------------------------------------------------

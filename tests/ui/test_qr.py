@@ -1,6 +1,5 @@
 """The share link as a QR code: what segno makes reads back as the link; a link too long for any QR code says so."""
 
-import io
 
 import numpy as np
 import zxingcpp

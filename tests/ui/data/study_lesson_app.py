@@ -6,6 +6,7 @@ import streamlit as st
 import pla_core
 from pla_lab import model
 from pla_lab import settings as S
+from pla_lab.parsers import number
 from pla_lab.lesson import StudyLesson
 from pla_lab.model import Preset
 
@@ -14,7 +15,7 @@ class UpdatesPerOrder(StudyLesson):
     slug, title, heading = "study", "Updates per order", "How many updates PLA makes, order by order"
     presets = {"separable": Preset("Separable", "separable", dict(n=20, margin=0.1))}
     default_preset = "separable"
-    options = (S.Setting("runs", 10, S._number(1, 50, int), str, label="Runs", widget="number",
+    options = (S.Setting("runs", 10, number(1, 50, int), str, label="Runs", widget="number",
                          extra=dict(min_value=1, max_value=50, step=1)),)
 
     def compute(self, points, settings, options):

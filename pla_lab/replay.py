@@ -1,0 +1,140 @@
+"""The kind of lesson that replays a trace step by step (PLA, Noise & Pocket, XOR, Why PLA halts): the plot
+component, the transport controls, the chart beside the plot, the words beside it, and presenter mode. A lesson
+declares its layers, options and words (:mod:`pla_lab.lesson`); everything here is shared."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from . import explain, frame, links, protocol, shared, widgets
+from .lesson import ChartSpec, Lesson, Page
+from .state import Field, button, linked
+
+PRESENT_HEIGHT = 620  # px of the plot in presenter mode, at 1280×720 with the sidebar closed
+
+
+class ReplayLesson(Lesson):
+    """A lesson that replays a trace step by step, with the plot component and the transport controls."""
+
+    #: What moves with w, from protocol.MOVING_LAYERS, in drawing order.
+    moving: tuple[str, ...] = ("shade", "ghost", "boundary", "w", "update", "circle")
+    labels: dict[str, str] = {}             # legend names of moving layers
+    legend: dict = {}                       # changes to the plot's legend (font, item width)
+    chart: ChartSpec | None = None
+    wide: bool = False                      # plot (and chart) across the page, the numbers below it
+    plot_height: int = 410  # with the rows above and Back/Step/Play and the scrubber under it: 720 px
+    to_end: str = "Run"                     # the button that plays the run to its end (named by the verdicts)
+
+    def all_fields(self) -> tuple[Field, ...]:
+        return super().all_fields() + (
+            linked(links.HAND, undo=True), Field("hand_text", "", widget=True), button("hand_off"),
+            Field("hand_box", False, widget=True),
+            Field("head", _playhead, link=links.STEP), Field("scrub", 0, widget=True),
+            Field("plot", stored=False), Field("inbox", (None, 0)), Field("events_now", False))
+
+    # -- hooks a lesson may override --------------------------------------------------------------------------
+
+    def moving_layers(self, page: Page) -> tuple[str, ...]:
+        """The moving layers drawn at this rerun (``moving``, unless the lesson's state changes them)."""
+        return self.moving
+
+    def layers(self, page: Page) -> dict[str, list[dict]]:
+        """Static plotly traces under and over the points (the target f, a certificate…)."""
+        return {}
+
+    def target(self, page: Page) -> protocol.Target | None:
+        return None
+
+    def pick(self, page: Page) -> int | None:
+        """The point whose distance to the boundary the "distance" layer draws."""
+        return None
+
+    def toolbar(self) -> None:
+        """Beside the point tools: Epoch, Run, Reset."""
+        widgets.jumps(self)
+
+    def panel(self, page: Page) -> None:
+        """Beside (or under) the plot: the words and numbers of the step shown."""
+        if page.trace is None:
+            st.info(page.run.reason)
+        else:
+            st.markdown(explain.verdict(page.trace, page.t, separable=page.run.extras.get("separable"),
+                                        go=self.to_end) + "\n\n" + explain.step_numbers(page.trace, page.t))
+
+    def showing(self, page: Page) -> str | None:
+        """Above the numbers, one line saying what the plot draws at this step (which w each line is, which update
+        the circle and the dashed arrow belong to); the plot's alt text says the same."""
+        if page.trace is None:
+            return None
+        return explain.showing(page.trace, page.t, self.moving_layers(page))
+
+    def under_transport(self, page: Page) -> None:
+        """Under Back/Step/Play in the wide layout."""
+
+    # -- the page ---------------------------------------------------------------------------------------------
+
+    def render(self) -> None:
+        frame.open_lesson(self)
+        st.fragment(self._live)()
+
+    def _live(self) -> None:
+        """What changes at every click, step and play: it reruns alone, without the sidebar and the rows above."""
+        page = frame.current_page(self)
+        if shared.SHARED["present"]:
+            self._present(page)
+        elif self.wide:
+            widgets.plot(self, page)
+            left, right = st.columns(widgets.WIDTHS, gap="medium")
+            with left:
+                widgets.transport(self, page)
+                self.under_transport(page)
+            with right:
+                self._words(page)
+            self._guide()
+        else:
+            left, right = st.columns(widgets.WIDTHS, gap="medium")
+            with left:
+                widgets.plot(self, page)
+                widgets.transport(self, page)
+            with right:
+                self._words(page)
+                self._guide()
+        frame.close_lesson(self, page)
+
+    def _present(self, page: Page) -> None:
+        """Presenter mode at 1280×720: the plot takes most of the screen, Back/Step/Play stay in view beside it (or
+        under it, with a chart), then the numbers; the guide and the point tools wait until it is left."""
+        if self.wide:
+            widgets.plot(self, page, height=PRESENT_HEIGHT - 60)
+            left, right = st.columns((1, 1.4), gap="medium")
+            side, words = left, right
+        else:
+            left, side = st.columns((1.9, 1.35), gap="medium")
+            with left:
+                widgets.plot(self, page, height=PRESENT_HEIGHT)
+            words = side
+        with side:
+            st.markdown(f"#### {self.heading}")
+            widgets.transport(self, page)
+            self.toolbar()
+            frame.present_button(st)
+        with words:
+            self.panel(page)
+        frame.close_lesson(self, page)
+
+    def _words(self, page: Page) -> None:
+        line = self.showing(page)
+        if line:
+            st.caption(line)
+        self.panel(page)
+
+    def _guide(self) -> None:
+        if self.guide:
+            with st.expander("What to look at, what to try", expanded=self.guide_open):
+                st.markdown(self.guide)
+
+
+def _playhead():
+    from .playhead import Playhead
+
+    return Playhead()

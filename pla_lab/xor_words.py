@@ -1,0 +1,138 @@
+"""The words of the lesson XOR: the cycle, the certificate and the lift, as Markdown (no Streamlit, no Plotly)."""
+
+from __future__ import annotations
+
+from pla_core.perceptron import radius_bound
+
+from .explain import ahead, cap_reason, reached
+from .text import clean_weights, num, plural, sub, vec
+
+def cycle_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") -> str:
+    """Why cyclic PLA never halts here, in the weights: the state repeats (as what is coming until step t has got
+    to the first repeat). ``separable``: the exact LP, for a run stopped at the cap without a repeat."""
+    T, seen = len(trace), reached(trace, t)
+    if trace.halted:
+        if seen:
+            return (f"✅ **PLA halts** after {T} update{plural(T)}: a full pass finds no mistake, so there is no cycle "
+                    "to show.")
+        return f"✅ **This run halts** after {T} update{plural(T)} {ahead(go)}, so there is no cycle to show."
+    if trace.cycle is None:
+        if trace.settings.get("order") == "random":
+            return ("🎲 With **random order** the weights need not repeat exactly; set the order to cyclic to see "
+                    "the cycle. PLA still never halts.")
+        if separable:
+            return (f"⏹ {'Stopped' if seen else 'This run stops'} at the cap of {T:,} updates before halting"
+                    f"{'' if seen else ' ' + ahead(go)}: {cap_reason(True)}.")
+        return (f"⏹ No repeat found within the cap of {T:,} updates. On points that lie on a grid (every "
+                "point here is snapped to one) visited in a fixed order, non-separable data always make PLA "
+                "cycle, but the period can be long: raise the cap in the sidebar, or use a coarser grid (the "
+                "noisy XOR examples are snapped to 0.1). For real-valued points the notes' claim (seed 001) can "
+                "fail: the weights need never repeat exactly, although PLA still never halts.")
+    s, p = trace.cycle
+    w = clean_weights(trace.weights[s], trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"]))
+    if not seen:
+        return (f"🔁 **This run cycles** {ahead(go)}: after update {s + p} the state will be exactly what it was "
+                f"after update {s}: w{sub(s + p)} = w{sub(s)} = {vec(w)}, at the same place in the pass. From there "
+                f"PLA repeats the same **{p}** updates for ever, so it can never halt. **Replay one period** plays "
+                "them.")
+    return (f"🔁 **The weights cycle.** After update {s + p} the state is exactly what it was after update {s}: "
+            f"w{sub(s + p)} = w{sub(s)} = {vec(w)}, at the same place in the pass. From there PLA repeats the same "
+            f"**{p}** updates for ever, so it can never halt. Press **Replay one period** to watch the boundary "
+            "come back to where it was.")
+
+
+def _frac(v: float) -> str:
+    for d in (1, 2, 3, 4, 5, 6, 8, 10, 12):
+        if abs(v * d - round(v * d)) < 1e-6:
+            k = round(v * d)
+            return str(k) if d == 1 else f"{k}/{d}"
+    return f"{v:.3g}"
+
+
+def certificate_text(sep, points, meet, halted: bool = False, *, seen: bool = True, go: str = "Run") -> str:
+    """The LP's Farkas certificate in words a student reads: two weighted averages that coincide at ``meet``
+    (``Separability.meeting_point``; None without a bias, where the certificate is a weighted sum instead).
+    ``halted``: the run halts, ``seen``: the step shown has got there."""
+    if halted and not sep.separable:
+        # Only possible without a bias: points with wᵀx = 0 count as correct under sign(0) = ±1.
+        return (("PLA halted" if seen else f"This run halts {ahead(go)},") +
+                " although **no line puts every point strictly on its side** (the exact LP): the "
+                "points it gets right lie *on* its boundary, wᵀx = 0, and the sign(0) setting calls them "
+                "correct. Set “When wᵀx̃ = 0 exactly” to count ties as mistakes, and PLA never halts here.")
+    if sep.separable:
+        return ("✅ **A line separates these points** (found by linear programming), so PLA halts on them and "
+                "there is no certificate to show.")
+    if sep.certificate is None:
+        return "The exact test could not decide: these points sit at the solver's tolerance."
+    lam = sep.certificate
+    pos = [(i, lam[i]) for i in range(len(points)) if lam[i] > 0 and points[i][2] > 0]
+    neg = [(i, lam[i]) for i in range(len(points)) if lam[i] > 0 and points[i][2] < 0]
+
+    def avg(group):
+        tot = sum(v for _, v in group)
+        more = " …" if len(group) > 6 else ""
+        return (", ".join(f"#{i} {vec(points[i][:2])}" for i, _ in group[:6]) + more,
+                ", ".join(_frac(v / tot) for _, v in group[:6]) + more)
+
+    if meet is None:
+        return ("**Certificate (exact LP):** weights λ ≥ 0 with Σ λₙyₙxₙ = 0. For any w through the origin, "
+                "Σ λₙ·yₙwᵀxₙ = wᵀ(Σ λₙyₙxₙ) = 0, so the terms yₙwᵀxₙ cannot all be positive: some point is always "
+                "on the wrong side.")
+    pn, pw = avg(pos)
+    nn, nw = avg(neg)
+    return (f"**Why no line works (a certificate from the exact LP).** Average the ○ points {pn} with weights "
+            f"{pw}, and the × points {nn} with weights {nw}: both averages are the same point **{vec(meet)}** (★). "
+            "A line with every ○ on its + side has the whole + side convex, so the ○ average is on the + side too; "
+            "likewise the × average is on the − side. One point cannot be on both sides, so **no line separates "
+            "these points**, and PLA can never halt on them.")
+
+
+GUIDE = """
+**XOR** (seed 003): ○ at (−1, 1) and (1, −1), × at (−1, −1) and (1, 1). No line puts both ○ on one side and
+both × on the other, so PLA keeps correcting one mistake by making another.
+
+**Try this.**
+1. Press **Run**, then **Replay one period**: the boundary turns and comes back to where it was.
+2. Read the certificate: the two diagonals' midpoints coincide (★).
+3. Switch on **Add x₁x₂**: in (x₁, x₂, x₁x₂) the points are separable, PLA halts, and its plane comes back
+   into the plane as a curve (a hyperbola).
+4. Try the noisy XOR, or click your own points: if no line separates them, the cycle can be longer, but on
+   grid points visited in a fixed order it always comes (for real-valued points it need not).
+"""
+
+
+def _lifted_eq(w) -> str:
+    terms = [f"{num(v)}{x}" for v, x in zip(w, ("", "·x₁", "·x₂", "·x₁x₂")) if v != 0]
+    return " + ".join(terms).replace("+ −", "− ") or "0"
+
+
+def lift_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") -> str:
+    """What the lift did: PLA on (x₁, x₂, x₁x₂), and the curve it draws back in the plane, true at step t: the end
+    as a fact once t has got there (before that, as what is coming), and the boundary drawn, w_t's."""
+    T, seen = len(trace), reached(trace, t)
+    eta, R = trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"])
+    w, now = clean_weights(trace.weights[-1], eta, R), clean_weights(trace.weights[t], eta, R)
+    drawn = (f"The plot draws w{sub(t)}'s boundary, {_lifted_eq(now)} = 0." if now[1:].any() else
+             f"w{sub(t)} = {vec(now)} has no boundary to draw yet (its weights on x₁, x₂ and x₁x₂ are all 0).")
+    if trace.halted:
+        plane = (f"In (x₁, x₂, x₁x₂) a plane separates the points; back in the plane its boundary {_lifted_eq(w)} = 0 "
+                 "is a curve (a hyperbola, or a pair of lines)" if w[1:].any() else
+                 "Every point has one label: a constant sign gets them all right, with no boundary at all")
+        if seen:
+            return (f"✅ **With x₁x₂ as a third feature PLA halts** after {T} update{plural(T)}: w = {vec(w)}. {plane}"
+                    + (", drawn here." if w[1:].any() else "."))
+        return (f"With x₁x₂ as a third feature **this run halts after {T} update{plural(T)}** {ahead(go)}: "
+                f"w{sub(T)} = {vec(w)}. {plane}. {drawn}")
+    if trace.cycle:
+        s, p = trace.cycle
+        reason = (f"the weights repeat every {p} updates from update {s} on, so no plane in (x₁, x₂, x₁x₂) "
+                  "separates these points and PLA never halts")
+    else:
+        reason = cap_reason(separable, space="plane in (x₁, x₂, x₁x₂)")
+    if trace.cycle or separable is False:
+        reason += ". The lift helps XOR's corners, not every data set"
+    if seen:
+        ended = "cycles" if trace.cycle else f"stopped at the cap of {T:,} updates"
+        return f"Even with x₁x₂ added, PLA {ended}: {reason}. {drawn}"
+    ends = "cycles" if trace.cycle else f"stops at the cap of {T:,} updates"
+    return f"Even with x₁x₂ added, this run {ends} {ahead(go)}: {reason}. {drawn}"
