@@ -175,18 +175,20 @@ def _polish(Z, lam):
     return p
 
 
-def support_points(X, y, *, bias: bool = True, rtol: float = 1e-6) -> np.ndarray:
+def support_points(X, y, *, bias: bool = True, rtol: float = 1e-6, w_star=None) -> np.ndarray:
     """Indices (k,) of the points on the margin of the maximum-margin w*: yₙw*ᵀx̃ₙ = ρ* up to ``rtol``·ρ*.
 
     The points that hold the widest separator in place (with the bias treated as a weight, as in the proofs:
-    :func:`max_margin`). Empty when the data are not separable.
+    :func:`max_margin`). Empty when the data are not separable. ``w_star``: the unit w* that :func:`max_margin`
+    returned for these points, when it is at hand (it is not solved for again).
     """
     if not (isinstance(rtol, (int, float, np.number)) and not isinstance(rtol, bool) and 0 <= rtol < 1):
         raise ValueError(f"rtol must be a number from 0 to less than 1, not {rtol!r}.")
-    w, rho = max_margin(X, y, bias=bias)
+    w = max_margin(X, y, bias=bias)[0] if w_star is None else np.asarray(w_star, dtype=float)
     if w is None:
         return np.empty(0, dtype=np.int64)
-    return np.flatnonzero(_Z(X, y, bias) @ w <= rho * (1 + rtol)).astype(np.int64)
+    scores = _Z(X, y, bias) @ w
+    return np.flatnonzero(scores <= scores.min() * (1 + rtol)).astype(np.int64)
 
 
 def mistake_bound(X, y, *, bias: bool = True, w_f=None) -> float:

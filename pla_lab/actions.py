@@ -68,12 +68,18 @@ def restart(lesson) -> None:
         lesson.state["head"] = lesson.state["head"].goto(0, current_run(lesson).T)
 
 
+def remember(lesson) -> None:
+    """What Undo brings back: the state before a change of the points (or of what came with them)."""
+    s = lesson.state
+    s["undo_stack"] = (s["undo_stack"] + [s.snapshot()])[-100:]
+
+
 def set_w(lesson, w) -> None:
     """A w set by hand (typed, or the arrow dragged): the run starts from it, shown from step 0; Undo goes back."""
     s = lesson.state
-    s["undo_stack"] = (s["undo_stack"] + [s.snapshot()])[-100:]
+    remember(lesson)
     s["wh"] = None if w is None else tuple(float(f"{v:.6g}") for v in w)
-    s["hand_text"] = "" if w is None else ", ".join(f"{v:.4g}" for v in s["wh"])
+    s["hand_text"] = links.hand_text(s["wh"])
     restart(lesson)
 
 
@@ -106,7 +112,7 @@ def scrubbed(lesson) -> None:
 def set_points(lesson, pts, view=None, **more) -> None:
     """New points (and view, and whatever came with them, e.g. f): Undo can bring back the old; shown from 0."""
     s = lesson.state
-    s["undo_stack"] = (s["undo_stack"] + [s.snapshot()])[-100:]
+    remember(lesson)
     s.restore({"pts": pts, "view": s["view"] if view is None else view, **more})
     restart(lesson)
 

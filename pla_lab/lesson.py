@@ -103,14 +103,9 @@ class Lesson:
         return tuple(o.key for o in self.options if o.key in S.SETTINGS)
 
     def run_settings(self, values: dict) -> dict:
-        """The shared settings as this lesson runs them: its own options replace the sidebar's of the same name,
-        and a w set by hand replaces w₀ (its bias weight 0 when no bias is learned)."""
+        """The shared settings as this lesson runs them: its own options replace the sidebar's of the same name."""
         own = self.own_settings()
-        values = {**values, **{k: self.state[k] for k in own}} if own else values
-        hand = self.state["wh"] if "wh" in self.state.fields else None
-        if hand is not None:
-            values = {**values, "w0": (hand[0] if values["bias"] else 0.0, hand[1], hand[2])}
-        return values
+        return {**values, **{k: self.state[k] for k in own}} if own else values
 
     def toolbar(self) -> None:
         """Beside the point tools, above the lesson."""

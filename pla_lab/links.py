@@ -87,6 +87,11 @@ def parse_hand(s: str):
     return w
 
 
+def hand_text(w) -> str:
+    """A hand-set w as the page writes it: 'b, w₁, w₂' with 4 significant digits ('' for none)."""
+    return "" if w is None else ", ".join(f"{v:.4g}" for v in w)
+
+
 #: A w set by hand on a lesson: its run starts there (it replaces the sidebar's w₀ on that lesson).
 HAND = Setting("wh", None, parse_hand, lambda w: "" if w is None else ",".join(f"{v:.6g}" for v in w),
                fallback="the sidebar's w₀")

@@ -47,9 +47,9 @@ def facts(trace, *, f=None, use_f: bool = False) -> Proof:
         return Proof(R, False, None, 0.0, (), float("inf"), None, "w*", 0.0, float("inf"), None,
                      "No line separates these points (an exact linear program says so), so no w has a positive "
                      "margin ρ and there is no bound: PLA never halts on them.", sep=sep)
-    w_star, rho_star = pla_core.max_margin(X, y, bias=bias)
-    support = tuple(int(i) for i in theory.support_points(X, y, bias=bias))
-    bound_star = pla_core.mistake_bound(X, y, bias=bias)
+    w_star, rho_star = pla_core.max_margin(X, y, bias=bias)  # solved once: the support and the bound reuse it
+    support = tuple(int(i) for i in theory.support_points(X, y, bias=bias, w_star=w_star))
+    bound_star = pla_core.mistake_bound(X, y, bias=bias, w_f=w_star)
     w_f, which, rho_f, bound_f, note = w_star, "w*", rho_star, bound_star, None
     if use_f and f is not None:
         f = np.asarray(f[:3], dtype=float)

@@ -32,6 +32,13 @@ class ReplayLesson(Lesson):
             Field("head", _playhead, link=links.STEP), Field("scrub", 0, widget=True),
             Field("plot", stored=False), Field("inbox", (None, 0)), Field("events_now", False))
 
+    def run_settings(self, values: dict) -> dict:
+        """…and a w set by hand replaces w₀ (its bias weight 0 when no bias is learned)."""
+        values, hand = super().run_settings(values), self.state["wh"]
+        if hand is None:
+            return values
+        return {**values, "w0": (hand[0] if values["bias"] else 0.0, hand[1], hand[2])}
+
     # -- hooks a lesson may override --------------------------------------------------------------------------
 
     def moving_layers(self, page: Page) -> tuple[str, ...]:

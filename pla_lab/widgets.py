@@ -7,7 +7,7 @@ from functools import partial
 
 import streamlit as st
 
-from . import actions, model, payload, server, shared
+from . import actions, links, model, payload, server, shared
 from . import settings as S
 from .runs import Run
 
@@ -149,7 +149,7 @@ def hand(lesson) -> None:
     """Set w by hand (typed here, or the arrow's tip dragged in the plot): the run starts from it. Its box runs its
     content only while open (every step reruns this part: two widgets fewer to send)."""
     s = lesson.state
-    now = "" if s["wh"] is None else ": this run starts from " + ", ".join(f"{v:.4g}" for v in s["wh"])
+    now = "" if s["wh"] is None else ": this run starts from " + links.hand_text(s["wh"])
     box = st.expander("Set w by hand" + now,
                       key=s.key("hand_box"), on_change="rerun")
     if not box.open:

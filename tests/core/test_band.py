@@ -43,3 +43,4 @@ def test_the_street_holds_exactly_the_box_points_within_half_of_the_line(b, w1, 
         in_poly = all(c >= -1e-9 for c in cross) or all(c <= 1e-9 for c in cross)
         if abs(abs(w @ [1, *p]) - half) > 1e-7:
             assert in_poly == inside
+

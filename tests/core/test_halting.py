@@ -317,3 +317,12 @@ def test_foot_is_on_the_line_and_at_the_distance(seed):
     np.testing.assert_allclose(pc.signed_distance(w, F), 0, atol=1e-12)
     np.testing.assert_allclose(np.linalg.norm(P - F, axis=1), np.abs(pc.signed_distance(w, P)), rtol=1e-12)
     np.testing.assert_allclose((P - F) @ [w[2], -w[1]], 0, atol=1e-12)  # along the normal
+
+
+def test_support_points_reuse_a_w_star_at_hand():
+    from pla_core import datasets, theory
+
+    d = datasets.separable(25, margin=0.05, seed=3)
+    w_star, rho = theory.max_margin(d.X, d.y)
+    assert theory.support_points(d.X, d.y, w_star=w_star).tolist() == theory.support_points(d.X, d.y).tolist()
+    assert theory.mistake_bound(d.X, d.y, w_f=w_star) == pytest.approx(theory.mistake_bound(d.X, d.y), rel=1e-12)
