@@ -3,16 +3,12 @@ lesson's first run, the heading and messages, the row of point tools, and at the
 
 from __future__ import annotations
 
-from functools import partial
-from urllib.parse import urlencode
 
 import streamlit as st
 
-from . import actions, animation, model, server, shared, transfer
-from .codec import MAX_COORD, MAX_POINTS
-from .qr import DENSE, qr_svg
+from . import actions, boxes, model, server, shared
 from .text import literal
-from .widgets import TOOLS, TRANSPORT, WIDTHS, plot_class, point_tools
+from .widgets import TOOLS, TRANSPORT, WIDTHS, plot_class, point_tools, theme
 
 
 #: Presenter mode's style: words readable from the back of a room, less padding, no toolbar strip.
@@ -71,11 +67,6 @@ def _phone_order(lessons) -> str:
     return (f"{flat}{{display:contents}}{flat}>*{{order:3}}{flat}>:is({plots},{transport}){{order:1}}"
             f"{_MAIN}>:is({tools},:has({tools})){{order:2}}{transport} [data-testid=stColumn]{{min-width:0}}"
             f"{transport} kbd{{display:none}}.st-key-{PRESENT_KEY}{{display:none}}")
-
-
-def theme() -> str:
-    """The browser's Streamlit theme, "light" or "dark" (light when unknown)."""
-    return getattr(st.context.theme, "type", None) or "light"
 
 
 def open_lesson(lesson) -> None:
@@ -176,77 +167,8 @@ def close_lesson(lesson, page) -> None:
         params = {**shared.link(), **s.link()}
         if st.query_params.to_dict() != params:
             st.query_params.from_dict(params)
-    share_box(lesson)
-    transfer_box(lesson, page)
+    boxes.share_box(lesson)
+    boxes.transfer_box(lesson, page)
     if s["toast"]:
         st.toast(literal(s["toast"]), icon="ℹ️")
         s["toast"] = None
-
-
-def share_box(lesson) -> None:
-    """The current link with a copy button (st.code has one) and as a QR code, so a class opens the same demo on
-    their phones. The expander runs its content only while open: st.code's syntax highlighter costs ~0.3 s of the
-    browser's time on a cold load, even when closed."""
-    box = st.expander("Share this demo: the address bar holds it all, copy it or scan it",
-                      key=lesson.state.key("share"), on_change="rerun")
-    if box.open:
-        base = st.context.url or ""
-        params = urlencode(st.query_params.to_dict())
-        url = f"{base}?{params}" if base else "?" + params
-        text, code = box.columns([3, 2], vertical_alignment="center")
-        text.code(url, language=None, wrap_lines=True)
-        made = qr_svg(url)
-        if made is None:
-            text.caption(f"This link is {len(url):,} characters, too long for a QR code: share the address bar.")
-            return
-        svg, side = made
-        code.image(svg, width=440 if shared.SHARED["present"] else 300, caption="Scan to open this demo" + (
-            " (a dense code: fewer points make it easier to scan)" if side > DENSE else ""))
-
-
-def transfer_box(lesson, page) -> None:
-    """Save the points (CSV) and the run (JSON), or load points from a CSV. Like the share box, its content runs
-    only while it is open; the run's JSON (up to a few MB for a long run) is written only when it is downloaded."""
-    s = lesson.state
-    box = st.expander("Save or load points (CSV), save the run (JSON)", key=s.key("transfer"), on_change="rerun")
-    if not box.open:
-        return
-    points, trace = lesson.shown_points(page), lesson.saved_trace(page)
-    target = s["f"] if "f" in s.fields else None
-    notes = lesson.export_notes(page)
-    with box:
-        save, load = st.columns([1, 2], gap="medium")
-        save.download_button(
-            "Points (CSV)", transfer.points_csv(points, target=target, notes=notes) if points else "",
-            file_name=transfer.file_name(lesson.slug, "points.csv"), mime="text/csv", on_click="ignore",
-            icon=":material/download:", disabled=not points, use_container_width=True,
-            help="x1, x2, y (labels ±1) as the plot shows them" + (", after a comment line with the target f"
-                                                                   if target is not None else ""))
-        save.download_button(
-            "Run (JSON)", partial(transfer.run_json, trace, lesson=lesson.slug, target=target, notes=notes),
-            file_name=transfer.file_name(lesson.slug, "run.json"), mime="application/json", on_click="ignore",
-            icon=":material/download:", disabled=trace is None, use_container_width=True,
-            help="The settings, the points, every wₜ and the points each update used: "
-                 "pla_core.load_run(file).replay() runs it again")
-        flat = trace is not None and trace.weights.shape[1] == 3  # a boundary that is a line (not the XOR lift's)
-        save.download_button(
-            "Animation (HTML)", partial(animation.html, points, trace, s["view"], title=lesson.title,
-                                        axes=model.axis_titles(s["ax"]), theme=theme()) if flat else "",
-            file_name=transfer.file_name(lesson.slug, "animation.html"), mime="text/html", on_click="ignore",
-            icon=":material/movie:", disabled=not flat, use_container_width=True,
-            help=f"One file with plotly.js inside, for slides: Play/Pause and a step slider, works offline "
-                 f"(about 5 MB; at most {animation.MAX_FRAMES} steps).")
-        chosen = load.file_uploader(
-            "Load points from a CSV file", type=list(transfer.FILE_TYPES), key=s.key("upload"),
-            on_change=actions.load_file, args=(lesson,), max_upload_size=transfer.MAX_FILE_MB,
-            help=f"One point a row: x1, x2, y (a header row is optional; labels +1/−1 or 1/0). At most "
-                 f"{MAX_POINTS} points and {transfer.MAX_FILE_MB} MB, coordinates within ±{MAX_COORD:g}. The file "
-                 "replaces the points (Undo brings them back).")
-        if chosen is None:  # the box was closed (Streamlit dropped the file) or the file removed: old news
-            s["loaded"] = None
-        if s["loaded"]:
-            kind, text = s["loaded"]
-            if kind == "ok":
-                st.success(literal(text), icon=":material/check_circle:")
-            else:
-                st.warning(literal(text), icon=":material/warning:")

@@ -1,5 +1,5 @@
 """A lesson's points and run as files: the CSV it saves and loads, the run as JSON, their names and caps.
-No Streamlit: the page's box is :func:`pla_lab.frame.transfer_box`."""
+No Streamlit: the page's box is :func:`pla_lab.boxes.transfer_box`."""
 
 from __future__ import annotations
 

@@ -34,6 +34,11 @@ def plot_class(lesson) -> str:
     return "st-key-" + lesson.state.key("plot").replace(".", "-")
 
 
+def theme() -> str:
+    """The browser's Streamlit theme, "light" or "dark" (light when unknown)."""
+    return getattr(st.context.theme, "type", None) or "light"
+
+
 def setting_widget(s: S.Setting, key: str, on_change=None, *, tooltip: bool = True) -> None:
     """The widget a setting declares, with its label, and its help as a tooltip (or not: the sidebar writes it)."""
     common = dict(key=key, on_change=on_change, help=(s.help or None) if tooltip else None)
