@@ -309,6 +309,7 @@ def test_alt_click_or_the_relabel_mode_gives_a_point_the_other_label(server, plo
     relay, release = hold_server_messages(plot)
     plot.open(server)
     before = sorted(plot.points())
+    first_pts = link_params(plot.page.url)["pts"]
     x, y, lab = before[3]
     relay["hold"] = True
     plot.page.keyboard.down("Alt")
@@ -320,6 +321,9 @@ def test_alt_click_or_the_relabel_mode_gives_a_point_the_other_label(server, plo
     release()
     plot.page.wait_for_function("([x, y, l]) => window.__plaLab.data.points.some(p => p[0] === x && p[1] === y && p[2] === l)",
                                 arg=[x, y, -lab], timeout=10_000)
+    # The address bar is written at the end of the same rerun: wait until it no longer holds the old points.
+    plot.page.wait_for_function("(p) => new URL(location.href).searchParams.get('pts') !== p", arg=first_pts,
+                                timeout=10_000)
     pts = C.decode_points(link_params(plot.page.url)["pts"])[0]
     assert any(abs(a - x) < 1e-9 and abs(b - y) < 1e-9 and c == -lab for a, b, c in pts) and len(pts) == len(before)
     # The mode, for a plain click (a tap on a phone): relabel another point, then Undo twice.
