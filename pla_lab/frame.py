@@ -3,6 +3,7 @@ lesson's first run, the heading and messages, the row of point tools, and at the
 
 from __future__ import annotations
 
+import json
 
 import streamlit as st
 
@@ -96,9 +97,12 @@ def open_lesson(lesson) -> None:
             s["head"] = s["head"].clamp(run.T)
     present = shared.SHARED["present"]
     if not present:
-        title, button = st.columns([5, 1], vertical_alignment="bottom")
+        title, buttons = st.columns([5, 2.2], vertical_alignment="bottom")
         title.markdown(f"### {lesson.heading}")
-        present_button(button.container(key=PRESENT_KEY))
+        with buttons.container(key=PRESENT_KEY):
+            light, show = st.columns([1, 1.2])
+            theme_button(light)
+            present_button(show)
     for m in s["msgs"]:
         st.warning(literal(m), icon="⚠️")
     s["msgs"] = []
@@ -110,6 +114,28 @@ def open_lesson(lesson) -> None:
             point_tools(lesson)
         with right:
             lesson.toolbar()
+
+
+# The one theme switch Streamlit documents besides its own menu: the address's embed_options=light_theme or
+# dark_theme, read when the page loads (Streamlit keeps it in the address and st.query_params cannot set it). So
+# the switch loads the page again with it, in the browser: every setting, the points and the step are in the link.
+_RELOAD = """<script>(() => {
+  const u = new URL(location.href);
+  u.searchParams.delete("embed_options");
+  u.searchParams.append("embed_options", %s);
+  location.replace(u.href);
+})();</script>"""
+
+
+def theme_button(where) -> None:
+    """Light or dark, for a bright or a dark room: the page loads again in the other theme (the address keeps it)."""
+    dark = theme() == "dark"
+    if where.button("Light" if dark else "Dark", icon=":material/light_mode:" if dark else ":material/dark_mode:",
+                    use_container_width=True, key="theme-switch",
+                    help="Show the app in its light theme (the page loads again; nothing is lost)." if dark else
+                         "Show the app in its dark theme (the page loads again; nothing is lost)."):
+        where.html(_RELOAD % json.dumps("light_theme" if dark else "dark_theme"), unsafe_allow_javascript=True,
+                   width="content")
 
 
 def present_button(where) -> None:

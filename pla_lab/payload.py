@@ -49,7 +49,8 @@ class Scene:
 
 
 def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ack: int, height: int,
-          plotly_url: str, theme: str, nonce: str | None = None, relabel: bool = False) -> protocol.Payload:
+          plotly_url: str, theme: str, nonce: str | None = None, relabel: bool = False,
+          fill: int | None = None) -> protocol.Payload:
     """Everything the plot needs for the playhead's step: see :mod:`pla_lab.protocol` for the meaning of each key."""
     from . import model
     from .settings import SIGN_ZERO, SPEEDS
@@ -60,7 +61,7 @@ def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ac
     if unknown:
         raise ValueError(f"unknown moving layers {sorted(unknown)}")
     return protocol.Payload(
-        version=protocol.VERSION, run=run.id if trace is not None else "", plotly=plotly_url, height=height,
+        version=protocol.VERSION, run=run.id if trace is not None else "", plotly=plotly_url, height=height, fill=fill,
         colors=figures.palette(theme, scene.present), view=list(view), grid=model.grid_step(view), cls=cls, relabel=relabel,
         points=[[p[0], p[1], p[2]] for p in points],
         base=figures.base_figure(points, view, height=height, theme=theme, legend=scene.legend, axis_titles=scene.axes,

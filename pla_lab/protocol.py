@@ -124,7 +124,8 @@ class Payload(TypedDict):
     version: int
     run: str                    # the run id; "" with no run
     plotly: str                 # where plotly.min.js is served
-    height: int
+    height: int                 # px; the least height with ``fill``
+    fill: int | None            # px left under the plot when it grows to the screen's height (None: fixed height)
     colors: dict[str, str]      # the palette of the Streamlit theme
     view: list[float]           # xmin, xmax, ymin, ymax
     grid: float                 # clicks snap to this

@@ -11,6 +11,7 @@ from .lesson import ChartSpec, Lesson, Page
 from .state import Field, button, linked
 
 PRESENT_HEIGHT = 620  # px of the plot in presenter mode, at 1280×720 with the sidebar closed
+PRESENT_FILL = 24  # on a taller screen it grows to the fold (the transport is beside it)
 
 
 class ReplayLesson(Lesson):
@@ -112,19 +113,21 @@ class ReplayLesson(Lesson):
         """Presenter mode at 1280×720: the plot takes most of the screen, Back/Step/Play stay in view beside it (or
         under it, with a chart), then the numbers; the guide and the point tools wait until it is left."""
         if self.wide:
-            widgets.plot(self, page, height=PRESENT_HEIGHT - 60)
+            widgets.plot(self, page, height=PRESENT_HEIGHT - 60, fill=None)
             left, right = st.columns((1, 1.4), gap="medium")
             side, words = left, right
         else:
             left, side = st.columns((1.9, 1.35), gap="medium")
             with left:
-                widgets.plot(self, page, height=PRESENT_HEIGHT)
+                widgets.plot(self, page, height=PRESENT_HEIGHT, fill=PRESENT_FILL)
             words = side
         with side:
             st.markdown(f"#### {self.heading}")
             widgets.transport(self, page)
             self.toolbar()
-            frame.present_button(st)
+            light, show = st.columns([1, 1.6])
+            frame.theme_button(light)
+            frame.present_button(show)
         with words:
             self.panel(page)
         frame.close_lesson(self, page)

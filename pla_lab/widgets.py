@@ -103,8 +103,14 @@ def point_tools(lesson) -> None:
                    label_visibility="collapsed", help="Replace the points with an example (Undo brings yours back)")
 
 
-def plot(lesson, page, *, height: int | None = None) -> None:
-    """The plot component: the points, everything that moves with w, the lesson's layers and chart."""
+FILL = 120  # px under a lesson's plot, to the fold: Back/Step/Play and the scrubber (measured at 1280×720)
+
+
+def plot(lesson, page, *, height: int | None = None, fill: int | None = FILL) -> None:
+    """The plot component: the points, everything that moves with w, the lesson's layers and chart. It is
+    ``height`` px tall, or with ``fill`` as tall as the screen allows, leaving ``fill`` px under it on screen (and
+    no taller than a square plot area at its width needs): so on a tall screen, or with the sidebar collapsed
+    where the width was the limit, the plot grows."""
     s = lesson.state
     height = height or lesson.plot_height
     run: Run = page.run
@@ -116,7 +122,7 @@ def plot(lesson, page, *, height: int | None = None) -> None:
                           axes=model.axis_titles(s["ax"]), present=shared.SHARED["present"])
     data = payload.build(run, s["head"], lesson.shown_points(page), s["view"], scene, settings=page.settings,
                          cls=-1 if s["cls"] == "-1" else 1, relabel=s["cls"] == "flip", nonce=s["inbox"][0], ack=s["inbox"][1], height=height,
-                         plotly_url=server.plotly_url(), theme=page.theme)
+                         plotly_url=server.plotly_url(), theme=page.theme, fill=fill)
     # Wrapped in a list: Streamlit checks each value of a dict passed as data for a data frame, and that check
     # imports pandas (2 s on a process's first plot) and costs ~1 ms a rerun; nothing here is one.
     _plot(key=s.key("plot"), data=[data], on_events_change=partial(actions.on_events, lesson))

@@ -73,3 +73,78 @@ def test_at_1280x720_back_step_play_and_the_scrubber_are_in_view_on_every_lesson
             assert b["y"] + b["height"] <= 720, (lesson.slug, name, b)
         scrub = plot.page.locator(f".st-key-{lesson.slug}-scrub").bounding_box()
         assert scrub["y"] + scrub["height"] <= 720, (lesson.slug, scrub)
+
+
+def _luminance(rgb: str) -> float:
+    r, g, b = (int(v) for v in rgb[rgb.index("(") + 1:rgb.index(")")].split(",")[:3])
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+
+
+def test_the_theme_switch_turns_the_page_dark_and_back_keeping_the_demo(server, plot):
+    """A lecturer in a dark room presses Dark: the page, the plot and its words turn dark, with the same points and
+    step; Light turns it back. The address keeps the choice, so a reload keeps it too."""
+    plot.open(server + "/pla?t=3")
+    points = plot.points()
+    page = plot.page
+    background = "() => getComputedStyle(document.querySelector('.stApp')).backgroundColor"
+    ink = "() => document.querySelector('.pla-plot')._fullLayout.font.color"
+    assert _luminance(page.evaluate(background)) > 0.9
+    page.get_by_role("button", name="Dark").click()
+    page.wait_for_url("**embed_options=dark_theme**", timeout=15_000)
+    plot.open(page.url)
+    plot.wait_t(3)
+    assert _luminance(page.evaluate(background)) < 0.15
+    assert plot.points() == points
+    assert page.get_by_role("button", name="Light").is_visible()
+    dark_ink = page.evaluate(ink)
+    # Presenter mode keeps the switch beside its button.
+    page.get_by_role("button", name="Present").click()
+    page.get_by_role("button", name="Leave presenter mode").wait_for(timeout=15_000)
+    page.get_by_role("button", name="Light").click()
+    page.wait_for_url("**embed_options=light_theme**", timeout=15_000)
+    plot.open(page.url)
+    plot.wait_t(3)
+    assert _luminance(page.evaluate(background)) > 0.9
+    assert page.evaluate(ink) != dark_ink
+    assert plot.points() == points
+    assert "present=1" in page.url and "embed_options=light_theme" in page.url
+    assert page.url.count("embed_options") == 1
+
+
+def _plot_area(plot: Plot) -> float:
+    box = plot.page.locator(".pla-plot .nsewdrag").first.bounding_box()
+    return box["width"] * box["height"]
+
+
+def _in_view(plot: Plot, height: int, slug: str) -> None:
+    step = plot.page.get_by_role("button", name="Step").bounding_box()
+    scrub = plot.page.locator(f".st-key-{slug}-scrub").bounding_box()
+    assert step["y"] + step["height"] <= height and scrub["y"] + scrub["height"] <= height, (step, scrub)
+
+
+def test_the_plot_takes_the_room_the_screen_gives_and_grows_when_the_sidebar_is_collapsed(server, plot):
+    """On a 4:3 projector (1280×1024) the plot's width is the limit: collapsing the sidebar gives it more room, and
+    it grows, with Back/Step/Play and the scrubber still in view. On a 1920×1080 screen it fills the height."""
+    page = plot.page
+    page.set_viewport_size({"width": 1280, "height": 1024})
+    for slug in ("pla", "pocket"):
+        plot.open(f"{server}/{slug}")
+        plot.idle()
+        if page.locator("[data-testid=stSidebar][data-collapsed=true]").count():  # as the last lesson left it
+            page.get_by_role("button", name="Expand sidebar").click()
+            page.wait_for_function("() => document.querySelector('[data-testid=stSidebar]').getBoundingClientRect().right > 100")
+            page.wait_for_timeout(800)
+        before = _plot_area(plot)
+        page.hover("[data-testid=stSidebar]")
+        page.get_by_role("button", name="Collapse sidebar").click()
+        page.wait_for_function("(a) => { const b = document.querySelector('.pla-plot .nsewdrag').getBoundingClientRect();"
+                               " return b.width * b.height > 1.5 * a; }", arg=before, timeout=10_000)
+        _in_view(plot, 1024, slug)
+        assert plot.points()  # still drawn
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    plot.open(f"{server}/pla?t=2")
+    plot.idle()
+    assert plot.page.locator(".pla-plot").bounding_box()["height"] >= 700
+    _in_view(plot, 1080, "pla")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "pla-1920x1080.png"))

@@ -14,7 +14,7 @@ export function pointsTraces(points) {
 export function payload(over = {}) {
   const points = [[1, 1, 1], [-1, -0.5, -1], [0.5, -1, 1], [-0.5, 1, -1]];
   const d = {
-    version: 3, run: "run-a", plotly: "/plotly.min.js", height: 500, colors: COLORS, view: [-2, 2, -2, 2], grid: 0.02,
+    version: 3, run: "run-a", plotly: "/plotly.min.js", height: 500, fill: null, colors: COLORS, view: [-2, 2, -2, 2], grid: 0.02,
     cls: 1, points, base: { data: pointsTraces(points), layout: { height: 500, font: { size: 16 }, xaxis: {}, yaxis: {} } },
     layers: { below: [{ type: "scatter", meta: "f", x: [], y: [] }], above: [] },
     moving: ["shade", "ghost", "boundary", "w", "update", "circle"], labels: {}, target: null, pick: null, sign0: null,

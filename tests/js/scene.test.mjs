@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { restExtra, restPose } from "../../pla_lab/assets/plot/pose.js";
-import { disagreement, layout, noEdits, traces, visiblePoints } from "../../pla_lab/assets/plot/scene.js";
+import { disagreement, fitHeight, layout, noEdits, traces, visiblePoints } from "../../pla_lab/assets/plot/scene.js";
 import { area } from "../../pla_lab/assets/plot/geometry.js";
 import { payload, pocketPayload } from "./fixtures.mjs";
 
@@ -106,4 +106,19 @@ test("the layout keeps the base figure's and takes the theme colour", () => {
   assert.equal(L.font.color, FG);
   assert.equal(L.font.size, 16);
   assert.equal(L.datarevision, 7);
+});
+
+test("fitHeight: fixed without fill; with fill as tall as the screen allows, square at most, never under height", () => {
+  const data = { height: 410, fill: 120, base: { layout: { margin: { l: 50, r: 10, t: 40, b: 45 } } } };
+  assert.equal(fitHeight({ ...data, fill: null }, 900, 190, 1080), 410);
+  // 1280×720 with the sidebar open: the fold is the limit, and it is the least height.
+  assert.equal(fitHeight(data, 469, 190, 720), 410);
+  // 1280×1024 (a 4:3 projector): the width is the limit, and the sidebar collapsed gives it more.
+  assert.equal(fitHeight(data, 469, 190, 1024), 469 - 60 + 85);
+  assert.equal(fitHeight(data, 646, 190, 1024), 646 - 60 + 85);
+  // 1920×1080: the fold again.
+  assert.equal(fitHeight(data, 848, 190, 1080), 1080 - 190 - 120);
+  // A phone: never under the payload's height.
+  assert.equal(fitHeight(data, 340, 150, 844), 410);
+  assert.equal(fitHeight(data, 0, 150, 844), 410);
 });

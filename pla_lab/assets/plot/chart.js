@@ -73,7 +73,7 @@ export function createChart(wrap, P, onJump) {
     /** Draw chart c (only when its key or the colours change), with the marker at t. */
     update(c, colors, fg, t) {
       el.setAttribute("aria-label", c.alt || c.title || "chart");
-      const k = c.key + "|" + fg;
+      const k = c.key + "|" + fg + "|" + c.height;
       if (k === key) return;
       key = k;
       const { traces, layout } = chartFigure(c, colors, fg, t);

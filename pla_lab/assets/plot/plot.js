@@ -4,7 +4,7 @@ import { createOutbox } from "./events.js";
 import { bindClicks, bindDrag, bindSteps } from "./input.js";
 import { jumpTo, update } from "./player.js";
 import { VERSION } from "./protocol.js";
-import { noEdits } from "./scene.js";
+import { fitHeight, noEdits } from "./scene.js";
 
 // One tool on the plot (on hover, top right): the plot as a PNG at twice its size on screen, for slides.
 const CONFIG = Object.freeze({
@@ -41,22 +41,44 @@ export function createPlot(parentElement, plotly) {
     el: parentElement, wrap, gd, live, chart: null, P: null, data: null, fg: "#31333F", send: () => {}, config: CONFIG,
     stats: { frames: 0, transitions: [], clicks: [], mountedAt: performance.now(), plotlyAt: null, dataAt: null,
              interactiveAt: null, lastDrawn: null, predicted: null },
-    edits: noEdits(), pose: null, extra: null, rev: 0, lastDraw: null, bound: false,
+    height: 0, edits: noEdits(), pose: null, extra: null, rev: 0, lastDraw: null, bound: false,
     tDisp: 0, token: 0, run: null, seq: null, shown: false, playing: false, target: null, pausedAt: 0,
     reportTimer: null, asked: null, reported: 0, lastTap: -Infinity,
   };
   inst.outbox = createOutbox((name, value) => inst.send(name, value));
   inst.ready = plotly.then((P) => { inst.P = P; inst.stats.plotlyAt = performance.now(); });
-  // plotly.js follows the window's size only: the sidebar opening or closing changes the plot's width alone.
+  // plotly.js follows the window's size only: the sidebar opening or closing changes the plot's width alone, and
+  // with it the height the plot may take (refit).
   let width = 0;
+  const resized = () => {
+    if (!inst.P || !gd._fullLayout) return;
+    refit(inst);
+    for (const el of inst.chart && inst.chart.el._fullLayout ? [gd, inst.chart.el] : [gd]) {
+      const w = Math.round(el.getBoundingClientRect().width);
+      if (w !== Math.round(el._fullLayout.width) || inst.height !== el._fullLayout.height) {
+        inst.P.relayout(el, { width: w, height: inst.height });
+      }
+    }
+  };
   new ResizeObserver(([entry]) => {
     const w = Math.round(entry.contentRect.width);
-    if (w === width || !inst.P || !gd._fullLayout) return;
+    if (w === width) return;
     width = w;
-    inst.P.Plots.resize(gd);
-    if (inst.chart && inst.chart.el._fullLayout) inst.P.Plots.resize(inst.chart.el);
+    resized();
   }).observe(wrap);
+  window.addEventListener("resize", () => gd.isConnected && resized());
   return inst;
+}
+
+/** The plot's height for the space it has now (scene.fitHeight); true when it changed. */
+function refit(inst) {
+  if (!inst.data) return false;
+  const r = inst.gd.getBoundingClientRect();
+  const h = fitHeight(inst.data, r.width, r.top + window.scrollY, window.innerHeight);
+  if (h === inst.height) return false;
+  inst.height = h;
+  inst.gd.style.minHeight = `${h}px`;
+  return true;
 }
 
 // The chart beside the plot comes and goes with the payload's chart; the plot then has another width.
@@ -64,7 +86,8 @@ function syncChart(inst) {
   const c = inst.data.chart, had = !!inst.chart;
   if (!c && inst.chart) { inst.chart.remove(); inst.chart = null; }
   if (c && !inst.chart) inst.chart = createChart(inst.wrap, inst.P, (t) => jumpTo(inst, t));
-  if (c) inst.chart.update(c, inst.data.colors, inst.fg, inst.tDisp);
+  refit(inst); // with the chart beside it, the plot is narrower
+  if (c) inst.chart.update({ ...c, height: inst.height || c.height }, inst.data.colors, inst.fg, inst.tDisp);
   if (had !== !!c && inst.gd._fullLayout) requestAnimationFrame(() => inst.gd.isConnected && inst.P.Plots.resize(inst.gd));
 }
 

@@ -81,7 +81,8 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @property {number} version
  * @property {string} run  the run id; "" with no run
  * @property {string} plotly  where plotly.min.js is served
- * @property {number} height
+ * @property {number} height  px; the least height with `fill`
+ * @property {number | null} fill  px left under the plot when it grows to the screen's height (null: fixed height)
  * @property {Object<string, string>} colors  the palette of the Streamlit theme (pos, neg, pos_fill, neg_fill, …)
  * @property {number[]} view  xmin, xmax, ymin, ymax
  * @property {number} grid  clicks snap to this

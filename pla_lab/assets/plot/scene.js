@@ -153,10 +153,24 @@ export function traces(data, pose, extra, edits, fg) {
   return below.concat(L.below || [], visiblePoints(data.base.data, edits.remove, edits.flip), L.above || [], above);
 }
 
+/**
+ * The plot's height: the payload's, or (with `fill`) as tall as the screen allows, leaving `fill` px under it on
+ * screen, and no taller than a square plot area at its width needs (the axes have equal scales). Pure.
+ * @param {{height: number, fill: number|null, base: {layout: {margin: {l: number, r: number, t: number, b: number}}}}} data
+ * @param {number} width  the plot's width @param {number} top  its top, from the page's top @param {number} screen  the window's height
+ */
+export function fitHeight(data, width, top, screen) {
+  if (data.fill == null || !(width > 0)) return data.height;
+  const m = data.base.layout.margin;
+  const square = width - m.l - m.r + m.t + m.b;
+  return Math.round(Math.max(data.height, Math.min(screen - top - data.fill, square)));
+}
+
 /** The base figure's layout in the theme's text colour, with a new data revision (so react redraws every trace). */
-export function layout(base, fg, rev) {
+export function layout(base, fg, rev, height) {
   const L = base.layout;
   return Object.assign({}, L, {
+    height: height || L.height,
     font: Object.assign({}, L.font, { color: fg }),
     xaxis: Object.assign({}, L.xaxis, { gridcolor: GRID_COLOR, zerolinecolor: ZERO_COLOR }),
     yaxis: Object.assign({}, L.yaxis, { gridcolor: GRID_COLOR, zerolinecolor: ZERO_COLOR }),

@@ -15,7 +15,7 @@ export function draw(inst, pose, extra) {
   inst.rev += 1;
   inst.stats.frames += 1;
   const all = traces(inst.data, pose, extra, inst.edits, inst.fg);
-  inst.lastDraw = inst.P.react(inst.gd, all, layout(inst.data.base, inst.fg, inst.rev), inst.config);
+  inst.lastDraw = inst.P.react(inst.gd, all, layout(inst.data.base, inst.fg, inst.rev, inst.height), inst.config);
   return inst.lastDraw;
 }
 
