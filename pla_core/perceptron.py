@@ -335,7 +335,7 @@ def pla(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: float
         Initial weights (bias weight first); default 0.
     margin : float ≥ 0
         γ of the margin perceptron (seed 001): a point is also a mistake when yₙ·wᵀx̃ₙ/‖w‖ < γ/2 (its mistake
-        bound and hypotheses: :func:`~pla_core.theory.mistake_bound`).
+        bound and hypotheses: :func:`~pla_core.theory.margin_perceptron_bound`).
     bias : bool
         True: x̃ = (1, x) and w₀ is learned. False: the boundary passes through the origin (seed 004), w₀ = 0.
     sign_zero : {None, +1, -1, "both"}
