@@ -330,7 +330,9 @@ def pla(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: float
         random permutation (from ``seed``) and cycles it; "random" picks each update uniformly among the current
         mistakes.
     eta : float > 0
-        Learning rate η. From w₀ = 0 it only scales w, so the boundaries are the same for every η.
+        Learning rate η. From w₀ = 0 it only scales w, so the boundaries are the same for every η (bit for bit
+        when η is a power of two; otherwise up to rounding, which decides the run only where the updates cancel
+        back to w ≈ 0, as they can on data that are not separable).
     w0 : array (d+1,), optional
         Initial weights (bias weight first); default 0.
     margin : float ≥ 0
