@@ -543,7 +543,8 @@ def _minibatch(X, y, w, eta, bias, sign_zero, max_updates, b, average, settings)
             break
         if T == max_updates:
             break
-        seen[key] = T
+        if len(seen) < _Scan.MAX_REMEMBERED:  # memory: a cycle that starts later runs on to max_updates
+            seen[key] = T
         block, bad = found
         u = scale * Z[block[bad]].sum(axis=0)  # summed in stream order
         w = w + u
