@@ -330,12 +330,14 @@ def pla(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: float
         random permutation (from ``seed``) and cycles it; "random" picks each update uniformly among the current
         mistakes.
     eta : float > 0
-        Learning rate η. From w₀ = 0 it only scales w, so the boundaries are the same for every η.
+        Learning rate η. From w₀ = 0 it only scales w, so the boundaries are the same for every η (bit for bit
+        when η is a power of two; otherwise up to rounding, which decides the run only where the updates cancel
+        back to w ≈ 0, as they can on data that are not separable).
     w0 : array (d+1,), optional
         Initial weights (bias weight first); default 0.
     margin : float ≥ 0
         γ of the margin perceptron (seed 001): a point is also a mistake when yₙ·wᵀx̃ₙ/‖w‖ < γ/2 (its mistake
-        bound and hypotheses: :func:`~pla_core.theory.mistake_bound`).
+        bound and hypotheses: :func:`~pla_core.theory.margin_perceptron_bound`).
     bias : bool
         True: x̃ = (1, x) and w₀ is learned. False: the boundary passes through the origin (seed 004), w₀ = 0.
     sign_zero : {None, +1, -1, "both"}
@@ -405,22 +407,71 @@ def pocket(X, y, *, max_updates: int, order: str = "random", eta: float = 1.0, w
 # Batch and online perceptron (seeds 002, 004)
 
 
-def batch(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None, max_updates: int = 1000) -> Trace:
-    """Batch perceptron (seed 004): gradient descent on the perceptron criterion, wₜ₊₁ = wₜ + η·Σ_{n ∈ Mₜ} yₙx̃ₙ.
+def batch(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None, max_updates: int = 1000,
+          batch_size: int | None = None, average: bool | None = None) -> Trace:
+    """Batch perceptron (seed 004), or the mini-batch perceptron (seed 002) with ``batch_size`` = b.
 
-    Mₜ is the set of all mistakes of wₜ (the rule of :func:`~pla_core.reference.is_mistake`). The trace has the
-    shape of :func:`pla`'s: ``updates[t]`` is the sum added, ``used(t)`` all of Mₜ, ``mistakes[t]`` its smallest
-    index, ``visits[t]`` = n·(t+1) (each update is one pass), ``criterion`` the loss J(wₜ) = Σ_{n ∈ Mₜ} −yₙwₜᵀx̃ₙ.
-    Stops when Mₜ is empty (``halted``), when wₜ equals an earlier w_s (``cycle = (s, t − s)``, ``stop="cycle"``:
-    the run would repeat), or after ``max_updates`` updates. Other parameters as in :func:`pla` (``sign_zero``:
-    None, +1, −1 or "both"; with "both" and w₀ = 0, M₀ is empty and the run halts at once).
+    Full batch (``batch_size=None``, seed 004): gradient descent on the perceptron criterion,
+    wₜ₊₁ = wₜ + η·Σ_{n ∈ Mₜ} yₙx̃ₙ, where Mₜ is the set of all mistakes of wₜ (the rule of
+    :func:`~pla_core.reference.is_mistake`). Each step looks at all n points and is one update.
+
+    Mini-batch (``batch_size=b``, seed 002's "(x_{tb+1}, y_{tb+1}), …, (x_{tb+b}, y_{tb+b})" and
+    θₜ₊₁ = θₜ − ηₜ∇((1/b)·Σ_{1≤i≤b} l(θₜ, x_{tb+i}, y_{tb+i})) with l = −y·wᵀx̃·𝕀[mistake on x]): step s takes
+    the next b points of the stream X[0], X[1], …, X[n−1], X[0], … in the given order (no shuffling: seed 002
+    indexes them tb+1 … tb+b; a block wraps past the end of the data, so every block has exactly b points), and
+    adds η/b·Σ yₙx̃ₙ over the mistakes Mₛ of w among those b points. The gradient of l has terms for mistakes only,
+    but the 1/b divides by the whole mini-batch, not by |Mₛ|. A step whose block holds no mistake changes nothing
+    and is not an update (it still counts in ``visits`` and ``examined``). The run halts after ⌈n/b⌉ mistake-free
+    blocks in a row (they cover every point with the same w: seed 000's "a full cycle not encountering mistakes",
+    so b = 1 is the cyclic PLA, :func:`pla`, update for update). With b = n every block is the whole data set,
+    and with ``average=False`` this is the full batch, update for update.
+
+    Parameters
+    ----------
+    X, y, eta, w0, bias, sign_zero, max_updates
+        As in :func:`pla` (``sign_zero``: None, +1, −1 or "both"; with "both" and w₀ = 0 no point is a mistake
+        and the run halts at once; seed 004's step(0) = +1 is ``sign_zero=1``, seed 002's "predict positive iff
+        wₜ·x > 0" is −1). ``max_updates`` caps the updates; the steps without one are at most ⌈n/b⌉ between two
+        updates, so the work is at most about (max_updates + 1)·(n + b) point evaluations.
+    batch_size : int from 1 to n, optional
+        b, the points of one mini-batch; None: the full batch.
+    average : bool, optional
+        True: divide the sum by b (seed 002's mini-batch rule; by n for the full batch); False: the plain sum over
+        the mistakes (seed 004's θ ← θ + η·Σ_{M} yᵢxᵢ). None: each note's own rule, i.e. False for the full batch
+        and True for a mini-batch. From w₀ = 0 averaging only scales every wₜ by 1/b, like η, so it moves no line
+        and changes no mistake; from w₀ ≠ 0 it does.
+
+    Returns
+    -------
+    Trace
+        The shape of :func:`pla`'s. ``updates[t]`` is the vector added; ``used(t)`` the mistakes it summed (all of
+        Mₜ, or those of its mini-batch), ``mistakes[t]`` the smallest of them; ``visits[t]`` the points examined
+        when update t was made, its whole block included (full batch: n·(t+1), a pass per update; mini-batch:
+        b·(s+1) for the step s it was made at); ``examined`` all points examined (a final confirming ⌈n/b⌉ blocks
+        included); ``criterion`` the loss J(wₜ) = Σ_{n ∈ M(wₜ)} −yₙwₜᵀx̃ₙ over all points. Stops when no point is
+        a mistake (``halted``), when the state (wₜ, and for a mini-batch the place of the next block) equals an
+        earlier one (``cycle = (s, t − s)``, ``stop="cycle"``: the run would repeat), or after ``max_updates``
+        updates. ``settings`` holds ``batch_size`` and ``average`` (resolved to True or False).
     """
     X, y = check_data(X, y)
     check_options(eta=eta, sign_zero=sign_zero, max_updates=max_updates)
-    w = check_w0(w0, X.shape[1], bias)
     n = len(y)
+    if batch_size is not None and (isinstance(batch_size, bool) or not isinstance(batch_size, (int, np.integer))
+                                   or not 1 <= batch_size <= n):
+        raise ValueError(f"batch_size must be None (the full batch) or a whole number from 1 to n = {n}, "
+                         f"not {batch_size!r}.")
+    if average is not None and not isinstance(average, (bool, np.bool_)):
+        raise ValueError(f"average must be True, False or None, not {average!r}.")
+    average = bool(batch_size is not None if average is None else average)
+    w = check_w0(w0, X.shape[1], bias)
+    settings = dict(algorithm="batch", order=None, eta=float(eta), margin=0.0, bias=bool(bias),
+                    sign_zero=sign_zero, seed=None, max_updates=int(max_updates),
+                    batch_size=None if batch_size is None else int(batch_size), average=average)
+    if batch_size is not None:
+        return _minibatch(X, y, w, eta, bias, sign_zero, max_updates, int(batch_size), average, settings)
     Z, tie, R = signed_points(X, y, bias), tie_mask(y, sign_zero), radius_bound(X, bias)
-    quantum = _cycle_quantum(X, bias, eta)
+    scale = eta / n if average else eta
+    quantum = _cycle_quantum(X, bias, scale)
     seen: dict[bytes, int] = {}
     W, U, I, used, E, C = [w], [], [], [], [], []
     cycle, halted = None, False
@@ -439,15 +490,13 @@ def batch(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None,
         seen[key] = t
         if t == max_updates:
             break
-        u = eta * Z[bad].sum(axis=0)
+        u = scale * Z[bad].sum(axis=0)
         w = w + u
         W.append(w)
         U.append(u)
         I.append(int(bad.argmax()))
         used.append(np.packbits(bad))  # n/8 bytes an update, whatever |Mₜ|
     T, d1 = len(I), X.shape[1] + 1
-    settings = dict(algorithm="batch", order=None, eta=float(eta), margin=0.0, bias=bool(bias),
-                    sign_zero=sign_zero, seed=None, max_updates=int(max_updates))
     stop = "halted" if halted else "cycle" if cycle else "max_updates"
     cache = {"updates": readonly(np.array(U).reshape(T, d1)), "errors": readonly(np.array(E, dtype=np.int64)),
              "criterion": readonly(np.array(C))}
@@ -455,6 +504,66 @@ def batch(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None,
                  visits=readonly(n * np.arange(1, T + 1, dtype=np.int64)), halted=halted, cycle=cycle, stop=stop,
                  X=readonly(X), y=readonly(y), settings=settings, examined=n * len(E),
                  _used_bits=readonly(np.array(used, dtype=np.uint8).reshape(T, (n + 7) // 8)), _cache=cache)
+
+
+def _minibatch(X, y, w, eta, bias, sign_zero, max_updates, b, average, settings) -> Trace:
+    """The mini-batch perceptron of :func:`batch` (its rules are stated there)."""
+    n = len(y)
+    Z, tie, R = signed_points(X, y, bias), tie_mask(y, sign_zero), radius_bound(X, bias)
+    scale = eta / b if average else eta
+    quantum = _cycle_quantum(X, bias, scale)
+    span = -(-n // b) * b  # ⌈n/b⌉ blocks: a full pass
+    first = b * max(1, 64 // b)  # points scored by the first call after an update (then doubled)
+    seen: dict[bytes, int] = {}
+    W, U, I, V, used, starts = [w], [], [], [], [], [0]
+    pos = steps = 0  # place in the data of the next block; blocks examined
+    cycle, halted = None, False
+    while True:
+        # The first block from pos that holds a mistake of w: the blocks before it change nothing.
+        wn, r, size, found = math.sqrt(w @ w), 0, first, None
+        while r < span:
+            e = min(r + size, span)  # r and e are whole blocks from pos
+            idx = np.arange(pos + r, pos + e) % n
+            bad = is_mistake(Z[idx] @ w, wn, R, tie[idx])
+            k = int(bad.argmax())
+            if bad[k]:
+                j = (r + k) // b * b - r  # start of the block holding it, in this window
+                found = idx[j:j + b], bad[j:j + b]
+                steps += (r + j) // b + 1
+                break
+            r, size = e, 2 * size
+        if found is None:
+            steps += span // b
+            halted = True
+            break
+        key = _key(w, quantum) + pos.to_bytes(8, "little")
+        T = len(I)
+        if key in seen:
+            cycle = (seen[key], T - seen[key])
+            break
+        if T == max_updates:
+            break
+        if len(seen) < _Scan.MAX_REMEMBERED:  # memory: a cycle that starts later runs on to max_updates
+            seen[key] = T
+        block, bad = found
+        u = scale * Z[block[bad]].sum(axis=0)  # summed in stream order
+        w = w + u
+        W.append(w)
+        U.append(u)
+        M = np.sort(block[bad])
+        I.append(int(M[0]))
+        V.append(b * steps)
+        used.append(M)
+        starts.append(starts[-1] + len(M))
+        pos = int((block[-1] + 1) % n)  # the next block starts after this one
+    T, d1 = len(I), X.shape[1] + 1
+    stop = "halted" if halted else "cycle" if cycle else "max_updates"
+    return Trace(weights=readonly(np.array(W)), mistakes=readonly(np.array(I, dtype=np.int64)),
+                 visits=readonly(np.array(V, dtype=np.int64)), halted=halted, cycle=cycle, stop=stop,
+                 X=readonly(X), y=readonly(y), settings=settings, examined=b * steps,
+                 _used_index=(readonly(np.array(starts, dtype=np.int64)),
+                              readonly(np.concatenate(used).astype(np.int64) if used else np.empty(0, np.int64))),
+                 _cache={"updates": readonly(np.array(U).reshape(T, d1))})
 
 
 def online(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None, passes: int = 1,

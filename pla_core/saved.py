@@ -32,7 +32,7 @@ RUN_VERSION = 1
 _KWARGS = {
     "pla": ("order", "eta", "w0", "margin", "bias", "sign_zero", "max_updates", "seed", "stop_on_cycle"),
     "pocket": ("order", "eta", "w0", "bias", "sign_zero", "max_updates", "seed"),
-    "batch": ("eta", "w0", "bias", "sign_zero", "max_updates"),
+    "batch": ("eta", "w0", "bias", "sign_zero", "max_updates", "batch_size", "average"),
     "online": ("eta", "w0", "bias", "sign_zero", "passes", "shuffle", "seed"),
 }
 

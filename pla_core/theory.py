@@ -1,4 +1,4 @@
-"""The convergence theory of seeds 000, 002 and 003, computed exactly.
+"""The convergence theory of seeds 000, 002 and 003 (and seed 001's margin perceptron), computed exactly.
 
 Everything lives in the augmented space x̃ = (1, x) (or (0, x) without a bias), where the proof of seed 000 is
 written: R = maxₙ‖x̃ₙ‖, the margin of w is ρ(w) = minₙ yₙwᵀx̃ₙ/‖w‖, and PLA started from w₀ = 0 makes at most
@@ -14,8 +14,8 @@ from scipy.optimize import linprog, nnls
 
 from ._checks import augment, check_data, signed_points
 
-__all__ = ["radius", "margin", "max_margin", "support_points", "mistake_bound", "is_separable", "separability",
-           "Separability", "convergence_series", "ConvergenceSeries"]
+__all__ = ["radius", "margin", "max_margin", "support_points", "mistake_bound", "margin_perceptron_bound",
+           "is_separable", "separability", "Separability", "convergence_series", "ConvergenceSeries"]
 
 
 def _Z(X, y, bias):
@@ -199,12 +199,7 @@ def mistake_bound(X, y, *, bias: bool = True, w_f=None) -> float:
     w_f is None and the data are not separable; a ValueError when the given w_f does not separate them.
 
     Not for the margin perceptron (``margin`` = γ > 0, seed 001), which may update on points it already gets
-    right. Its bound, for 0 < γ ≤ γ₀ where γ₀ = ρ(w_f) of some separating w_f: at most 8R²/(γγ₀) + 4R/γ₀
-    updates from w₀ = 0, that is 8R²/γ₀² + 4R/γ₀ when γ = γ₀. Seed 001 states 8/γ₀² under ‖x̃ₙ‖ ≤ 1 (R = 1),
-    but its proof does not reach it: ‖wₜ₊₁‖ ≤ ‖wₜ‖ + γ/2 + R²/(2‖wₜ‖) adds at most 3γ/4 only once
-    ‖wₜ‖ ≥ 2R²/γ, and the updates made below that can each add up to R, so ‖w_M‖ < 2R²/γ + R + 3Mγ/4; with
-    ‖w_M‖ ≥ Mγ₀ and γ ≤ γ₀ this gives Mγ₀/4 < 2R²/γ + R. (The note drops the + R, writes 8Mγ/4 for 3Mγ/4, and
-    uses γ for both γ and γ₀, so its boxed result reads 8/γ².)
+    right: its bound, 8R²/(γγ₀) + 4R/γ₀, and its derivation are :func:`margin_perceptron_bound`'s.
     """
     if w_f is None:
         _, rho = max_margin(X, y, bias=bias)
@@ -216,6 +211,61 @@ def mistake_bound(X, y, *, bias: bool = True, w_f=None) -> float:
             raise ValueError("w_f does not separate the data: some point is on its line or on the wrong side, so "
                              "its margin ρ is not positive and the proof gives no bound.")
     return radius(X, bias=bias) ** 2 / rho ** 2
+
+
+def margin_perceptron_bound(X, y, gamma: float, *, bias: bool = True, w_f=None) -> float:
+    """8R²/(γγ₀) + 4R/γ₀: no run of the margin perceptron ``pla(X, y, margin=γ)`` from w₀ = 0 makes more updates.
+
+    The margin perceptron (seed 001) counts a point as a mistake when yₙwᵀx̃ₙ/‖w‖ < γ/2 (and every point at
+    w = 0): :func:`~pla_core.reference.is_mistake` with ``margin=γ``. So γ is the notes' parameter, twice the
+    margin the run asks for, and ‖w‖ is the norm of the whole augmented w (bias weight included), the ρ of
+    :func:`margin`: a run that halts ends with ρ(w_T) ≥ γ/2.
+
+    Hypotheses: the data are separable by w_f with margin γ₀ = ρ(w_f) > 0 (default: the best margin ρ*,
+    the smallest bound); 0 < γ ≤ γ₀; the run starts from w₀ = 0. Any order, any η (from w₀ = 0, η only scales
+    every wₜ, and the rule m/‖w‖ < γ/2 does not see the scale), and sign(0) plays no part when γ > 0.
+
+    Proof (R = maxₙ‖x̃ₙ‖, ‖w_f‖ = 1, η = 1 without loss). Each update adds yₙw_fᵀx̃ₙ ≥ γ₀ to w_fᵀw, so after M
+    updates ‖w_M‖ ≥ w_fᵀw_M ≥ Mγ₀. On a mistake yₙwₜᵀx̃ₙ < γ‖wₜ‖/2, so ‖wₜ₊₁‖² < ‖wₜ‖² + γ‖wₜ‖ + R², and with
+    √(1 + x) ≤ 1 + x/2, ‖wₜ₊₁‖ ≤ ‖wₜ‖ + γ/2 + R²/(2‖wₜ‖). Once ‖wₜ‖ ≥ 2R²/γ the last term is ≤ γ/4, so an update
+    adds at most 3γ/4; an update made below 2R²/γ ends below 2R²/γ + R (it adds at most ‖x̃ₙ‖ ≤ R). Hence
+    ‖w_M‖ < 2R²/γ + R + 3Mγ/4 ≤ 2R²/γ + R + 3Mγ₀/4, and with ‖w_M‖ ≥ Mγ₀: Mγ₀/4 < 2R²/γ + R, that is
+    M < 8R²/(γγ₀) + 4R/γ₀ (8R²/γ₀² + 4R/γ₀ when γ = γ₀).
+
+    Seed 001 states 8/γ₀² under ‖x̃ₙ‖ ≤ 1 (R = 1), but its proof does not reach it: it drops the + R of the
+    updates made below 2R²/γ, writes 8Mγ/4 for 3Mγ/4, and uses γ for both γ and γ₀, so its boxed result reads
+    8/γ². With R = 1 the bound here is 8/(γγ₀) + 4/γ₀.
+
+    Returns
+    -------
+    float
+        The bound; ∞ when γ > γ₀ (the proof needs γ ≤ γ₀, so there is no guarantee: the run may still halt
+        while γ ≤ 2ρ*, the widest margin any w has, and never halts when γ > 2ρ*, since no w then has every
+        yₙwᵀx̃ₙ/‖w‖ ≥ γ/2), and ∞ when w_f is None and the data are not separable.
+
+    Raises
+    ------
+    ValueError
+        When γ is not a number > 0 (γ = 0 is plain PLA: its bound is :func:`mistake_bound`), or when the given
+        w_f does not separate the data.
+    """
+    if isinstance(gamma, bool) or not (isinstance(gamma, (int, float, np.number)) and np.isfinite(gamma)
+                                       and gamma > 0):
+        raise ValueError(f"The margin perceptron needs a margin gamma > 0, not {gamma!r} (gamma = 0 is plain PLA, "
+                         "whose bound is mistake_bound).")
+    if w_f is None:
+        _, gamma0 = max_margin(X, y, bias=bias)
+        if gamma0 <= 0:
+            return float("inf")
+    else:
+        gamma0 = margin(w_f, X, y, bias=bias)
+        if gamma0 <= 0:
+            raise ValueError("w_f does not separate the data: some point is on its line or on the wrong side, so "
+                             "its margin γ₀ is not positive and the proof gives no bound.")
+    if gamma > gamma0:
+        return float("inf")
+    R = radius(X, bias=bias)
+    return 8 * R ** 2 / (gamma * gamma0) + 4 * R / gamma0
 
 
 @dataclass(frozen=True)

@@ -87,11 +87,12 @@ class Trace:
         w₀ … w_T; column 0 is the bias weight (always 0 with ``bias=False``).
     mistakes : ndarray (T,)
         Index n(t) of the point corrected by update t (wₜ → wₜ₊₁), in the caller's order. For the batch
-        perceptron, the smallest index of the mistakes Mₜ that update t summed (all of them: :meth:`used`).
+        perceptron, the smallest index of the mistakes Mₜ that update t summed (all of them: :meth:`used`; for a
+        mini-batch, the mistakes in its block).
     visits : ndarray (T,) or None
         For cyclic/permuted order: how many points had been examined when update t was made, the corrected
         point included (so ``(visits - 1) // n`` is the pass it happened in). Batch: n·(t+1), a pass per update;
-        online: the time of the update in the stream, plus 1. None for random order.
+        mini-batch of b points: b·(s+1) for the step s (the block) update t was made at; online: the time of the update in the stream, plus 1. None for random order.
     halted : bool
         True when the run stopped because no point was a mistake any more (online: a whole pass made no mistake).
     cycle : (start, period) or None
@@ -103,12 +104,13 @@ class Trace:
         For Pocket: the best-so-far weights ŵ after each update.
     settings : dict
         The options the run was made with: algorithm ("pla", "pocket", "batch", "online"), order, eta, margin,
-        bias, sign_zero, seed, max_updates (online adds passes and shuffle).
+        bias, sign_zero, seed, max_updates (online adds passes and shuffle; batch adds batch_size and average).
     permutation : ndarray (n,) or None
         The visiting order used by ``order="permuted"``.
     examined : int or None
         Points examined in all, the final confirming pass included (cyclic/permuted order), so the run took
-        ``ceil(examined / n)`` passes (epochs). Batch: n per weight vector; online: the length of the stream.
+        ``ceil(examined / n)`` passes (epochs). Batch: n per weight vector (mini-batch: b per block, the steps
+        without an update included); online: the length of the stream.
     stream : Stream or None
         For the online perceptron: the predictions at every time of the stream.
     """
@@ -127,6 +129,8 @@ class Trace:
     examined: int | None = None
     stream: Stream | None = field(default=None, repr=False)
     _used_bits: np.ndarray | None = field(default=None, repr=False)  # batch: (T, ⌈n/8⌉) np.packbits of each Mₜ
+    # mini-batch: (starts (T+1,), indices): update t used indices[starts[t]:starts[t+1]] (at most b, not n/8 bytes)
+    _used_index: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False)
     _cache: dict = field(default_factory=dict, repr=False)
 
     def __len__(self) -> int:
@@ -148,7 +152,7 @@ class Trace:
         """The vector update t added, shape (T, d+1): ``weights[t+1] == weights[t] + updates[t]`` exactly.
 
         η·yₙ·x̃ₙ of the corrected point (the very floats the loop added; computed on first use), or for the
-        batch perceptron η·Σ_{n ∈ Mₜ} yₙx̃ₙ as the run summed it.
+        batch perceptron η·Σ_{n ∈ Mₜ} yₙx̃ₙ (divided by b, or n, with ``average``) as the run summed it.
         """
         if "updates" not in self._cache:
             bias, eta = self.settings["bias"], self.settings["eta"]
@@ -160,14 +164,22 @@ class Trace:
         return self._cache["updates"]
 
     def used(self, t: int) -> np.ndarray:
-        """Indices of the points update t used, ascending: ``[mistakes[t]]``, or all of Mₜ for the batch perceptron."""
+        """Indices of the points update t used, ascending: ``[mistakes[t]]``, or for the batch perceptron all of Mₜ
+        (the mistakes in update t's block, for a mini-batch)."""
         t = range(len(self))[t]  # IndexError outside 0 … T−1, negative t from the end
+        if self._used_index is not None:
+            starts, indices = self._used_index
+            return indices[starts[t]:starts[t + 1]].copy()
         if self._used_bits is None:
             return np.array([self.mistakes[t]], dtype=np.int64)
         return np.flatnonzero(np.unpackbits(self._used_bits[t], count=len(self.y)))
 
     def used_window(self, t0: int = 0, t1: int | None = None) -> list[list[int]]:
         """:meth:`used` for updates t0 … t1−1 (a slice: clipped to the trace), as lists of ints (JSON-ready)."""
+        if self._used_index is not None:
+            starts, indices = self._used_index
+            ts = range(len(self))[t0:t1]
+            return [indices[starts[t]:starts[t + 1]].tolist() for t in ts]
         if self._used_bits is None:
             return [[i] for i in self.mistakes[t0:t1].tolist()]
         bits = np.unpackbits(self._used_bits[t0:t1], axis=1, count=len(self.y)).view(bool)
@@ -190,7 +202,8 @@ class Trace:
     def criterion(self) -> np.ndarray:
         """The perceptron criterion J(wₜ) = Σ_{n ∈ M(wₜ)} −yₙwₜᵀx̃ₙ ≥ 0 for t = 0 … T, shape (T+1,) (seed 004).
 
-        The loss the batch perceptron descends (its run records it); for other runs computed on first use.
+        The loss the full-batch perceptron descends (its run records it); for other runs (a mini-batch run
+        included: this is J over all n points, not over a block) computed on first use.
         """
         if "criterion" not in self._cache:
             self._cache["criterion"] = readonly(self._judge(True)[1])

@@ -29,6 +29,8 @@ RUNS = {
     "pocket": lambda: pc.pocket(NOISY.X, NOISY.y, max_updates=200, seed=4),
     "pocket, cyclic": lambda: pc.pocket(NOISY.X, NOISY.y, max_updates=150, order="cyclic"),
     "batch": lambda: pc.batch(NOISY.X, NOISY.y, eta=0.5, max_updates=60),
+    "mini-batch": lambda: pc.batch(NOISY.X, NOISY.y, eta=0.5, batch_size=6, max_updates=60),
+    "mini-batch, summed, XOR cycle": lambda: pc.batch(XOR4.X, XOR4.y, batch_size=3, average=False),
     "online": lambda: pc.online(NOISY.X, NOISY.y, passes=3, shuffle=True, seed=9),
 }
 

@@ -22,6 +22,9 @@ RUNS = {
     "pocket": lambda d: pc.pocket(d.X, d.y, max_updates=200, seed=3),
     "batch": lambda d: pc.batch(d.X, d.y, eta=0.5, max_updates=200),
     "batch sign(0)=-1": lambda d: pc.batch(d.X, d.y, sign_zero=-1, w0=[1, 0, 0], max_updates=200),
+    "batch mini-batch of 7": lambda d: pc.batch(d.X, d.y, batch_size=7, max_updates=200),
+    "batch mini-batch of 4, summed, sign(0)=+1": lambda d: pc.batch(d.X, d.y, batch_size=4, average=False,
+                                                                   sign_zero=1, w0=[0.5, 0, 0], max_updates=200),
     "online": lambda d: pc.online(d.X, d.y, passes=3),
     "online shuffled": lambda d: pc.online(d.X, d.y, passes=4, shuffle=True, seed=5, sign_zero=-1, eta=2.0),
 }
