@@ -148,4 +148,3 @@ def test_the_plot_takes_the_room_the_screen_gives_and_grows_when_the_sidebar_is_
     _in_view(plot, 1080, "pla")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "pla-1920x1080.png"))
-
