@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import MAX_POINTS, check_data, check_options, check_seed, check_w0, signed_points
+from ._checks import MAX_POINTS, check_data, check_options, check_seed, check_sign_zero, check_w0
 from .geometry import _box, disagreement
 from .perceptron import _CYCLE_RESOLUTION, ORDERS, _Growing, _key, _RandomScan, _Scan, pla
 from .reference import is_mistake, tie_mask
@@ -211,7 +211,8 @@ def pla_many(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: 
         W0 = np.array([check_w0(w, d, bias) for w in W0])
     else:
         W0 = np.broadcast_to(check_w0(w0, d, bias), (runs, d + 1))
-    seeds = None if order == "cyclic" else _run_seeds(seed, runs)
+    seeds = _run_seeds(seed, runs)  # checked whatever the order, as pla checks its seed
+    seeds = None if order == "cyclic" else seeds
     eta, margin, bias = float(eta), float(margin), bool(bias)
     settings = dict(order=order, eta=eta, w0=readonly(np.array(W0)), margin=margin, bias=bias,
                     sign_zero=sign_zero, max_updates=int(max_updates), stop_on_cycle=bool(stop_on_cycle))
@@ -428,7 +429,61 @@ class _Lockstep:
             self.redo[r] = True
 
 
+def _clip_many(P: np.ndarray, w: np.ndarray, sign: float) -> np.ndarray:
+    """geometry._clip for each run at once: the part of each convex polygon P (runs, k, 2) where
+    sign·(b + w₁x + w₂y) ≥ 0, as (runs, 2k, 2). A polygon that loses vertices repeats its first one (or is all
+    zeros when empty), which adds nothing to its shoelace area."""
+    f = sign * (w[:, :1] + w[:, 1:2] * P[..., 0] + w[:, 2:3] * P[..., 1])
+    C, fc = np.roll(P, -1, axis=1), np.roll(f, -1, axis=1)
+    inside, cross = f >= 0, (f >= 0) != (fc >= 0)
+    s = np.divide(f, f - fc, out=np.zeros_like(f), where=cross)
+    out = np.full(P.shape[:1] + (2 * P.shape[1], 2), np.nan)
+    out[:, 0::2] = np.where(inside[..., None], P, np.nan)
+    out[:, 1::2] = np.where(cross[..., None], P + s[..., None] * (C - P), np.nan)
+    keep = ~np.isnan(out[..., 0])
+    out = np.take_along_axis(out, np.argsort(~keep, axis=1, kind="stable")[..., None], axis=1)
+    first = np.where(keep.any(axis=1)[:, None], out[:, 0], 0.0)
+    return np.where(np.isnan(out), first[:, None, :], out)
+
+
+def _area_many(P: np.ndarray) -> np.ndarray:
+    x, y = P[..., 0], P[..., 1]
+    return np.abs((x * np.roll(y, -1, axis=1)).sum(axis=1) - (y * np.roll(x, -1, axis=1)).sum(axis=1)) / 2
+
+
 def disagreement_many(W, W_f, box=(-1.0, 1.0, -1.0, 1.0), *, sign_zero=None) -> np.ndarray:
-    """:func:`~pla_core.geometry.disagreement` of each run at once: P[sign(wᵀx̃) ≠ sign(w_fᵀx̃)] for x uniform
-    on the box, exactly. W and W_f are (runs, 3) (or one row shared by all); returns (runs,)."""
-    raise NotImplementedError
+    """:func:`~pla_core.geometry.disagreement` of many runs at once: for each run, the fraction of the box where
+    sign(wᵀx̃) ≠ sign(w_fᵀx̃), exactly (E_out against the noise-free target for x uniform on the box).
+
+    W and W_f are (runs, 3) (b, w₁, w₂), or one row shared by all runs; returns (runs,). Equal to
+    ``disagreement(W[r], W_f[r], box, sign_zero=sign_zero)`` run by run up to rounding (~1e-15): the same
+    clipping, with areas summed in another order. ``sign_zero`` decides only for w = 0, as there.
+    """
+    check_sign_zero(sign_zero)
+    try:
+        W = np.atleast_2d(np.asarray(W, dtype=float))
+        W_f = np.atleast_2d(np.asarray(W_f, dtype=float))
+    except (TypeError, ValueError):
+        raise ValueError("W and W_f must be tables of weights, one row (b, w₁, w₂) per run.") from None
+    if W.ndim != 2 or W_f.ndim != 2 or W.shape[1] != 3 or W_f.shape[1] != 3:
+        raise ValueError("disagreement_many works in the plane: W and W_f need rows of 3 numbers (b, w₁, w₂).")
+    if len(W) != len(W_f) and 1 not in (len(W), len(W_f)):
+        raise ValueError(f"W has {len(W)} rows and W_f {len(W_f)}: give one row per run (or one for all).")
+    if not (np.isfinite(W).all() and np.isfinite(W_f).all()):
+        raise ValueError("W and W_f must contain finite numbers only.")
+    W, W_f = np.broadcast_arrays(W, W_f)
+    runs = len(W)
+    xmin, xmax, ymin, ymax = _box(box)
+    rect = np.broadcast_to(np.array([(xmin, ymin), (xmax, ymin), (xmax, ymax), (xmin, ymax)]), (runs, 4, 2))
+    total = (xmax - xmin) * (ymax - ymin)
+    f_pos = _area_many(_clip_many(rect, W_f, 1.0)) / total
+    wrong = sum(_area_many(_clip_many(_clip_many(rect, W, s), W_f, -s)) for s in (1.0, -1.0))
+    frac = wrong / total
+    frac = np.where(frac < 1e-12, 0.0, np.minimum(1.0, frac))
+    # w₁ = w₂ = 0: a constant prediction sign(b), or at b = 0 the reading of sign(0)
+    b = W[:, 0]
+    pred = np.where(b != 0, np.sign(b), 0.0 if sign_zero in (None, "both") else float(sign_zero))
+    const = np.where(pred == 0, 1.0, np.where(pred > 0, 1.0 - f_pos, f_pos))
+    if sign_zero == "both":  # sign(0) right for both classes: agrees with f everywhere
+        const = np.where(b == 0, 0.0, const)
+    return np.where(np.any(W[:, 1:] != 0, axis=1), frac, const)
