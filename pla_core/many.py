@@ -33,8 +33,8 @@ MAX_WORK = 10**9
 #: Default cap on each run's updates in :func:`pla_many` (1,000 runs of N = 100 fit under MAX_WORK).
 DEFAULT_MANY_UPDATES = 10_000
 
-# Scores held per chunk of runs (runs × N): about 40 bytes each with Z, the scores and the masks, so ~80 MB.
-_CHUNK_SCORES = 2_000_000
+# Scores per chunk of runs (runs × N): ~70 bytes each (Z and a copy of its live runs, scores, masks): ~70 MB.
+_CHUNK_SCORES = 1_000_000
 # At most this many runs left in a chunk: finish them one by one (a lockstep step costs ~25 NumPy calls,
 # a single-run update ~6; measured by benchmarks/bench_many.py).
 _TAIL_RUNS = 4
@@ -267,7 +267,7 @@ class _Lockstep:
         # radius_bound of each run: the same float operations as reference.radius_bound
         big = np.maximum(X.max(axis=(1, 2)), -X.min(axis=(1, 2)))
         self.R = np.sqrt(d * big * big + (1.0 if bias else 0.0))
-        self.Z = np.empty((runs, n, d + 1))  # zₙ = yₙx̃ₙ, as signed_points
+        self.Z = self._rows(runs, n, d + 1)  # zₙ = yₙx̃ₙ, as signed_points
         self.Z[:, :, 0] = y if bias else 0.0
         np.multiply(X, y[:, :, None], out=self.Z[:, :, 1:])
         self.tie = None if sign_zero is None else tie_mask(y, sign_zero)
@@ -289,6 +289,13 @@ class _Lockstep:
         self.p = np.zeros(runs, dtype=np.int64)
         self.redo = np.zeros(runs, dtype=bool)
 
+    @staticmethod
+    def _rows(runs, n, D):
+        """An empty (runs, n, D) array whose flat buffer has one more row, of zeros, just after it."""
+        buf = np.empty((runs * n + 1, D))
+        buf[-1] = 0.0
+        return buf[:-1].reshape(runs, n, D)
+
     def go(self) -> None:
         live = np.flatnonzero(self.stop == "")
         while live.size > _TAIL_RUNS:
@@ -303,16 +310,24 @@ class _Lockstep:
     def _steps(self, live: np.ndarray) -> np.ndarray:
         """Lockstep steps over the runs ``live`` until a quarter of them (or all but the tail) have finished, or
         the log of pass starts is full; returns the runs still going."""
-        Z, W = self.Z[live], self.W[live]
+        A = len(live)
+        if A == len(self.T):
+            Z = self.Z
+        else:
+            Z = np.take(self.Z, live, axis=0, out=self._rows(A, *self.Z.shape[1:]))
+        W = self.W[live]
         tie = None if self.tie is None else self.tie[live]
-        A, n = len(live), self.n
+        n = self.n
         # The position of the next point to visit as 1..n, n standing for 0: then "no mistake at or after it"
         # is exactly "the scan wraps round to point 0", a pass start, and no step needs a modulo.
         R, T, p = self.R[live][:, None], self.T[live], np.where(self.p[live] == 0, n, self.p[live])
         rows, col = np.arange(A), np.arange(n)
         eta, margin, cap, cyc = self.eta, self.margin, self.cap, self.cyc
-        # Zeta.reshape(-1, d+1) row flat[k] + i is η·z_i of run k; one more row of zeros for runs not updated
-        Zeta = np.concatenate([(Z if eta == 1 else eta * Z).reshape(A * n, -1), np.zeros((1, Z.shape[2]))])
+        # row flat[k] + i of Zeta is η·z_i of run k, and row A·n is zeros (for runs not updated)
+        if eta == 1:
+            Zeta = Z.base
+        else:
+            Zeta = np.multiply(eta, Z, out=self._rows(A, *Z.shape[1:])).base
         flat, nowhere = rows * n, A * n
         alive = np.ones(A, dtype=bool)
         ndead = 0
