@@ -291,10 +291,8 @@ class _Lockstep:
 
     @staticmethod
     def _rows(runs, n, D):
-        """An empty (runs, n, D) array whose flat buffer has one more row, of zeros, just after it."""
-        buf = np.empty((runs * n + 1, D))
-        buf[-1] = 0.0
-        return buf[:-1].reshape(runs, n, D)
+        """An empty (runs, n, D) array whose ``base`` is the same buffer as (runs·n, D) rows."""
+        return np.empty((runs * n, D)).reshape(runs, n, D)
 
     def go(self) -> None:
         live = np.flatnonzero(self.stop == "")
@@ -320,53 +318,61 @@ class _Lockstep:
         n = self.n
         # The position of the next point to visit as 1..n, n standing for 0: then "no mistake at or after it"
         # is exactly "the scan wraps round to point 0", a pass start, and no step needs a modulo.
-        R, T, p = self.R[live][:, None], self.T[live], np.where(self.p[live] == 0, n, self.p[live])
+        R, p = self.R[live][:, None], np.where(self.p[live] == 0, n, self.p[live])
+        # Every live run makes one update per step, so after s steps run k has made T0[k] + s; a run that
+        # finishes is written back at once, and its row is left to compute garbage until the arrays shrink.
+        T0 = self.T[live]
         rows, col = np.arange(A), np.arange(n)
         eta, margin, cap, cyc = self.eta, self.margin, self.cap, self.cyc
-        # row flat[k] + i of Zeta is η·z_i of run k, and row A·n is zeros (for runs not updated)
-        if eta == 1:
-            Zeta = Z.base
-        else:
-            Zeta = np.multiply(eta, Z, out=self._rows(A, *Z.shape[1:])).base
-        flat, nowhere = rows * n, A * n
+        # row flat[k] + i of Zeta is η·z_i of run k
+        Zeta = Z.base if eta == 1 else np.multiply(eta, Z, out=self._rows(A, *Z.shape[1:])).base
+        flat = rows * n
         alive = np.ones(A, dtype=bool)
-        ndead = 0
+        ndead = steps = 0
+        capping = cap - int(T0.max())  # at this many steps the first runs reach the cap
+
+        def finish(ks, why):
+            nonlocal alive, ndead
+            r = live[ks]
+            self.W[r], self.T[r], self.p[r], self.stop[r] = W[ks], T0[ks] + steps, p[ks] % n, why
+            alive[ks] = False
+            ndead += ks.size
+
         while ndead * 4 < A and A - ndead > _TAIL_RUNS and not (cyc and self.nlog + A > len(self.log_r)):
             S = np.matmul(Z, W[:, :, None])[:, :, 0]
             bad = is_mistake(S, np.sqrt((W * W).sum(axis=1))[:, None], R, tie, margin)
             if self.rngs is not None:
                 count = bad.sum(axis=1)
-                go = (count > 0) & alive
-                j = np.zeros(A, dtype=np.int64)
-                for k in np.flatnonzero(go):  # the draw of _RandomScan, from each run's own generator
-                    j[k] = self.rngs[live[k]].integers(int(count[k]))
-                i = (np.cumsum(bad, axis=1, dtype=np.int32) > j[:, None]).argmax(axis=1)
+                go = count > 0
             else:
                 ahead = bad & (col >= p[:, None])
                 k1, k0 = ahead.argmax(axis=1), bad.argmax(axis=1)
                 forward = ahead[rows, k1]
+                go = bad[rows, k0]
+            if not (go | ~alive).all():  # no mistake left: halted, with the weights as they are
+                finish(np.flatnonzero(alive > go), "halted")
+            if self.rngs is not None:
+                j = np.zeros(A, dtype=np.int64)
+                for k in np.flatnonzero(alive):  # the draw of _RandomScan, from each run's own generator
+                    j[k] = self.rngs[live[k]].integers(int(count[k]))
+                i = (np.cumsum(bad, axis=1, dtype=np.int32) > j[:, None]).argmax(axis=1)
+            else:
                 i = np.where(forward, k1, k0)
-                go = bad[rows, k0] & alive
                 if cyc:  # the scan passes point 0 on its way to the next mistake: log the pass start
-                    at = np.flatnonzero(go > forward)
+                    at = np.flatnonzero(alive > forward)
                     if at.size:
                         m = self.nlog
                         self.log_w[m:m + at.size] = W[at]
                         self.log_r[m:m + at.size] = live[at]
                         self.nlog = m + at.size
-                p = np.where(go, i + 1, p)
-            W += Zeta[np.where(go, flat + i, nowhere)]
-            T += go
-            fin = ~go | (T >= cap)
-            if fin.sum() > ndead:
-                for k in np.flatnonzero(fin & alive):
-                    self.stop[live[k]] = "max_updates" if go[k] else "halted"
-                alive = ~fin
-                ndead = A - int(alive.sum())
-        dead = ~alive
-        p[p == n] = 0
-        self.W[live], self.T[live], self.p[live] = W, T, p
-        return live[~dead]
+                p = i + 1
+            W += Zeta[flat + i]
+            steps += 1
+            if steps >= capping:
+                finish(np.flatnonzero(alive & (T0 + steps >= cap)), "max_updates")
+                capping = cap - int(T0[alive].max()) if alive.any() else cap
+        self.W[live[alive]], self.T[live[alive]], self.p[live[alive]] = W[alive], T0[alive] + steps, p[alive] % n
+        return live[alive]
 
     def _repeats(self, w, r) -> np.ndarray:
         """Runs among r (k,) with two equal logged states w (k, d+1), by pla's cycle key (perceptron._key), or
