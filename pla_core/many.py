@@ -20,9 +20,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._checks import MAX_COORD as _MAX_COORD
 from ._checks import MAX_POINTS, check_data, check_options, check_seed, check_sign_zero, check_w0
-from .geometry import _box, disagreement
-from .perceptron import _CYCLE_RESOLUTION, ORDERS, _Growing, _key, _RandomScan, _Scan, pla
+from .geometry import _box
+from .perceptron import _CYCLE_RESOLUTION, ORDERS, _Growing, _RandomScan, pla
 from .reference import is_mistake, tie_mask
 from .trace import readonly
 
@@ -36,7 +37,7 @@ DEFAULT_MANY_UPDATES = 10_000
 # Scores per chunk of runs (runs × N): ~70 bytes each (Z and a copy of its live runs, scores, masks): ~70 MB.
 _CHUNK_SCORES = 1_000_000
 # At most this many runs left in a chunk: finish them one by one (a lockstep step costs ~25 NumPy calls,
-# a single-run update ~6; measured by benchmarks/bench_many.py).
+# a single-run update ~6: below ~5 runs the one-by-one loop is cheaper per update; timed on the LFD batch).
 _TAIL_RUNS = 4
 
 
@@ -155,8 +156,6 @@ def _chunk(X, y, a: int, b: int):
     raise AssertionError("unreachable: a run failed the batch check but passed check_data")
 
 
-from ._checks import MAX_COORD as _MAX_COORD  # noqa: E402
-
 
 def pla_many(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: float = 0.0, bias: bool = True,
              sign_zero=None, max_updates: int = DEFAULT_MANY_UPDATES, seed=None, stop_on_cycle: bool = True,
@@ -252,10 +251,11 @@ class _Lockstep:
     few are finished one by one (:meth:`_finish_one`).
 
     Cycles, as :class:`~pla_core.perceptron._Scan` finds them: whenever a run's scan reaches point 0 (a pass
-    starts) its w is logged. The log is searched for a repeated state (the key of :func:`pla` 's cycle detection)
-    every time runs leave the arrays or the log fills; a run whose state repeated is redone by :func:`pla` itself
-    (``redo``), which stops it exactly where the loop would. Runs finished one by one seed pla's dictionary of
-    pass-start states from the log and stop on a cycle themselves.
+    starts) its w is logged, in lockstep and one by one alike. The log is searched for a repeated state (a 64-bit
+    hash of pla's cycle key, perceptron._key) when it fills, before the tail and at the end of each tail run; a
+    run with a repeat is redone by :func:`pla` itself (``redo``), which stops it exactly where the loop would (a
+    hash collision only costs that redo). So runs that really cycle (noisy grid data) cost more than in a loop
+    of pla: their lockstep part, then pla.
     """
 
     LOG_START, LOG_MAX = 1 << 12, 1 << 20  # logged pass starts (each d+2 numbers)
