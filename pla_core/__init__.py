@@ -14,6 +14,7 @@ from . import datasets, geometry, reference, theory
 from ._checks import MAX_POINTS, MAX_UPDATES_LIMIT, check_data
 from .datasets import Dataset, load_points, save_points
 from .geometry import clip_line, closest_to_origin, foot, geometric_margin, offset, signed_distance, unit_normal
+from .many import ManyRuns, disagreement_many, pla_many
 from .perceptron import ORDERS, batch, count_mistakes, online, pla, pocket, predict
 from .reference import is_mistake, pla_reference
 from .saved import SavedRun, load_run, save_run
@@ -32,4 +33,5 @@ __all__ = [
     "Separability", "convergence_series", "unit_normal", "offset", "signed_distance", "geometric_margin", "foot",
     "closest_to_origin", "clip_line",
     "MAX_POINTS", "MAX_UPDATES_LIMIT", "check_data",
+    "pla_many", "ManyRuns", "disagreement_many",
 ]

@@ -1,0 +1,510 @@
+"""Many PLA runs at once (issue 13): the engine of the experiments lesson, run by run the same as :func:`pla`.
+
+:func:`pla_many` takes a batch of data sets, X (runs, N, d) and y (runs, N), and advances every run together:
+one NumPy step makes one update in each active run. For cyclic and permuted order a step scores all N points of
+each run at once and takes the first mistake in cyclic order from the run's position, so a run costs one step per
+update however far apart its mistakes are; finished runs drop out. The few slowest runs (the long tail: of 1,000
+LFD runs the slowest takes ~60× the mean) are finished one by one with a single-run loop of the same rule, since
+a lockstep step costs tens of NumPy calls whether it serves 500 runs or 2.
+
+Each run's T, final weights (bit for bit) and halted flag are those of ``pla(X[r], y[r], ...)`` with the same
+settings, the run's seed included (:class:`ManyRuns`). Like :func:`pla` and :func:`~pla_core.reference.pla_reference`,
+a score is summed in a different order than in :func:`pla`; the decisions can differ only for a score within
+~1e-16·‖w‖·R of the edge of the tie band, and the updates are the same floats, η·yₙ·x̃ₙ, added in the same order.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._checks import MAX_COORD as _MAX_COORD
+from ._checks import MAX_POINTS, check_data, check_options, check_seed, check_sign_zero, check_w0
+from .geometry import _box
+from .perceptron import _CYCLE_RESOLUTION, ORDERS, _Growing, _RandomScan, pla
+from .reference import is_mistake, tie_mask
+from .trace import readonly
+
+__all__ = ["ManyRuns", "pla_many", "disagreement_many", "MAX_WORK", "DEFAULT_MANY_UPDATES"]
+
+#: Default ``max_work`` of :func:`pla_many`: runs × N × max_updates point scores at most (a few seconds here).
+MAX_WORK = 10**9
+#: Default cap on each run's updates in :func:`pla_many` (1,000 runs of N = 100 fit under MAX_WORK).
+DEFAULT_MANY_UPDATES = 10_000
+
+# Scores per chunk of runs (runs × N): ~70 bytes each (Z and a copy of its live runs, scores, masks): ~70 MB.
+_CHUNK_SCORES = 1_000_000
+# At most this many runs left in a chunk: finish them one by one (a lockstep step costs ~25 NumPy calls,
+# a single-run update ~6: below ~5 runs the one-by-one loop is cheaper per update; timed on the LFD batch).
+_TAIL_RUNS = 4
+
+
+@dataclass(frozen=True, eq=False)
+class ManyRuns:
+    """What :func:`pla_many` returns: the end of each run, shape (runs,) unless said otherwise.
+
+    Attributes
+    ----------
+    T : ndarray of int64
+        Updates made by each run (``len(pla(...))``).
+    weights : ndarray (runs, d+1)
+        Final weights w_T of each run (bias weight first), equal bit for bit to ``pla(...).weights[-1]``.
+    halted : ndarray of bool
+        True where the run stopped because no point was a mistake (``trace.halted``).
+    stop : ndarray of str
+        ``trace.stop`` of each run: "halted", "cycle" (the run was seen to repeat; cyclic/permuted order with
+        ``stop_on_cycle``) or "max_updates" (stopped by the cap; such runs are reported, never dropped).
+    seeds : ndarray of uint64 or None
+        The seed of each run for "permuted" and "random" order: ``pla(X[r], y[r], seed=int(seeds[r]), ...)``
+        reproduces run r (:meth:`pla_kwargs`). None for "cyclic", which uses no randomness.
+    settings : dict
+        The keyword arguments of :func:`pla` but the seed; ``w0`` is (runs, d+1), one row per run.
+    traces : tuple of Trace or None
+        With ``trace=True``: every run's full :class:`~pla_core.trace.Trace`, made by :func:`pla` itself.
+    """
+
+    T: np.ndarray
+    weights: np.ndarray
+    halted: np.ndarray
+    stop: np.ndarray
+    seeds: np.ndarray | None
+    settings: dict
+    traces: tuple | None = None
+
+    def __len__(self) -> int:
+        return len(self.T)
+
+    def __repr__(self) -> str:
+        return (f"ManyRuns(runs={len(self)}, halted={int(self.halted.sum())}, capped={int(self.capped.sum())}, "
+                f"cycled={int(self.cycled.sum())}, mean T={self.T.mean() if len(self) else 0:.1f})")
+
+    @property
+    def capped(self) -> np.ndarray:
+        """Runs stopped by ``max_updates``."""
+        return self.stop == "max_updates"
+
+    @property
+    def cycled(self) -> np.ndarray:
+        """Runs stopped one update after their state was seen to repeat."""
+        return self.stop == "cycle"
+
+    def pla_kwargs(self, r: int) -> dict:
+        """Keyword arguments with which ``pla(X[r], y[r], **kwargs)`` makes run r again, its trace included."""
+        return _pla_kwargs(self.settings, self.seeds, r)
+
+
+def _pla_kwargs(settings: dict, seeds, r: int) -> dict:
+    return dict(settings, w0=settings["w0"][r], seed=None if seeds is None else int(seeds[r]))
+
+
+def _run_seeds(seed, runs: int) -> np.ndarray:
+    """One seed per run: given as a sequence, or drawn from ``np.random.SeedSequence(seed)``."""
+    if seed is not None and np.ndim(seed) == 1:
+        seeds = list(seed)
+        if len(seeds) != runs:
+            raise ValueError(f"seed must be one number, or one per run ({runs}), not {len(seeds)} numbers.")
+        for s in seeds:
+            check_seed(s)
+        return np.array([int(s) for s in seeds], dtype=np.uint64)
+    check_seed(seed)
+    return np.random.SeedSequence(seed).generate_state(runs, dtype=np.uint64)
+
+
+def _check_batch(X, y):
+    """X as an array (runs, N, d) and y (runs, N); each run is checked as :func:`pla` checks its data, a chunk at
+    a time (see :func:`_chunk`), so nothing the size of X is copied here."""
+    try:
+        X = np.asarray(X)
+        y = np.asarray(y)
+    except (TypeError, ValueError):
+        raise ValueError("X must be an array of data sets (runs × points × features) and y one of labels "
+                         "(runs × points).") from None
+    if X.ndim != 3:
+        raise ValueError(f"X must be three-dimensional (runs × points × features), but it has {X.ndim} "
+                         "dimensions; for one data set use pla_core.pla, or X[None].")
+    runs, n, d = X.shape
+    if runs == 0:
+        raise ValueError("There are no runs: X holds no data set.")
+    if n == 0 or d == 0:
+        check_data(np.zeros((n, d)), np.zeros(n))  # the message pla gives
+    if n > MAX_POINTS:
+        raise ValueError(f"Each data set has {n:,} points; the limit is {MAX_POINTS:,}.")
+    if y.shape != (runs, n):
+        raise ValueError(f"y must hold one label per point of each run, shape ({runs}, {n}), not {y.shape}.")
+    return X, y
+
+
+def _chunk(X, y, a: int, b: int):
+    """Runs a..b−1 as float64, checked; a bad run raises pla's message for it, prefixed by its number."""
+    try:
+        Xc = np.asarray(X[a:b], dtype=float)
+        yc = np.asarray(y[a:b], dtype=float)
+    except (TypeError, ValueError):
+        Xc = yc = None
+    if Xc is not None:
+        fine = np.isfinite(Xc).all(axis=(1, 2)) & (np.abs(Xc).max(axis=(1, 2)) <= _MAX_COORD)
+        fine &= ((yc == 1) | (yc == -1)).all(axis=1)
+        if fine.all():
+            return Xc, yc
+    for r in range(a, b):
+        try:
+            check_data(X[r], y[r])
+        except ValueError as e:
+            raise ValueError(f"Run {r}: {e}") from None
+    raise AssertionError("unreachable: a run failed the batch check but passed check_data")
+
+
+
+def pla_many(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: float = 0.0, bias: bool = True,
+             sign_zero=None, max_updates: int = DEFAULT_MANY_UPDATES, seed=None, stop_on_cycle: bool = True,
+             trace: bool = False, max_work: int | None = MAX_WORK) -> ManyRuns:
+    """Run PLA on many data sets at once; run r ends exactly as ``pla(X[r], y[r], ...)`` does.
+
+    Parameters
+    ----------
+    X : array (runs, N, d)
+        One data set per run, without the bias column (every run has the same N and d).
+    y : array (runs, N)
+        Labels, each +1 or −1.
+    order, eta, margin, bias, sign_zero, max_updates, stop_on_cycle
+        As in :func:`pla`, the same for every run (``max_updates`` defaults to 10⁴ here).
+    w0 : array (d+1,) or (runs, d+1), optional
+        Initial weights, shared or one row per run; default 0.
+    seed : int, sequence of ``runs`` ints, or None
+        For "permuted" and "random" order. Run r gets the seed ``seeds[r]``: the given sequence, or, from one
+        number (or None: fresh entropy), ``np.random.SeedSequence(seed).generate_state(runs, dtype=np.uint64)``.
+        ``pla(X[r], y[r], order=order, seed=int(result.seeds[r]))`` then makes run r again (``pla`` takes an
+        int seed, so the runs' seeds are ints drawn from the SeedSequence rather than its spawned children).
+    trace : bool
+        Also return every run's full :class:`~pla_core.trace.Trace` (``result.traces``), made by :func:`pla`
+        run by run, so it costs as much as the loop this function replaces. To replay only a few runs, call
+        ``pla(X[r], y[r], **result.pla_kwargs(r))``.
+    max_work : int or None
+        Refuse (ValueError) when runs × N × max_updates exceeds this many point scores: the most the runs can take,
+        since each update of a run scores its N points once (plus one pass to confirm a halt). 10⁹ by default (a
+        few seconds here); None lifts the limit.
+
+    Returns
+    -------
+    ManyRuns
+        T (runs,), weights (runs, d+1), halted (runs,), stop (runs,), seeds, settings, traces.
+    """
+    X, y = _check_batch(X, y)
+    runs, n, d = X.shape
+    check_options(eta=eta, sign_zero=sign_zero, margin=margin, max_updates=max_updates)
+    if not isinstance(order, str) or order not in ORDERS:
+        raise ValueError(f"order must be one of {', '.join(ORDERS)}; not {order!r}.")
+    if max_work is not None:
+        work = runs * n * int(max_updates)
+        if work > max_work:
+            raise ValueError(
+                f"{runs:,} runs × {n:,} points × {max_updates:,} updates could take {work:,} point scores, over "
+                f"the limit of {max_work:,}: use fewer runs or points, a smaller max_updates, or pass a larger "
+                "max_work.")
+    if w0 is not None and np.ndim(w0) == 2:
+        W0 = np.asarray(w0, dtype=float) if np.shape(w0)[0] == runs else None
+        if W0 is None:
+            raise ValueError(f"w0 must be one weight vector, or one per run ({runs} rows), not {np.shape(w0)[0]}.")
+        W0 = np.array([check_w0(w, d, bias) for w in W0])
+    else:
+        W0 = np.broadcast_to(check_w0(w0, d, bias), (runs, d + 1))
+    seeds = _run_seeds(seed, runs)  # checked whatever the order, as pla checks its seed
+    seeds = None if order == "cyclic" else seeds
+    eta, margin, bias = float(eta), float(margin), bool(bias)
+    settings = dict(order=order, eta=eta, w0=readonly(np.array(W0)), margin=margin, bias=bias,
+                    sign_zero=sign_zero, max_updates=int(max_updates), stop_on_cycle=bool(stop_on_cycle))
+
+    T = np.zeros(runs, dtype=np.int64)
+    W = np.empty((runs, d + 1))
+    stop = np.full(runs, "max_updates", dtype="<U11")
+    size = max(1, _CHUNK_SCORES // n)
+    for a in range(0, runs, size):
+        b = min(runs, a + size)
+        Xc, yc = _chunk(X, y, a, b)
+        rngs = None if seeds is None else [np.random.default_rng(int(s)) for s in seeds[a:b]]
+        if order == "permuted":
+            perm = np.array([g.permutation(n) for g in rngs])
+            Xc = np.take_along_axis(Xc, perm[:, :, None], axis=1)
+            yc = np.take_along_axis(yc, perm, axis=1)
+        run = _Lockstep(Xc, yc, W0[a:b], eta, margin, bias, sign_zero, int(max_updates), stop_on_cycle,
+                        rngs if order == "random" else None)
+        run.go()
+        T[a:b], W[a:b], stop[a:b] = run.T, run.W, run.stop
+        for r in np.flatnonzero(run.redo) + a:  # a state repeated: pla itself says where the run stops
+            tr = pla(X[r], y[r], **_pla_kwargs(settings, seeds, r))
+            T[r], W[r], stop[r] = len(tr), tr.weights[-1], tr.stop
+        del Xc, yc, run
+
+    traces = tuple(pla(X[r], y[r], **_pla_kwargs(settings, seeds, r)) for r in range(runs)) if trace else None
+    return ManyRuns(T=readonly(T), weights=readonly(W), halted=readonly(stop == "halted"), stop=readonly(stop),
+                    seeds=readonly(seeds), settings=settings, traces=traces)
+
+
+class _Lockstep:
+    """One chunk of runs, advanced together: every step makes one update in each live run.
+
+    Per run: w, T and the position p of the next point to visit (cyclic/permuted: the data are already in
+    visiting order). A step scores all N points of every live run and takes the first mistake at or after p,
+    wrapping round. Finished runs are marked dead and leave the arrays once a quarter of them is dead; the last
+    few are finished one by one (:meth:`_finish_one`).
+
+    Cycles, as :class:`~pla_core.perceptron._Scan` finds them: whenever a run's scan reaches point 0 (a pass
+    starts) its w is logged, in lockstep and one by one alike. The log is searched for a repeated state (a 64-bit
+    hash of pla's cycle key, perceptron._key) when it fills, before the tail and at the end of each tail run; a
+    run with a repeat is redone by :func:`pla` itself (``redo``), which stops it exactly where the loop would (a
+    hash collision only costs that redo). So runs that really cycle (noisy grid data) cost more than in a loop
+    of pla: their lockstep part, then pla.
+    """
+
+    LOG_START, LOG_MAX = 1 << 12, 1 << 20  # logged pass starts (each d+2 numbers)
+
+    def __init__(self, X, y, W0, eta, margin, bias, sign_zero, cap, stop_on_cycle, rngs):
+        runs, n, d = X.shape
+        self.X, self.y, self.bias = X, y, bias  # for the random-order tail (no copy)
+        self.n, self.eta, self.margin, self.cap, self.rngs = n, eta, margin, cap, rngs
+        # radius_bound of each run: the same float operations as reference.radius_bound
+        big = np.maximum(X.max(axis=(1, 2)), -X.min(axis=(1, 2)))
+        self.R = np.sqrt(d * big * big + (1.0 if bias else 0.0))
+        self.Z = self._rows(runs, n, d + 1)  # zₙ = yₙx̃ₙ, as signed_points
+        self.Z[:, :, 0] = y if bias else 0.0
+        np.multiply(X, y[:, :, None], out=self.Z[:, :, 1:])
+        self.tie = None if sign_zero is None else tie_mask(y, sign_zero)
+        # With stop_on_cycle=False a cycle changes nothing pla returns here, so none is looked for.
+        self.cyc = rngs is None and stop_on_cycle
+        if self.cyc:  # _cycle_quantum of each run, on its visiting order
+            S = X if n <= 4096 else X[:, :: n // 4096 + 1]
+            q = _CYCLE_RESOLUTION * eta * np.concatenate([np.full((runs, 1), 1.0 if bias else 0.0),
+                                                          np.abs(S).max(axis=1)], axis=1)
+            self.Q = np.where(q > 0, q, 1.0)
+            # odd 64-bit multipliers for hashing a cycle key: one per weight, the last for the run's number
+            self.mix = np.random.default_rng(13).integers(1, 2**63, size=d + 2, dtype=np.uint64) | np.uint64(1)
+            self.log_w = np.empty((self.LOG_START, d + 1))
+            self.log_r = np.empty(self.LOG_START, dtype=np.int64)
+            self.nlog = 0
+        self.T = np.zeros(runs, dtype=np.int64)
+        self.W = np.array(W0, dtype=float)
+        self.stop = np.full(runs, "max_updates" if cap == 0 else "", dtype="<U11")
+        self.p = np.zeros(runs, dtype=np.int64)
+        self.redo = np.zeros(runs, dtype=bool)
+
+    @staticmethod
+    def _rows(runs, n, D):
+        """An empty (runs, n, D) array whose ``base`` is the same buffer as (runs·n, D) rows."""
+        return np.empty((runs * n, D)).reshape(runs, n, D)
+
+    def go(self) -> None:
+        live = np.flatnonzero(self.stop == "")
+        while live.size > _TAIL_RUNS:
+            live = self._steps(live)
+            if self.cyc and self.nlog + live.size > len(self.log_r):
+                live = self._check_log(live)
+        if self.cyc:
+            live = self._check_log(live)  # settles every run finished so far
+        for r in live:
+            self._finish_one(int(r))
+
+    def _steps(self, live: np.ndarray) -> np.ndarray:
+        """Lockstep steps over the runs ``live`` until a quarter of them (or all but the tail) have finished, or
+        the log of pass starts is full; returns the runs still going."""
+        A = len(live)
+        if A == len(self.T):
+            Z = self.Z
+        else:
+            Z = np.take(self.Z, live, axis=0, out=self._rows(A, *self.Z.shape[1:]))
+        W = self.W[live]
+        tie = None if self.tie is None else self.tie[live]
+        n = self.n
+        # The position of the next point to visit as 1..n, n standing for 0: then "no mistake at or after it"
+        # is exactly "the scan wraps round to point 0", a pass start, and no step needs a modulo.
+        R, p = self.R[live][:, None], np.where(self.p[live] == 0, n, self.p[live])
+        # Every live run makes one update per step, so after s steps run k has made T0[k] + s; a run that
+        # finishes is written back at once, and its row is left to compute garbage until the arrays shrink.
+        T0 = self.T[live]
+        rows, col = np.arange(A), np.arange(n)
+        eta, margin, cap, cyc = self.eta, self.margin, self.cap, self.cyc
+        # row flat[k] + i of Zeta is η·z_i of run k
+        Zeta = Z.base if eta == 1 else np.multiply(eta, Z, out=self._rows(A, *Z.shape[1:])).base
+        flat = rows * n
+        alive = np.ones(A, dtype=bool)
+        ndead = steps = 0
+        capping = cap - int(T0.max())  # at this many steps the first runs reach the cap
+
+        def finish(ks, why):
+            nonlocal alive, ndead
+            r = live[ks]
+            self.W[r], self.T[r], self.p[r], self.stop[r] = W[ks], T0[ks] + steps, p[ks] % n, why
+            alive[ks] = False
+            ndead += ks.size
+
+        while ndead * 4 < A and A - ndead > _TAIL_RUNS and not (cyc and self.nlog + A > len(self.log_r)):
+            S = np.matmul(Z, W[:, :, None])[:, :, 0]
+            bad = is_mistake(S, np.sqrt((W * W).sum(axis=1))[:, None], R, tie, margin)
+            if self.rngs is not None:
+                count = bad.sum(axis=1)
+                go = count > 0
+            else:
+                ahead = bad & (col >= p[:, None])
+                k1, k0 = ahead.argmax(axis=1), bad.argmax(axis=1)
+                forward = ahead[rows, k1]
+                go = bad[rows, k0]
+            if not (go | ~alive).all():  # no mistake left: halted, with the weights as they are
+                finish(np.flatnonzero(alive > go), "halted")
+            if self.rngs is not None:
+                j = np.zeros(A, dtype=np.int64)
+                for k in np.flatnonzero(alive):  # the draw of _RandomScan, from each run's own generator
+                    j[k] = self.rngs[live[k]].integers(int(count[k]))
+                i = (np.cumsum(bad, axis=1, dtype=np.int32) > j[:, None]).argmax(axis=1)
+            else:
+                i = np.where(forward, k1, k0)
+                if cyc:  # the scan passes point 0 on its way to the next mistake: log the pass start
+                    at = np.flatnonzero(alive > forward)
+                    if at.size:
+                        m = self.nlog
+                        self.log_w[m:m + at.size] = W[at]
+                        self.log_r[m:m + at.size] = live[at]
+                        self.nlog = m + at.size
+                p = i + 1
+            W += Zeta[flat + i]
+            steps += 1
+            if steps >= capping:
+                finish(np.flatnonzero(alive & (T0 + steps >= cap)), "max_updates")
+                capping = cap - int(T0[alive].max()) if alive.any() else cap
+        self.W[live[alive]], self.T[live[alive]], self.p[live[alive]] = W[alive], T0[alive] + steps, p[alive] % n
+        return live[alive]
+
+    def _repeats(self, w, r) -> np.ndarray:
+        """Runs among r (k,) with two equal logged states w (k, d+1), by pla's cycle key (perceptron._key), or
+        with two whose keys share a 64-bit hash (so at worst a run is redone by pla for nothing)."""
+        K = np.rint(w / self.Q[r]) + 0.0
+        h = (K.view(np.uint64) * self.mix[:-1]).sum(axis=1) + r.astype(np.uint64) * self.mix[-1]
+        o = np.argsort(h, kind="stable")
+        same = h[o[1:]] == h[o[:-1]]
+        return np.unique(r[o[1:][same]])
+
+    def _check_log(self, live: np.ndarray) -> np.ndarray:
+        """Runs whose logged pass-start states repeat are handed to pla (``redo``); entries of finished runs are
+        dropped; if the log is still over half full, the runs with the most entries are handed over too."""
+        m = self.nlog
+        w, r = self.log_w[:m], self.log_r[:m]
+        rep = self._repeats(w, r)
+        self.redo[rep] = True
+        going = np.zeros(len(self.T), dtype=bool)
+        going[live] = True
+        going[rep] = False
+        size = len(self.log_r)
+        if going[r].sum() > size // 2 and size >= self.LOG_MAX:
+            per = np.bincount(r[going[r]], minlength=len(going))
+            for big in np.argsort(per)[::-1]:  # the longest runs go to pla until the log is half empty
+                if going[r].sum() <= size // 2:
+                    break
+                going[big] = False
+                self.redo[big] = True
+        keep = going[r]
+        m = int(keep.sum())
+        self.log_w[:m], self.log_r[:m] = w[keep], r[keep]
+        self.nlog = m
+        if m + len(live) > size // 2 and size < self.LOG_MAX:
+            self.log_w = np.resize(self.log_w, (2 * size, self.log_w.shape[1]))
+            self.log_r = np.resize(self.log_r, 2 * size)
+        return live[going[live]]
+
+    def _finish_one(self, r: int) -> None:
+        """Run r alone to its end, from where the lockstep left it (random order: :class:`_RandomScan` itself)."""
+        w, T, cap = self.W[r].copy(), int(self.T[r]), self.cap
+        tie = None if self.tie is None else self.tie[r]
+        if self.rngs is not None:
+            scan = _RandomScan(self.X[r], self.y[r], self.bias, tie, w, self.eta, self.margin, self.rngs[r])
+            rec = _Growing(w)
+            halted = scan.run(rec, cap - T, False)
+            self.W[r], self.T[r] = rec.W[rec.T], T + rec.T
+            self.stop[r] = "halted" if halted else "max_updates"
+            return
+        Z, R, n, eta, margin, cyc = self.Z[r], float(self.R[r]), self.n, self.eta, self.margin, self.cyc
+        p = int(self.p[r])
+        if cyc:  # the pass starts logged so far; checked for a repeat at 2ᵏ entries and at the end
+            starts = list(self.log_w[:self.nlog][self.log_r[:self.nlog] == r])
+            check = max(1024, 2 * len(starts))
+        wn = math.sqrt(w @ w)
+        stop = "max_updates"
+        while T < cap:
+            bad = is_mistake(Z @ w, wn, R, tie, margin).nonzero()[0]
+            if not bad.size:
+                stop = "halted"
+                break
+            k = int(bad.searchsorted(p))
+            i = int(bad[k]) if k < bad.size else int(bad[0])
+            if cyc and (k == bad.size or p == 0):
+                starts.append(w)
+                if len(starts) >= check:
+                    if self._repeats(np.array(starts), np.full(len(starts), r)).size:
+                        break
+                    check *= 2
+            w = w + (Z[i] if eta == 1 else eta * Z[i])
+            wn = math.sqrt(w @ w)
+            T += 1
+            p = (i + 1) % n
+        self.W[r], self.T[r], self.stop[r] = w, T, stop
+        if cyc and self._repeats(np.array(starts).reshape(-1, w.size), np.full(len(starts), r)).size:
+            self.redo[r] = True
+
+
+def _clip_many(P: np.ndarray, w: np.ndarray, sign: float) -> np.ndarray:
+    """geometry._clip for each run at once: the part of each convex polygon P (runs, k, 2) where
+    sign·(b + w₁x + w₂y) ≥ 0, as (runs, 2k, 2). A polygon that loses vertices repeats its first one (or is all
+    zeros when empty), which adds nothing to its shoelace area."""
+    f = sign * (w[:, :1] + w[:, 1:2] * P[..., 0] + w[:, 2:3] * P[..., 1])
+    C, fc = np.roll(P, -1, axis=1), np.roll(f, -1, axis=1)
+    inside, cross = f >= 0, (f >= 0) != (fc >= 0)
+    s = np.divide(f, f - fc, out=np.zeros_like(f), where=cross)
+    out = np.full(P.shape[:1] + (2 * P.shape[1], 2), np.nan)
+    out[:, 0::2] = np.where(inside[..., None], P, np.nan)
+    out[:, 1::2] = np.where(cross[..., None], P + s[..., None] * (C - P), np.nan)
+    keep = ~np.isnan(out[..., 0])
+    out = np.take_along_axis(out, np.argsort(~keep, axis=1, kind="stable")[..., None], axis=1)
+    first = np.where(keep.any(axis=1)[:, None], out[:, 0], 0.0)
+    return np.where(np.isnan(out), first[:, None, :], out)
+
+
+def _area_many(P: np.ndarray) -> np.ndarray:
+    x, y = P[..., 0], P[..., 1]
+    return np.abs((x * np.roll(y, -1, axis=1)).sum(axis=1) - (y * np.roll(x, -1, axis=1)).sum(axis=1)) / 2
+
+
+def disagreement_many(W, W_f, box=(-1.0, 1.0, -1.0, 1.0), *, sign_zero=None) -> np.ndarray:
+    """:func:`~pla_core.geometry.disagreement` of many runs at once: for each run, the fraction of the box where
+    sign(wᵀx̃) ≠ sign(w_fᵀx̃), exactly (E_out against the noise-free target for x uniform on the box).
+
+    W and W_f are (runs, 3) (b, w₁, w₂), or one row shared by all runs; returns (runs,). Equal to
+    ``disagreement(W[r], W_f[r], box, sign_zero=sign_zero)`` run by run up to rounding (~1e-15): the same
+    clipping, with areas summed in another order. ``sign_zero`` decides only for w = 0, as there.
+    """
+    check_sign_zero(sign_zero)
+    try:
+        W = np.atleast_2d(np.asarray(W, dtype=float))
+        W_f = np.atleast_2d(np.asarray(W_f, dtype=float))
+    except (TypeError, ValueError):
+        raise ValueError("W and W_f must be tables of weights, one row (b, w₁, w₂) per run.") from None
+    if W.ndim != 2 or W_f.ndim != 2 or W.shape[1] != 3 or W_f.shape[1] != 3:
+        raise ValueError("disagreement_many works in the plane: W and W_f need rows of 3 numbers (b, w₁, w₂).")
+    if len(W) != len(W_f) and 1 not in (len(W), len(W_f)):
+        raise ValueError(f"W has {len(W)} rows and W_f {len(W_f)}: give one row per run (or one for all).")
+    if not (np.isfinite(W).all() and np.isfinite(W_f).all()):
+        raise ValueError("W and W_f must contain finite numbers only.")
+    W, W_f = np.broadcast_arrays(W, W_f)
+    runs = len(W)
+    xmin, xmax, ymin, ymax = _box(box)
+    rect = np.broadcast_to(np.array([(xmin, ymin), (xmax, ymin), (xmax, ymax), (xmin, ymax)]), (runs, 4, 2))
+    total = (xmax - xmin) * (ymax - ymin)
+    f_pos = _area_many(_clip_many(rect, W_f, 1.0)) / total
+    wrong = sum(_area_many(_clip_many(_clip_many(rect, W, s), W_f, -s)) for s in (1.0, -1.0))
+    frac = wrong / total
+    frac = np.where(frac < 1e-12, 0.0, np.minimum(1.0, frac))
+    # w₁ = w₂ = 0: a constant prediction sign(b), or at b = 0 the reading of sign(0)
+    b = W[:, 0]
+    pred = np.where(b != 0, np.sign(b), 0.0 if sign_zero in (None, "both") else float(sign_zero))
+    const = np.where(pred == 0, 1.0, np.where(pred > 0, 1.0 - f_pos, f_pos))
+    if sign_zero == "both":  # sign(0) right for both classes: agrees with f everywhere
+        const = np.where(b == 0, 0.0, const)
+    return np.where(np.any(W[:, 1:] != 0, axis=1), frac, const)
