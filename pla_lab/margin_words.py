@@ -126,7 +126,7 @@ def verdict(trace, t: int, f: Facts, *, separable: bool | None, go: str = "Run")
     else:
         why = explain.cap_reason(separable)
     head = f"Stopped at the cap of {T:,} updates" if seen else f"This run stops at the cap of {T:,} updates"
-    return f"⏹ {head} with points left in the band{'' if seen else ' ' + explain.ahead(go)}: {why}."
+    return f"{head} with points left in the band{'' if seen else ' ' + explain.ahead(go)}: {why}."
 
 
 def bound(trace, t: int, f: Facts) -> str:

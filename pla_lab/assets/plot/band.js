@@ -5,7 +5,7 @@
 import { clip, clipPoly, rect } from "./geometry.js";
 import { empty } from "./marks.js";
 
-const FILL = "rgba(240,228,66,0.35)"; // Okabe–Ito yellow: apart from the classes' blue and orange
+const FILL = "rgba(240,228,66,0.42)"; // Okabe–Ito yellow: apart from the classes' blue and orange
 
 /** Metas of the band's traces: all of them move with w. */
 export const BAND_TWEENED = Object.freeze(["band", "band-edge+", "band-edge-"]);
