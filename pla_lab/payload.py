@@ -46,6 +46,7 @@ class Scene:
     pick: int | None = None                     # the point whose distance to the boundary is drawn
     axes: tuple[str, str] = ("x₁", "x₂")        # the axes' titles (the credit-card story names its features)
     present: bool = False                       # presenter mode: larger marks for a projector
+    gamma: float | None = None                  # the margin perceptron's γ, for the "band" layer
 
 
 def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ack: int, height: int,
@@ -73,4 +74,5 @@ def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ac
         playing=bool(head.playing and trace is not None), stop_at=head.stop_at, dur=int(SPEEDS[settings["speed"]]),
         ack=int(ack), nonce=nonce, win=None if trace is None else window(trace, t), chart=scene.chart,
         alt=figures.describe(points, trace, t, scene.moving), present=scene.present,
+        gamma=None if scene.gamma is None else float(scene.gamma),
     )

@@ -47,7 +47,8 @@ from typing import Literal, TypedDict
 VERSION = 3
 
 #: Things drawn from the weights, which move during an animation. A lesson picks some of them, in this order.
-MOVING_LAYERS = ("shade", "disagree", "ghost", "boundary", "pocket", "w", "update", "circle", "normal", "distance")
+MOVING_LAYERS = ("shade", "disagree", "ghost", "boundary", "pocket", "w", "update", "circle", "normal", "distance",
+                 "band")
 
 
 class Window(TypedDict):
@@ -153,6 +154,8 @@ class Payload(TypedDict):
     chart: Chart | None
     alt: str
     present: bool               # presenter mode: lines 1.5× as wide, the chart narrower beside the plot
+    gamma: float | None         # the margin perceptron's γ: the "band" layer shades where y·wᵀx̃/‖w‖ < γ/2 for
+                                # either label (None: no band)
 
 
 class Click(TypedDict):

@@ -57,6 +57,10 @@ class ReplayLesson(Lesson):
         """The point whose distance to the boundary the "distance" layer draws."""
         return None
 
+    def gamma(self, page: Page) -> float | None:
+        """The margin perceptron's γ, whose band the "band" layer draws around each wₜ (None: no band)."""
+        return None
+
     def toolbar(self) -> None:
         """Beside the point tools: Epoch, Run, Reset."""
         widgets.jumps(self)

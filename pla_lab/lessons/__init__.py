@@ -2,8 +2,9 @@
 here, add it to LESSONS, and add its page file ``pages/<slug>.py`` (two lines: import it, render it)."""
 
 from .halts import HALTS
+from .margin import MARGIN
 from .pla import PLA
 from .pocket import POCKET
 from .xor import XOR
 
-LESSONS = (PLA, POCKET, XOR, HALTS)
+LESSONS = (PLA, POCKET, XOR, HALTS, MARGIN)

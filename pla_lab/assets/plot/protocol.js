@@ -6,7 +6,8 @@
 export const VERSION = 3;
 
 /** Things drawn from the weights, which move during an animation; a payload picks some of them, in this order. */
-export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "boundary", "pocket", "w", "update", "circle", "normal", "distance"]);
+export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "boundary", "pocket", "w", "update", "circle", "normal", "distance",
+  "band"]);
 
 /**
  * The weights around the current step: W[k] is w_{t0+k}; update t0+k is U[k] (so w_{t0+k+1} = W[k] + U[k]), made
@@ -108,6 +109,7 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @property {Chart | null} chart
  * @property {boolean} present  presenter mode: lines 1.5× as wide, the chart narrower beside the plot
  * @property {string} alt
+ * @property {number | null} gamma  the margin perceptron's γ: the band layer shades where y·wᵀx̃/‖w‖ < γ/2 for either label
  */
 
 /**

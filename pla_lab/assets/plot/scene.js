@@ -1,6 +1,7 @@
 // The plotly traces for a pose: data in, traces out. Pure (no DOM, no plotly.js).
 import { clip, clipPoly, curve, rect, signGrid } from "./geometry.js";
 import { arrowTrace, distance, empty, normal } from "./marks.js";
+import { BAND_TWEENED, bandTraces } from "./band.js";
 
 export { arrowTrace };
 
@@ -9,7 +10,7 @@ const HATCH = { shape: "/", fgcolor: "rgba(128,128,128,0.55)", bgcolor: "rgba(12
 
 /** Metas of the traces that change from frame to frame of a tween (the others are fixed for one update). */
 export const TWEENED = Object.freeze(["shade+", "shade-", "disagree+", "disagree-", "boundary", "pocket", "w", "offset", "unit",
-  "distance"]);
+  "distance", ...BAND_TWEENED]);
 
 /** No edits: the payload's points as they are. */
 export const noEdits = () => ({ add: [], remove: [], flip: [] });
@@ -120,6 +121,7 @@ export function traces(data, pose, extra, edits, fg) {
   const below = [], above = [];
   if (on.has("shade")) below.push(...shade(data, pose));
   if (on.has("disagree")) below.push(...disagree(data, pose));
+  if (on.has("band")) below.push(...bandTraces(data, pose, fg, k));
   if (on.has("ghost")) {
     below.push(lineTrace(extra.ghost, v, { color: "rgba(128,128,128,0.75)", width: 2.5 * k, dash: "dash" }, "ghost",
                          legend(data, "ghost", "previous boundary")));

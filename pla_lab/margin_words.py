@@ -1,0 +1,174 @@
+"""The margin perceptron's numbers and words (seed 001), as Markdown (no Streamlit, no Plotly). Every number is a
+``pla_core`` value: the runs (``pla`` with ``margin=γ`` and with γ = 0), ``radius``, ``max_margin``, ``margin``
+and ``theory.margin_perceptron_bound``; a mistake is :func:`pla_core.reference.is_mistake` with ``margin=γ``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+import pla_core
+from pla_core.perceptron import radius_bound
+
+from . import explain
+from .text import clean_weights, cls, num, plural, sub, vec
+
+GUIDE = """
+**The rule** (seed 001). Plain PLA corrects a point only when it is on the wrong side. The margin perceptron also
+corrects a point on the right side that is too close to the line: point n counts as a mistake when
+**yₙ·wᵀx̃ₙ/‖w‖ < γ/2**. The yellow band is where that holds for a ○ and a × alike; outside it, only the wrong side
+counts. ‖w‖ is the length of the whole w = (b, w₁, w₂), bias included, as the proof measures it, so in the plane
+the band is (γ/2)·‖w‖/‖(w₁, w₂)‖ wide on each side: wider than γ/2 when b ≠ 0.
+
+**Why it helps.** A run that halts leaves every point outside the band: its margin ρ(w) = minₙ yₙwᵀx̃ₙ/‖w‖ is at
+least γ/2. Plain PLA stops at the first line that separates, which may graze a point (the dashed line).
+
+**The price, and the limit.** From w₀ = 0 and with 0 < γ ≤ ρ\\* (the best margin any line has), it makes at most
+8R²/(γρ\\*) + 4R/ρ\\* updates. Above ρ\\* there is no such bound; above 2ρ\\* it can never halt.
+
+**Try this.**
+1. Press **Step** and watch the band move with the line: the circled point is inside it, even when it is on the
+   right side.
+2. Press **Run**: no point is left in the band. Compare the two margins below: γ/2 at least, against plain PLA's.
+3. Press **γ = ρ\\***, then **γ > 2ρ\\***: read what happens, and why the cap stops it.
+"""
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the lesson shows besides the run: γ, R, the best margin ρ*, the bound, and both runs' final margins
+    ρ(w_T) (None when w_T = 0, which has no margin)."""
+
+    gamma: float
+    R: float
+    rho_star: float                 # 0 when no line separates the points
+    bound: float                    # 8R²/(γρ*) + 4R/ρ*, ∞ when γ > ρ* or not separable
+    from_zero: bool                 # the run starts from w₀ = 0 (a hypothesis of the bound)
+    rho_T: float | None             # the margin perceptron's final margin
+    plain_T: int                    # plain PLA's (γ = 0) updates on the same points
+    plain_halted: bool
+    plain_w: np.ndarray             # plain PLA's final weights
+    rho_plain: float | None         # plain PLA's final margin
+
+
+def _rho(w, X, y, bias) -> float | None:
+    return None if not np.any(w) else pla_core.margin(w, X, y, bias=bias)
+
+
+def facts(trace, plain, gamma: float) -> Facts:
+    """The numbers of the lesson for the margin perceptron's ``trace`` and plain PLA's run ``plain``."""
+    X, y, bias = trace.X, trace.y, trace.settings["bias"]
+    _, rho_star = pla_core.max_margin(X, y, bias=bias)
+    return Facts(gamma=gamma, R=pla_core.radius(X, bias=bias), rho_star=max(rho_star, 0.0),
+                 bound=pla_core.margin_perceptron_bound(X, y, gamma, bias=bias),
+                 from_zero=not np.any(trace.weights[0]), rho_T=_rho(trace.weights[-1], X, y, bias),
+                 plain_T=len(plain), plain_halted=plain.halted, plain_w=plain.weights[-1],
+                 rho_plain=_rho(plain.weights[-1], X, y, bias))
+
+
+def mistakes_at(trace, t: int) -> np.ndarray:
+    """Which points the margin perceptron counts as mistakes at wₜ (pla_core's rule with margin = γ), shape (n,)."""
+    bias, w = trace.settings["bias"], trace.weights[t]
+    Xt = np.hstack([np.full((len(trace.y), 1), 1.0 if bias else 0.0), trace.X])
+    return pla_core.is_mistake(trace.y * (Xt @ w), float(np.sqrt(w @ w)), radius_bound(trace.X, bias),
+                               margin=trace.settings["margin"])
+
+
+def step(trace, t: int, gamma: float) -> str:
+    """Step t: wₜ, the band's width, the points in it, and the next update with its score against γ/2."""
+    T, n, eta, bias = len(trace), len(trace.y), trace.settings["eta"], trace.settings["bias"]
+    w = clean_weights(trace.weights[t], eta, radius_bound(trace.X, bias))
+    norm, feat = float(np.linalg.norm(w)), float(np.hypot(w[1], w[2]))
+    bad = int(mistakes_at(trace, t).sum())
+    wrong = int(trace.errors[t])
+    lines = [f"**t = {t}** of T = {T} · w{sub(t)} = {vec(w)}"]
+    if norm == 0:
+        lines.append(f"w{sub(t)} = 0 has no line and no margin yet: **every point counts as a mistake** (the band is "
+                     "the whole plane).")
+    elif feat == 0:
+        lines.append(f"w{sub(t)} has no line (w₁ = w₂ = 0): {bad} of {n} point{plural(n)} count as mistakes.")
+    else:
+        half = 0.5 * gamma * norm / feat
+        lines.append(f"Band: within (γ/2)·‖w‖/‖(w₁, w₂)‖ = {num(gamma / 2)}·{num(norm)}/{num(feat)} = "
+                     f"**{num(half)}** of the line. **{bad}** of {n} point{plural(n)} count as mistakes: {wrong} on "
+                     f"the wrong side, {bad - wrong} on the right side but inside the band.")
+    if t < T:
+        i = int(trace.mistakes[t])
+        x, y = trace.X[i], float(trace.y[i])
+        xt = np.concatenate([[1.0 if bias else 0.0], x])
+        w_next = clean_weights(trace.weights[t + 1], eta, radius_bound(trace.X, bias))
+        lines.append("")
+        if norm == 0:
+            why = "at w = 0 every point is a mistake"
+        else:
+            m = y * float(w @ xt) / norm
+            why = (f"y·wᵀx̃/‖w‖ = {num(m)} < γ/2 = {num(gamma / 2)}: "
+                   + ("on the wrong side" if m < 0 else "on the right side, but inside the band: still a mistake"))
+        lines += [f"**Next:** point #{i} at x = {vec(x)}, y = {cls(y)}: {why}.",
+                  f"w{sub(t + 1)} = w{sub(t)} + η·y·x̃ = {vec(w)} + {num(eta)}·({'+1' if y > 0 else '−1'})·{vec(xt)}"
+                  f" = **{vec(w_next)}**"]
+    return "  \n".join(lines)
+
+
+def verdict(trace, t: int, f: Facts, *, separable: bool | None, go: str = "Run") -> str:
+    """How the margin perceptron's run ends, and why it stops at the cap when it does."""
+    T, seen = len(trace), explain.reached(trace, t)
+    if trace.halted or trace.cycle:
+        return explain.verdict(trace, t, separable=separable, go=go).replace(
+            "a full pass finds no mistake", "a full pass finds no point in the band or on the wrong side")
+    if f.rho_star > 0 and f.gamma > 2 * f.rho_star:
+        why = (f"γ/2 = {num(f.gamma / 2)} is more than ρ\\* = {num(f.rho_star)}, the widest margin any line has, so "
+               "every line leaves some point inside its band: the margin perceptron can never halt here, and a higher "
+               "cap would not help")
+    elif f.rho_star > 0:
+        why = "a line with margin γ/2 exists, so it may still halt: raise the cap in the sidebar"
+    else:
+        why = explain.cap_reason(separable)
+    head = f"Stopped at the cap of {T:,} updates" if seen else f"This run stops at the cap of {T:,} updates"
+    return f"{head} with points left in the band{'' if seen else ' ' + explain.ahead(go)}: {why}."
+
+
+def bound(trace, t: int, f: Facts) -> str:
+    """R, ρ*, γ against ρ* and 2ρ*, and the updates against 8R²/(γρ*) + 4R/ρ* (or why there is no bound)."""
+    T, cap = len(trace), trace.settings["max_updates"]
+    lines = [f"**The bound** (x̃ = (1, x₁, x₂), lengths with the bias): R = {num(f.R)}, the best margin "
+             f"**ρ\\* = {num(f.rho_star)}**, γ = **{num(f.gamma)}**."]
+    if f.rho_star <= 0:
+        lines.append("⛔ No line separates these points (ρ\\* = 0): no γ > 0 can be met, there is no bound, and "
+                     f"neither run halts: the cap of {cap:,} updates stops them.")
+        return "  \n".join(lines)
+    if f.gamma <= f.rho_star:
+        done = trace.halted and t >= T
+        made = f"made **{T}**" if done else (f"makes **{T}**" if trace.halted else f"reaches the cap, **{T:,}**")
+        lines.append(f"γ ≤ ρ\\*, so from w₀ = 0 at most 8R²/(γρ\\*) + 4R/ρ\\* = **{num(f.bound)}** updates; this run "
+                     f"{made} update{plural(T)}" + (" ✅" if done and T <= f.bound else "") + ".")
+        if not f.from_zero:
+            lines.append("⚠️ This run starts from a w₀ ≠ 0 (sidebar, or set by hand): the bound is proved from w₀ = 0 "
+                         "only.")
+    elif f.gamma <= 2 * f.rho_star:
+        lines.append(f"γ > ρ\\*: the proof needs γ ≤ ρ\\*, so **there is no bound**. It may still halt: a line with "
+                     f"margin γ/2 = {num(f.gamma / 2)} exists, since γ/2 ≤ ρ\\*.")
+    else:
+        lines.append(f"γ > 2ρ\\* = {num(2 * f.rho_star)}: no line clears every point by γ/2 = {num(f.gamma / 2)}, so "
+                     f"**it can never halt**: the cap of {cap:,} updates (sidebar) stops it.")
+    return "  \n".join(lines)
+
+
+def margins(trace, f: Facts) -> str:
+    """Both runs' final lines: the margin perceptron's ρ(w_T) against γ/2, plain PLA's on the same points."""
+    T = len(trace)
+
+    def rho(r):
+        return "— (w = 0 has no margin)" if r is None else f"**{num(r)}**"
+    ok = trace.halted and f.rho_T is not None and f.rho_T >= f.gamma / 2
+    end = f"halts after {T}" if trace.halted else f"stopped at the cap after {T:,}"
+    pend = f"halts after {f.plain_T}" if f.plain_halted else f"stopped at the cap after {f.plain_T:,}"
+    return "\n".join([
+        "**Final lines**, margin ρ(w) = minₙ yₙwᵀx̃ₙ/‖w‖:",
+        f"- Margin perceptron, γ = {num(f.gamma)}: {end} update{plural(T)}, ρ(w_T) = {rho(f.rho_T)}"
+        + (f" ≥ γ/2 = {num(f.gamma / 2)} ✓" if ok else f" (γ/2 = {num(f.gamma / 2)})"),
+        f"- Plain PLA, γ = 0 (dashed line), same points: {pend} update{plural(f.plain_T)}, ρ = {rho(f.rho_plain)}",
+        f"- The best any line can do: ρ\\* = {num(f.rho_star)}",
+    ])
+
