@@ -46,6 +46,8 @@ class Scene:
     pick: int | None = None                     # the point whose distance to the boundary is drawn
     axes: tuple[str, str] = ("x₁", "x₂")        # the axes' titles (the credit-card story names its features)
     present: bool = False                       # presenter mode: larger marks for a projector
+    stream: protocol.Arrivals | None = None     # the online perceptron's arrivals (the "stream" layer)
+    alt: str | None = None                      # the plot's alt text, when the lesson words it (else describe's)
 
 
 def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ack: int, height: int,
@@ -72,5 +74,6 @@ def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ac
         sign0=SIGN_ZERO[settings["sign0"]], T=run.T, t=int(t), seq=int(head.seq),
         playing=bool(head.playing and trace is not None), stop_at=head.stop_at, dur=int(SPEEDS[settings["speed"]]),
         ack=int(ack), nonce=nonce, win=None if trace is None else window(trace, t), chart=scene.chart,
-        alt=figures.describe(points, trace, t, scene.moving), present=scene.present,
+        alt=scene.alt or figures.describe(points, trace, t, scene.moving), present=scene.present,
+        stream=scene.stream if trace is not None else None,
     )

@@ -47,7 +47,8 @@ from typing import Literal, TypedDict
 VERSION = 3
 
 #: Things drawn from the weights, which move during an animation. A lesson picks some of them, in this order.
-MOVING_LAYERS = ("shade", "disagree", "ghost", "boundary", "pocket", "w", "update", "circle", "normal", "distance")
+MOVING_LAYERS = ("shade", "disagree", "ghost", "boundary", "pocket", "w", "update", "circle", "normal", "distance",
+                 "stream")
 
 
 class Window(TypedDict):
@@ -118,6 +119,19 @@ class Chart(TypedDict):
     panels: list[Panel] | None  # stacked panels (None: one, from y_title, y_format, hover_format and ymax)
     xmax: float | None          # the t axis's end (None: just past T)
     marks: list[Mark]
+    t_per_x: int                # steps per unit of x (the online stream: 2, a prediction and its reveal)
+
+
+class Arrivals(TypedDict):
+    """The online perceptron's stream around the step shown, two steps per arrival (2k: arrival k is predicted, its
+    label hidden; 2k+1: revealed): arrival k0+j shows point ``shown[j]``, predicted ``pred[j]`` (+1, −1, or 0: a
+    tie), a mistake when ``wrong[j]``; ``first[i]``: the arrival at which point i first comes (before: faint)."""
+
+    k0: int
+    shown: list[int]
+    pred: list[int]
+    wrong: list[bool]
+    first: list[int]
 
 
 class Payload(TypedDict):
@@ -153,6 +167,7 @@ class Payload(TypedDict):
     chart: Chart | None
     alt: str
     present: bool               # presenter mode: lines 1.5× as wide, the chart narrower beside the plot
+    stream: Arrivals | None     # the online perceptron's arrivals (the "stream" layer), or None
 
 
 class Click(TypedDict):

@@ -2,8 +2,9 @@
 here, add it to LESSONS, and add its page file ``pages/<slug>.py`` (two lines: import it, render it)."""
 
 from .halts import HALTS
+from .online import ONLINE
 from .pla import PLA
 from .pocket import POCKET
 from .xor import XOR
 
-LESSONS = (PLA, POCKET, XOR, HALTS)
+LESSONS = (PLA, POCKET, XOR, HALTS, ONLINE)
