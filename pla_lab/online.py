@@ -125,14 +125,15 @@ def bound(run: pla_core.Trace) -> tuple[float | None, str | None]:
 
 
 def chart(steps: Steps) -> dict:
-    """Cumulative mistakes over the stream, x = t/2 (arrivals done; a label is revealed at k + ½), with the bound
-    R²/ρ*² as a dashed level when it holds."""
+    """Cumulative mistakes over the stream, x = t/2 (arrivals done; a label is revealed at k + ½), drawn up to the
+    step shown (the stream's future is not known yet, and in the quiz it would tell the perceptron's mistakes), with
+    the bound R²/ρ*² as a dashed level when it holds."""
     m, wrong = steps.m, steps.run.stream.wrong
     x = [0.0] + [k + 0.5 for k in range(m)]
     cum = [0] + np.cumsum(wrong).astype(int).tolist()
     M = cum[-1]
     B, _ = bound(steps.run)
-    series = [{"name": "mistakes so far", "y": cum, "color": "fg", "width": 3}]
+    series = [{"name": "mistakes so far", "y": cum, "color": "fg", "width": 3, "live": True}]
     top = max(M, 1) * 1.25
     if B is not None:
         shown = B <= 15 * max(M, 2)  # a far larger bound would flatten the mistakes to the floor

@@ -132,7 +132,7 @@ def score(steps: online.Steps, answers: dict) -> str:
     st, y = steps.run.stream, steps.run.y
     ks = sorted(k for k in answers if 0 <= k < steps.m)
     if not ks:
-        return "**Your score:** no answer yet. Predict this point: ○ +1 or × −1 (keys O and X)."
+        return "**Your score:** no answer yet: answer while a label is hidden, ○ +1 or × −1 (keys O and X)."
     you = sum(answers[k] == y[st.shown[k]] for k in ks)
     pla = sum(not st.wrong[k] for k in ks)
     return (f"**Your score: {you} of {len(ks)}** right · **the perceptron: {pla} of {len(ks)}** on the same "

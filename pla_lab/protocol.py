@@ -80,6 +80,7 @@ class Series(TypedDict, total=False):
     x: list[float]      # its own x (a bound drawn past the run); default: the chart's x
     panel: int          # which of the chart's panels (default 0)
     shape: str          # "hv" (steps, the default: a value holds until the next update) or "linear"
+    live: bool          # drawn only up to the step shown (a stream's mistakes: its future is not known yet)
 
 
 class Panel(TypedDict, total=False):

@@ -1,5 +1,7 @@
 """Online perceptron (seeds 002, 004): points arrive one at a time; predict, then reveal the label, then learn."""
 
+from functools import partial
+
 import streamlit as st
 
 import pla_core
@@ -13,14 +15,14 @@ from ..state import Field, button
 
 #: The lesson's own options, kept in its link: the stream (which makes the run) and the quiz (which does not).
 OPTIONS = (
-    Setting("shuffle", True, parse_bool, dump_bool, label="Shuffle each pass",
+    Setting("shuffle", True, parse_bool, dump_bool, label="Shuffle",
             help="Each pass shows the points in a new random order (the sidebar's seed fixes it); off: in the "
                  "order of the list, every pass.", widget="toggle"),
     Setting("passes", 3, number(1, online.PASSES_MAX, int), str, label="Passes",
             help=f"How many times the stream goes through the points (1 to {online.PASSES_MAX}).", widget="number",
             extra=dict(min_value=1, max_value=online.PASSES_MAX, step=1)),
-    Setting("quiz", False, parse_bool, dump_bool, label="Quiz: you predict first",
-            help="Before each label is revealed, say what it is (○ +1 or × −1, or the keys O and X); the page keeps "
+    Setting("quiz", False, parse_bool, dump_bool, label="Quiz",
+            help="You predict first: before each label is revealed, say what it is (○ +1 or × −1, or the keys O and X); the page keeps "
                  "your score against the perceptron's.", widget="toggle"),
 )
 
@@ -62,7 +64,9 @@ class OnlineLesson(ReplayLesson):
         return None if page.trace is None else online.arrivals(page.trace, page.t)
 
     def showing(self, page):
-        return None if page.trace is None else online_words.showing(page.trace, page.t)
+        """The line above the numbers; in the quiz the ○ / × buttons take its place, in view at 1280×720 (the plot's
+        alt text still says it)."""
+        return None if page.trace is None or page.options["quiz"] else online_words.showing(page.trace, page.t)
 
     def alt(self, page):
         pos = sum(1 for p in page.points if p[2] > 0)
@@ -70,7 +74,13 @@ class OnlineLesson(ReplayLesson):
         return head if page.trace is None else f"{head} {online_words.showing(page.trace, page.t)}."
 
     def toolbar(self):
-        widgets.option_widgets(self, only=("shuffle", "passes", "quiz"))
+        """Shuffle and Passes (a new stream, from its first arrival) and the quiz switch, each wide enough for its
+        label."""
+        c = st.columns([1.25, 1, 0.95], vertical_alignment="bottom")
+        for where, o in zip(c, self.options):
+            with where:
+                widgets.setting_widget(o, self.state.key(o.key), on_change=None if o.key == "quiz" else
+                                       partial(actions.option_changed, self))
 
     def under_transport(self, page):
         c = st.columns(2)

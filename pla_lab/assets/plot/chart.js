@@ -18,10 +18,11 @@ export function chartFigure(c, colors, fg, t) {
   const n = panels.length, gap = n > 1 ? 0.1 : 0, h = (1 - gap * (n - 1)) / n;
   const yname = (k) => (k ? "y" + (k + 1) : "y"), yaxis = (k) => (k ? "yaxis" + (k + 1) : "yaxis");
   const traces = c.series.map((s) => {
-    const k = s.panel || 0, p = panels[k];
+    const k = s.panel || 0, p = panels[k], x = s.x || xs;
+    const y = s.x ? s.y : s.y.concat([s.y[s.y.length - 1]]);
     return {
-      type: "scatter", mode: "lines", name: s.name, yaxis: yname(k),
-      x: s.x || xs, y: s.x ? s.y : s.y.concat([s.y[s.y.length - 1]]),
+      type: "scatter", mode: "lines", name: s.name, yaxis: yname(k), x,
+      y: s.live ? y.map((v, i) => (x[i] <= t / per(c) ? v : null)) : y, // a live series: nothing past the step shown
       hovertemplate: `${c.x_title} = %{x:.0f}: %{y:${p.hover_format || c.hover_format}}<extra>${s.name}</extra>`,
       line: { color: colors[s.color] || s.color, width: s.width || 2.5, dash: s.dash || "solid", shape: s.shape || "hv" },
     };
@@ -63,7 +64,7 @@ export function createChart(wrap, P, onJump) {
   el.setAttribute("role", "img");
   wrap.appendChild(el);
   wrap.classList.add("pla-two");
-  let key = null, k = 1; // k: steps per unit of x of the chart drawn
+  let key = null, k = 1, drawn = null; // k: steps per unit of x of the chart drawn
   // Read the click from the mouse event, as on the plot: plotly's click data comes from its throttled hover.
   el.addEventListener("click", (e) => {
     const xa = el._fullLayout && el._fullLayout.xaxis;
@@ -80,13 +81,16 @@ export function createChart(wrap, P, onJump) {
       if (id === key) return;
       key = id;
       k = per(c);
+      drawn = { c, colors, fg };
       const { traces, layout } = chartFigure(c, colors, fg, t);
       el.dataset.t = String(t);
       P.react(el, traces, layout, CONFIG);
     },
     mark(t) {
       el.dataset.t = String(t);
-      if (el._fullLayout) P.relayout(el, { "shapes[0].x0": t / k, "shapes[0].x1": t / k });
+      if (!el._fullLayout) return;
+      if (!drawn.c.series.some((s) => s.live)) P.relayout(el, { "shapes[0].x0": t / k, "shapes[0].x1": t / k });
+      else { const { traces, layout } = chartFigure(drawn.c, drawn.colors, drawn.fg, t); P.react(el, traces, layout, CONFIG); }
     },
     remove() {
       P.purge(el);

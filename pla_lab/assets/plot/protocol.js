@@ -37,6 +37,7 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @property {number[]} [x]  its own x (a bound drawn past the run); default: the chart's x
  * @property {number} [panel]  which of the chart's panels (default 0)
  * @property {string} [shape]  "hv" (steps, the default) or "linear"
+ * @property {boolean} [live]  drawn only up to the step shown (a stream's mistakes: its future is not known yet)
  */
 
 /**

@@ -5,7 +5,7 @@
 import { arrowTrace, empty } from "./marks.js";
 import { U } from "./pose.js";
 
-export const FAINT = 0.22; // the opacity of a point not arrived yet
+export const FAINT = 0.35; // the opacity of a point not arrived yet
 
 const sym = (y) => (y > 0 ? "○ +1" : y < 0 ? "× −1" : "a tie (wᵀx̃ = 0)");
 
@@ -63,8 +63,8 @@ export function streamTraces(data, pose, extra, fg, C, k = 1) {
         marker: { symbol: "circle", size: 28 * k, color: "rgba(128,128,128,0.30)", line: { width: 2 * k, color: fg } } };
   const words = now.reveal ? `y = ${sym(p[2])}${now.wrong ? ": mistake" : " ✓"}` : `ŷ = ${sym(now.pred)}, y = ?`;
   // An invisible marker as large as the "?" keeps the words clear of it.
-  const label = { type: "scatter", mode: "markers+text", ...at, text: [words], marker: { size: 30 * k, color: "rgba(0,0,0,0)" }, textposition: p[1] > (data.view[2] + data.view[3]) / 2
-    ? "bottom center" : "top center", textfont: { size: 16 * k, color: now.reveal ? col : fg }, name: "arrival-label",
+  const label = { type: "scatter", mode: "markers+text", ...at, text: [words], marker: { size: 30 * k, color: "rgba(0,0,0,0)" }, textposition: p[0] > (data.view[0] + data.view[1]) / 2
+    ? "middle left" : "middle right", textfont: { size: 16 * k, color: now.reveal ? col : fg }, name: "arrival-label",
     meta: "arrival-label" };
   const u = now.reveal && now.wrong && !extra.moving && pose.scale > 0 ? U(data, now.s) : null;
   if (!u || pose.w.length !== 3) return [marker, label, empty("arrival-update")];
