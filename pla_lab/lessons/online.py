@@ -76,7 +76,7 @@ class OnlineLesson(ReplayLesson):
     def toolbar(self):
         """Shuffle and Passes (a new stream, from its first arrival) and the quiz switch, each wide enough for its
         label."""
-        c = st.columns([1.25, 1, 0.95], vertical_alignment="bottom")
+        c = st.columns([1.2, 0.8, 1], vertical_alignment="bottom")
         for where, o in zip(c, self.options):
             with where:
                 widgets.setting_widget(o, self.state.key(o.key), on_change=None if o.key == "quiz" else
