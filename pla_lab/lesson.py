@@ -36,7 +36,7 @@ class ChartSpec:
     x_title: str = "update t"
 
     def payload(self, data: dict, *, key: str, height: int) -> protocol.Chart:
-        data = {"panels": None, "xmax": None, "marks": [], **data}
+        data = {"panels": None, "xmax": None, "marks": [], "t_per_x": 1, **data}
         return protocol.Chart(key=key, title=self.title, x_title=self.x_title, y_title=self.y_title,
                               y_format=self.y_format, hover_format=self.hover_format, height=height, **data)
 
@@ -104,9 +104,10 @@ class Lesson:
         return tuple(o.key for o in self.options if o.key in S.SETTINGS)
 
     def run_settings(self, values: dict) -> dict:
-        """The shared settings as this lesson runs them: its own options replace the sidebar's of the same name."""
+        """The shared settings as this lesson runs them: its own options replace the sidebar's of the same name (a
+        setting it sets some other way, without an option of that name, is passed on as the sidebar has it)."""
         own = self.own_settings()
-        return {**values, **{k: self.state[k] for k in own}} if own else values
+        return {**values, **{k: self.state[k] for k in own if k in self.state.fields}} if own else values
 
     def toolbar(self) -> None:
         """Beside the point tools, above the lesson."""

@@ -47,6 +47,8 @@ class Scene:
     axes: tuple[str, str] = ("x₁", "x₂")        # the axes' titles (the credit-card story names its features)
     present: bool = False                       # presenter mode: larger marks for a projector
     gamma: float | None = None                  # the margin perceptron's γ, for the "band" layer
+    stream: protocol.Arrivals | None = None     # the online perceptron's arrivals (the "stream" layer)
+    alt: str | None = None                      # the plot's alt text, when the lesson words it (else describe's)
 
 
 def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ack: int, height: int,
@@ -73,6 +75,7 @@ def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ac
         sign0=SIGN_ZERO[settings["sign0"]], T=run.T, t=int(t), seq=int(head.seq),
         playing=bool(head.playing and trace is not None), stop_at=head.stop_at, dur=int(SPEEDS[settings["speed"]]),
         ack=int(ack), nonce=nonce, win=None if trace is None else window(trace, t), chart=scene.chart,
-        alt=figures.describe(points, trace, t, scene.moving), present=scene.present,
+        alt=scene.alt or figures.describe(points, trace, t, scene.moving), present=scene.present,
         gamma=None if scene.gamma is None else float(scene.gamma),
+        stream=scene.stream if trace is not None else None,
     )

@@ -48,7 +48,7 @@ VERSION = 3
 
 #: Things drawn from the weights, which move during an animation. A lesson picks some of them, in this order.
 MOVING_LAYERS = ("shade", "disagree", "ghost", "boundary", "pocket", "w", "update", "circle", "normal", "distance",
-                 "band")
+                 "band", "stream")
 
 
 class Window(TypedDict):
@@ -80,6 +80,7 @@ class Series(TypedDict, total=False):
     x: list[float]      # its own x (a bound drawn past the run); default: the chart's x
     panel: int          # which of the chart's panels (default 0)
     shape: str          # "hv" (steps, the default: a value holds until the next update) or "linear"
+    live: bool          # drawn only up to the step shown (a stream's mistakes: its future is not known yet)
 
 
 class Panel(TypedDict, total=False):
@@ -119,6 +120,19 @@ class Chart(TypedDict):
     panels: list[Panel] | None  # stacked panels (None: one, from y_title, y_format, hover_format and ymax)
     xmax: float | None          # the t axis's end (None: just past T)
     marks: list[Mark]
+    t_per_x: int                # steps per unit of x (the online stream: 2, a prediction and its reveal)
+
+
+class Arrivals(TypedDict):
+    """The online perceptron's stream around the step shown, two steps per arrival (2k: arrival k is predicted, its
+    label hidden; 2k+1: revealed): arrival k0+j shows point ``shown[j]``, predicted ``pred[j]`` (+1, −1, or 0: a
+    tie), a mistake when ``wrong[j]``; ``first[i]``: the arrival at which point i first comes (before: faint)."""
+
+    k0: int
+    shown: list[int]
+    pred: list[int]
+    wrong: list[bool]
+    first: list[int]
 
 
 class Payload(TypedDict):
@@ -156,6 +170,7 @@ class Payload(TypedDict):
     present: bool               # presenter mode: lines 1.5× as wide, the chart narrower beside the plot
     gamma: float | None         # the margin perceptron's γ: the "band" layer shades where y·wᵀx̃/‖w‖ < γ/2 for
                                 # either label (None: no band)
+    stream: Arrivals | None     # the online perceptron's arrivals (the "stream" layer), or None
 
 
 class Click(TypedDict):

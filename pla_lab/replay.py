@@ -61,6 +61,14 @@ class ReplayLesson(Lesson):
         """The margin perceptron's γ, whose band the "band" layer draws around each wₜ (None: no band)."""
         return None
 
+    def arrivals(self, page: Page) -> protocol.Arrivals | None:
+        """The online perceptron's arrivals around the step shown, for the "stream" layer."""
+        return None
+
+    def alt(self, page: Page) -> str | None:
+        """The plot's alt text, when the lesson words it itself (None: :func:`pla_lab.figures.describe`)."""
+        return None
+
     def toolbar(self) -> None:
         """Beside the point tools: Epoch, Run, Reset."""
         widgets.jumps(self)

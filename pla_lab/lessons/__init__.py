@@ -3,8 +3,9 @@ here, add it to LESSONS, and add its page file ``pages/<slug>.py`` (two lines: i
 
 from .halts import HALTS
 from .margin import MARGIN
+from .online import ONLINE
 from .pla import PLA
 from .pocket import POCKET
 from .xor import XOR
 
-LESSONS = (PLA, POCKET, XOR, HALTS, MARGIN)
+LESSONS = (PLA, POCKET, XOR, HALTS, MARGIN, ONLINE)

@@ -67,7 +67,8 @@ def _js_typedefs() -> dict[str, set[str]]:
     return out
 
 
-@pytest.mark.parametrize("name", ["Payload", "Window", "Target", "Chart", "Series", "Click", "Tick", "EventBatch"])
+@pytest.mark.parametrize("name", ["Payload", "Window", "Target", "Chart", "Series", "Arrivals", "Click", "Tick",
+                                  "EventBatch"])
 def test_the_js_side_mirrors_every_type_and_field(name):
     js = _js_typedefs()
     assert name in js, f"protocol.js has no @typedef {name}"

@@ -4,6 +4,9 @@
 const AXIS = { gridcolor: "rgba(128,128,128,0.22)", zerolinecolor: "rgba(128,128,128,0.6)", fixedrange: true, automargin: true };
 const CONFIG = { displayModeBar: false, responsive: true, showTips: false };
 
+/** Steps per unit of the chart's x (1 but for the online stream's 2: step t is drawn at x = t / 2). */
+export const per = (c) => (c && c.t_per_x > 0 ? c.t_per_x : 1);
+
 /**
  * The plotly traces and layout of a declared chart, with the marker at step t. Pure.
  * @param {import("./protocol.js").Chart} c @param {Object<string, string>} colors @param {string} fg @param {number} t
@@ -15,10 +18,11 @@ export function chartFigure(c, colors, fg, t) {
   const n = panels.length, gap = n > 1 ? 0.1 : 0, h = (1 - gap * (n - 1)) / n;
   const yname = (k) => (k ? "y" + (k + 1) : "y"), yaxis = (k) => (k ? "yaxis" + (k + 1) : "yaxis");
   const traces = c.series.map((s) => {
-    const k = s.panel || 0, p = panels[k];
+    const k = s.panel || 0, p = panels[k], x = s.x || xs;
+    const y = s.x ? s.y : s.y.concat([s.y[s.y.length - 1]]);
     return {
-      type: "scatter", mode: "lines", name: s.name, yaxis: yname(k),
-      x: s.x || xs, y: s.x ? s.y : s.y.concat([s.y[s.y.length - 1]]),
+      type: "scatter", mode: "lines", name: s.name, yaxis: yname(k), x,
+      y: s.live ? y.map((v, i) => (x[i] <= t / per(c) ? v : null)) : y, // a live series: nothing past the step shown
       hovertemplate: `${c.x_title} = %{x:.0f}: %{y:${p.hover_format || c.hover_format}}<extra>${s.name}</extra>`,
       line: { color: colors[s.color] || s.color, width: s.width || 2.5, dash: s.dash || "solid", shape: s.shape || "hv" },
     };
@@ -31,7 +35,7 @@ export function chartFigure(c, colors, fg, t) {
     xaxis: { ...AXIS, title: { text: c.x_title, standoff: 4 }, range: [0, xmax], anchor: yname(n - 1) },
     legend: { orientation: "h", x: 0, y: 1.0, yanchor: "bottom", font: { size: 14 } },
     showlegend: n === 1,
-    shapes: [{ type: "line", x0: t, x1: t, y0: 0, y1: 1, yref: "paper", line: { color: fg, width: 2 } }],
+    shapes: [{ type: "line", x0: t / per(c), x1: t / per(c), y0: 0, y1: 1, yref: "paper", line: { color: fg, width: 2 } }],
     annotations: [],
     hovermode: "x", dragmode: false,
   };
@@ -60,29 +64,33 @@ export function createChart(wrap, P, onJump) {
   el.setAttribute("role", "img");
   wrap.appendChild(el);
   wrap.classList.add("pla-two");
-  let key = null;
+  let key = null, k = 1, drawn = null; // k: steps per unit of x of the chart drawn
   // Read the click from the mouse event, as on the plot: plotly's click data comes from its throttled hover.
   el.addEventListener("click", (e) => {
     const xa = el._fullLayout && el._fullLayout.xaxis;
     if (!xa) return;
     const px = e.clientX - el.getBoundingClientRect().left - xa._offset;
-    if (px >= 0 && px <= xa._length) onJump(Math.round(xa.p2l(px)));
+    if (px >= 0 && px <= xa._length) onJump(Math.round(xa.p2l(px) * k));
   });
   return {
     el,
     /** Draw chart c (only when its key or the colours change), with the marker at t. */
     update(c, colors, fg, t) {
       el.setAttribute("aria-label", c.alt || c.title || "chart");
-      const k = c.key + "|" + fg + "|" + c.height;
-      if (k === key) return;
-      key = k;
+      const id = c.key + "|" + fg + "|" + c.height;
+      if (id === key) return;
+      key = id;
+      k = per(c);
+      drawn = { c, colors, fg };
       const { traces, layout } = chartFigure(c, colors, fg, t);
       el.dataset.t = String(t);
       P.react(el, traces, layout, CONFIG);
     },
     mark(t) {
       el.dataset.t = String(t);
-      if (el._fullLayout) P.relayout(el, { "shapes[0].x0": t, "shapes[0].x1": t });
+      if (!el._fullLayout) return;
+      if (!drawn.c.series.some((s) => s.live)) P.relayout(el, { "shapes[0].x0": t / k, "shapes[0].x1": t / k });
+      else { const { traces, layout } = chartFigure(drawn.c, drawn.colors, drawn.fg, t); P.react(el, traces, layout, CONFIG); }
     },
     remove() {
       P.purge(el);

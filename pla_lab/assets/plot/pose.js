@@ -50,10 +50,11 @@ export const blankPose = () => ({ w: [0, 0, 0], anchor: [0, 0], scale: 0, p: nul
 /**
  * What is drawn besides the pose at rest at step t: the previous boundary, and (if the next weights are loaded)
  * the points update t corrects and its vector (the feature part of U[t]).
- * @returns {{ghost: number[] | null, circle: number[], update: number[] | null, by: number[]}}
+ * t and nt: the steps it is drawn between (both t at rest), for the layers drawn from the step (stream).
+ * @returns {{ghost: number[] | null, circle: number[], update: number[] | null, by: number[], t: number, nt: number}}
  */
 export function restExtra(data, t) {
-  const extra = { ghost: t > 0 ? W(data, t - 1) : null, circle: [], update: null, by: [] };
+  const extra = { ghost: t > 0 ? W(data, t - 1) : null, circle: [], update: null, by: [], t, nt: t };
   if (t < data.T && W(data, t + 1)) {
     extra.circle = I(data, t);
     extra.by = extra.circle;
@@ -65,4 +66,4 @@ export function restExtra(data, t) {
 
 /** What is drawn besides the moving pose while animating from step t to step nt (one update). */
 export const stepExtra = (data, t, nt) => ({ ghost: W(data, t), circle: I(data, Math.min(t, nt)), update: null, by: [],
-  moving: true });
+  moving: true, t, nt });

@@ -7,7 +7,7 @@ export const VERSION = 3;
 
 /** Things drawn from the weights, which move during an animation; a payload picks some of them, in this order. */
 export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "boundary", "pocket", "w", "update", "circle", "normal", "distance",
-  "band"]);
+  "band", "stream"]);
 
 /**
  * The weights around the current step: W[k] is w_{t0+k}; update t0+k is U[k] (so w_{t0+k+1} = W[k] + U[k]), made
@@ -37,6 +37,7 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @property {number[]} [x]  its own x (a bound drawn past the run); default: the chart's x
  * @property {number} [panel]  which of the chart's panels (default 0)
  * @property {string} [shape]  "hv" (steps, the default) or "linear"
+ * @property {boolean} [live]  drawn only up to the step shown (a stream's mistakes: its future is not known yet)
  */
 
 /**
@@ -75,6 +76,19 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @property {Panel[] | null} panels  stacked panels (null: one, from y_title, y_format, hover_format and ymax)
  * @property {number | null} xmax  the t axis's end (null: just past T)
  * @property {Mark[]} marks
+ * @property {number} t_per_x  steps per unit of x (the online stream: 2, a prediction and its reveal)
+ */
+
+/**
+ * The online perceptron's stream around the step shown, two steps per arrival (2k: arrival k predicted, its label
+ * hidden; 2k+1: revealed): arrival k0+j shows point shown[j], predicted pred[j] (+1, −1, or 0: a tie), a mistake
+ * when wrong[j]; first[i]: the arrival at which point i first comes (before it, drawn faint).
+ * @typedef {Object} Arrivals
+ * @property {number} k0
+ * @property {number[]} shown
+ * @property {number[]} pred
+ * @property {boolean[]} wrong
+ * @property {number[]} first
  */
 
 /**
@@ -108,6 +122,7 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @property {Window | null} win
  * @property {Chart | null} chart
  * @property {boolean} present  presenter mode: lines 1.5× as wide, the chart narrower beside the plot
+ * @property {Arrivals | null} stream  the online perceptron's arrivals (the stream layer), or null
  * @property {string} alt
  * @property {number | null} gamma  the margin perceptron's γ: the band layer shades where y·wᵀx̃/‖w‖ < γ/2 for either label
  */

@@ -2,6 +2,7 @@
 import { clip, clipPoly, curve, rect, signGrid } from "./geometry.js";
 import { arrowTrace, distance, empty, normal } from "./marks.js";
 import { BAND_TWEENED, bandTraces } from "./band.js";
+import { streamPoints, streamTraces } from "./stream.js";
 
 export { arrowTrace };
 
@@ -150,9 +151,10 @@ export function traces(data, pose, extra, edits, fg) {
   }
   if (on.has("normal")) above.push(...normal(pose, extra, fg, C, k));
   if (on.has("distance")) above.push(...distance(data, pose, extra, fg, C, k));
+  if (on.has("stream")) above.push(...streamTraces(data, pose, extra, fg, C, k));
   above.push(pendingTrace(edits.add, C));
-  const L = data.layers || {};
-  return below.concat(L.below || [], visiblePoints(data.base.data, edits.remove, edits.flip), L.above || [], above);
+  const L = data.layers || {}, pts = visiblePoints(data.base.data, edits.remove, edits.flip);
+  return below.concat(L.below || [], on.has("stream") ? streamPoints(data, pts, extra) : pts, L.above || [], above);
 }
 
 /**
