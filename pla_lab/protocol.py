@@ -47,7 +47,8 @@ from typing import Literal, TypedDict
 VERSION = 3
 
 #: Things drawn from the weights, which move during an animation. A lesson picks some of them, in this order.
-MOVING_LAYERS = ("shade", "disagree", "ghost", "boundary", "pocket", "w", "update", "circle", "normal", "distance")
+MOVING_LAYERS = ("shade", "disagree", "ghost", "boundary", "pocket", "w", "update", "circle", "normal", "distance",
+                 "companion")
 
 
 class Window(TypedDict):
@@ -68,6 +69,18 @@ class Target(TypedDict):
 
     w: list[float]
     box: list[float]
+
+
+class Companion(TypedDict):
+    """A second run drawn with the shown one on the same points (the "companion" layer: its boundary, dashed, in
+    its own colour): ``W[k]`` is its w_{t0+k} around the step (the same steps as the shown run's window); from its
+    end ``T`` on it stays at ``last`` (it halted, or stopped at the cap). ``label`` names it in the legend."""
+
+    t0: int
+    W: list[list[float]]
+    T: int
+    last: list[float]
+    label: str
 
 
 class Series(TypedDict, total=False):
@@ -153,6 +166,7 @@ class Payload(TypedDict):
     chart: Chart | None
     alt: str
     present: bool               # presenter mode: lines 1.5× as wide, the chart narrower beside the plot
+    companion: Companion | None  # a second run drawn beside the shown one (the "companion" layer)
 
 
 class Click(TypedDict):
