@@ -44,7 +44,10 @@ def strip_figure(strip: compare.OrderStrip, shown_order: str, *, theme: str = "l
     yaxis = {"title": {"text": "updates T", "standoff": 4}, "fixedrange": True, "automargin": True,
              "gridcolor": "rgba(128,128,128,0.22)"}
     if log:
-        yaxis |= {"type": "log", "range": [math.log10(max(0.8, low * 0.7)), math.log10(top * 1.6)]}
+        lo, hi = max(0.8, low * 0.7), top * 1.6
+        ticks = [m * 10**k for k in range(0, 8) for m in (1, 2, 5) if lo <= m * 10**k <= hi]
+        yaxis |= {"type": "log", "range": [math.log10(lo), math.log10(hi)], "tickvals": ticks,
+                  "ticktext": [f"{v:,}" for v in ticks]}
     else:
         yaxis |= {"range": [0, top * 1.1]}
     return {"data": data, "layout": {

@@ -14,8 +14,7 @@ from .text import clean_weights, cls, num, plural, sub, vec
 VIEWS = {"eta": "η and the start w₀", "order": "Order of visits", "sign0": "What sign(0) means"}
 
 #: Short names of the readings of a tie, for the table's columns.
-SHORT = {"le0": "y·wᵀx̃ ≤ 0 (001)", "+1": "sign(0) = +1 (003, 004)", "-1": "sign(0) = −1 (002)",
-         "lt0": "only < 0 (001, margin)"}
+SHORT = {"le0": "≤ 0 (001)", "+1": "+1 (003, 004)", "-1": "−1 (002)", "lt0": "< 0 (001, γ part)"}
 
 
 def _w(trace, t: int) -> np.ndarray:
@@ -100,11 +99,11 @@ def _cell(trace, t: int) -> str:
     if t > T:
         return "— (halted)" if trace.halted else "— (cap)"
     i = int(trace.mistakes[t - 1])
-    return f"#{i} {cls(trace.y[i]).split()[0]} → {vec(_w(trace, t))}"
+    return f"#{i}{cls(trace.y[i]).split()[0]} {vec(_w(trace, t))}"
 
 
 def sign_table(sr: compare.SignRuns, rows: int = compare.TABLE_ROWS) -> str:
-    """The first updates of every reading side by side (wₜ after each, the point it corrected); in each column,
+    """The first updates of every reading side by side (the point each corrected, and wₜ after it); in each column,
     the first update where that reading parts from the one on the plot is highlighted (◆)."""
     cols = [sr.shown] + [c for c in compare.CONVENTIONS if c != sr.shown]
     longest = max(len(sr.runs[c]) for c in cols)
@@ -116,7 +115,7 @@ def sign_table(sr: compare.SignRuns, rows: int = compare.TABLE_ROWS) -> str:
         for c in cols:
             text = _cell(sr.runs[c], t)
             if t == 1 and len(sr.runs[c]) == 0:
-                text = "never starts: no mistake"
+                text = "never starts"
             if c != sr.shown and sr.first_diff.get(c) == t:
                 text = f":orange-background[◆ {text}]"
             cells.append(text)
@@ -127,7 +126,9 @@ def sign_table(sr: compare.SignRuns, rows: int = compare.TABLE_ROWS) -> str:
 def sign_words(sr: compare.SignRuns) -> str:
     """For each other reading: where it parts from the one on the plot, and why (the points on the line there)."""
     a = sr.runs[sr.shown]
-    lines = [f"The plot shows **{S.SIGN_ZERO_LABELS[sr.shown]}**: {_ends(a)}. From w₀ = 0 every point is a tie "
+    lines = ["Columns: how a tie wᵀx̃ = 0 is read (seed): a mistake for both classes (≤ 0), sign(0) = +1, sign(0) = −1, "
+             "right for both (< 0). Each cell: the point corrected, then wₜ.",
+             f"\nThe plot shows **{S.SIGN_ZERO_LABELS[sr.shown]}**: {_ends(a)}. From w₀ = 0 every point is a tie "
              "(wᵀx̃ = 0), so the readings part at once or at a later tie:"]
     for c in compare.CONVENTIONS:
         if c == sr.shown:
