@@ -32,6 +32,16 @@ def window(trace, t: int, *, back: int = WINDOW_BACK, ahead: int = WINDOW_AHEAD)
     )
 
 
+def companion(trace, t: int, label: str, *, back: int = WINDOW_BACK, ahead: int = WINDOW_AHEAD) -> protocol.Companion:
+    """A second run's weights over the same steps as the shown run's window around t (its w_{t0} … up to its own
+    end), and its last w, where it stays past its end: what the "companion" layer draws at every step."""
+    T = len(trace)
+    t0, t1 = max(0, t - back), t + ahead
+    eta, R = trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"])
+    W = clean_weights(trace.weights[t0:min(t1, T) + 1], eta, R).tolist()  # empty once t0 is past its end
+    return protocol.Companion(t0=t0, W=W, T=T, last=clean_weights(trace.weights[T], eta, R).tolist(), label=label)
+
+
 @dataclass(frozen=True)
 class Scene:
     """What the lesson draws at this rerun, besides the run: the declared moving layers and their legend names,
@@ -49,6 +59,7 @@ class Scene:
     gamma: float | None = None                  # the margin perceptron's γ, for the "band" layer
     stream: protocol.Arrivals | None = None     # the online perceptron's arrivals (the "stream" layer)
     alt: str | None = None                      # the plot's alt text, when the lesson words it (else describe's)
+    companion: protocol.Companion | None = None  # a second run drawn beside the shown one
 
 
 def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ack: int, height: int,
@@ -78,4 +89,5 @@ def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ac
         alt=scene.alt or figures.describe(points, trace, t, scene.moving), present=scene.present,
         gamma=None if scene.gamma is None else float(scene.gamma),
         stream=scene.stream if trace is not None else None,
+        companion=scene.companion if trace is not None and "companion" in scene.moving else None,
     )

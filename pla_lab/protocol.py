@@ -48,7 +48,7 @@ VERSION = 3
 
 #: Things drawn from the weights, which move during an animation. A lesson picks some of them, in this order.
 MOVING_LAYERS = ("shade", "disagree", "ghost", "boundary", "pocket", "w", "update", "circle", "normal", "distance",
-                 "band", "stream")
+                 "band", "stream", "companion")
 
 
 class Window(TypedDict):
@@ -69,6 +69,18 @@ class Target(TypedDict):
 
     w: list[float]
     box: list[float]
+
+
+class Companion(TypedDict):
+    """A second run drawn with the shown one on the same points (the "companion" layer: its boundary, dashed, in
+    its own colour): ``W[k]`` is its w_{t0+k} around the step (the same steps as the shown run's window); from its
+    end ``T`` on it stays at ``last`` (it halted, or stopped at the cap). ``label`` names it in the legend."""
+
+    t0: int
+    W: list[list[float]]
+    T: int
+    last: list[float]
+    label: str
 
 
 class Series(TypedDict, total=False):
@@ -171,6 +183,7 @@ class Payload(TypedDict):
     gamma: float | None         # the margin perceptron's γ: the "band" layer shades where y·wᵀx̃/‖w‖ < γ/2 for
                                 # either label (None: no band)
     stream: Arrivals | None     # the online perceptron's arrivals (the "stream" layer), or None
+    companion: Companion | None  # a second run drawn beside the shown one (the "companion" layer)
 
 
 class Click(TypedDict):

@@ -46,6 +46,14 @@ class ReplayLesson(Lesson):
         """The moving layers drawn at this rerun (``moving``, unless the lesson's state changes them)."""
         return self.moving
 
+    def legend_names(self, page: Page) -> dict[str, str]:
+        """The legend names of the moving layers at this rerun (``labels``, unless the lesson's state changes them)."""
+        return self.labels
+
+    def companion(self, page: Page) -> protocol.Companion | None:
+        """A second run drawn beside the shown one by the "companion" layer (:func:`pla_lab.payload.companion`)."""
+        return None
+
     def layers(self, page: Page) -> dict[str, list[dict]]:
         """Static plotly traces under and over the points (the target f, a certificate…)."""
         return {}

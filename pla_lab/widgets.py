@@ -117,10 +117,11 @@ def plot(lesson, page, *, height: int | None = None, fill: int | None = FILL) ->
     chart = None
     if lesson.chart is not None and run.trace is not None and "chart" in run.extras:
         chart = lesson.chart.payload(run.extras["chart"], key=run.id, height=height)
-    scene = payload.Scene(moving=lesson.moving_layers(page), labels=lesson.labels, layers=lesson.layers(page),
-                          target=lesson.target(page), chart=chart, legend=lesson.legend, pick=lesson.pick(page),
-                          axes=model.axis_titles(s["ax"]), present=shared.SHARED["present"],
-                          gamma=lesson.gamma(page), stream=lesson.arrivals(page), alt=lesson.alt(page))
+    scene = payload.Scene(moving=lesson.moving_layers(page), labels=lesson.legend_names(page),
+                          layers=lesson.layers(page), target=lesson.target(page), chart=chart, legend=lesson.legend,
+                          pick=lesson.pick(page), axes=model.axis_titles(s["ax"]), present=shared.SHARED["present"],
+                          gamma=lesson.gamma(page), stream=lesson.arrivals(page), alt=lesson.alt(page),
+                          companion=lesson.companion(page))
     data = payload.build(run, s["head"], lesson.shown_points(page), s["view"], scene, settings=page.settings,
                          cls=-1 if s["cls"] == "-1" else 1, relabel=s["cls"] == "flip", nonce=s["inbox"][0], ack=s["inbox"][1], height=height,
                          plotly_url=server.plotly_url(), theme=page.theme, fill=fill)

@@ -7,7 +7,7 @@ export const VERSION = 3;
 
 /** Things drawn from the weights, which move during an animation; a payload picks some of them, in this order. */
 export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "boundary", "pocket", "w", "update", "circle", "normal", "distance",
-  "band", "stream"]);
+  "band", "stream", "companion"]);
 
 /**
  * The weights around the current step: W[k] is w_{t0+k}; update t0+k is U[k] (so w_{t0+k+1} = W[k] + U[k]), made
@@ -25,6 +25,17 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @typedef {Object} Target
  * @property {number[]} w
  * @property {number[]} box  xmin, xmax, ymin, ymax
+ */
+
+/**
+ * A second run drawn with the shown one on the same points (the companion layer: its boundary, dashed): W[k] is its
+ * w_{t0+k} around the step; from its end T on it stays at last (it halted, or stopped at the cap).
+ * @typedef {Object} Companion
+ * @property {number} t0
+ * @property {number[][]} W
+ * @property {number} T
+ * @property {number[]} last
+ * @property {string} label  its legend name
  */
 
 /**
@@ -125,6 +136,7 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @property {Arrivals | null} stream  the online perceptron's arrivals (the stream layer), or null
  * @property {string} alt
  * @property {number | null} gamma  the margin perceptron's γ: the band layer shades where y·wᵀx̃/‖w‖ < γ/2 for either label
+ * @property {Companion | null} companion  a second run drawn beside the shown one (the companion layer)
  */
 
 /**

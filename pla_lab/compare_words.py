@@ -1,0 +1,169 @@
+"""The words of the lesson "Runs compared" (Markdown; no Streamlit, no Plotly): what each view's runs show, with
+their numbers, attributed to the notes (seeds 001, 002, 003, 004)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pla_core.perceptron import radius_bound
+
+from . import compare
+from . import settings as S
+from .text import clean_weights, cls, num, plural, sub, vec
+
+VIEWS = {"eta": "η and the start w₀", "order": "Order of visits", "sign0": "What sign(0) means"}
+
+#: Short names of the readings of a tie, for the table's columns.
+SHORT = {"le0": "≤ 0 (001)", "+1": "+1 (003, 004)", "-1": "−1 (002)", "lt0": "< 0 (001, γ part)"}
+
+
+def _w(trace, t: int) -> np.ndarray:
+    R = radius_bound(trace.X, trace.settings["bias"])
+    return clean_weights(compare.weights_at(trace, t), trace.settings["eta"], R)
+
+
+def _ends(trace) -> str:
+    T = len(trace)
+    if trace.halted:
+        return f"halts after **{T}** update{plural(T)}"
+    return f"stops at the cap of **{T:,}** updates"
+
+
+# -- η and w₀ ------------------------------------------------------------------------------------------------------
+
+
+def eta_label(eta: float) -> str:
+    return f"η = {num(eta)}"
+
+
+def eta_numbers(pair: compare.EtaPair, t: int, start_zero: bool, from_zero: int | None) -> str:
+    """Both runs at step t (wₜ, ‖wₜ‖, each run's length), and what they show about η."""
+    rows = ["| run | updates T | wₜ | ‖wₜ‖ |", "|---|---|---|---|"]
+    for eta, trace, how in ((1.0, pair.base, "solid" if pair.main_is_base else "dashed"),
+                            (pair.eta, pair.chosen, "dashed" if pair.main_is_base else "solid")):
+        w = _w(trace, t)
+        held = f" (held: it ended at {len(trace)})" if t > len(trace) else ""
+        rows.append(f"| {eta_label(eta)} ({how}) | {len(trace)}{' ✓' if trace.halted else ''} | {vec(w)}{held} | "
+                    f"{num(np.linalg.norm(w))} |")
+    lines = [f"**t = {t}** · both runs start from w₀ = {vec(pair.base.weights[0])}", "", *rows, ""]
+    same_T = len(pair.base) == len(pair.chosen)
+    if start_zero:
+        k = pair.eta
+        lines.append(
+            f"From w₀ = 0 every update adds η·y·x̃ to a sum of such terms, so w(η) = η·w(1) at every step: the "
+            f"**same line**, stretched ×{num(k)} (‖wₜ‖ above). The same mistakes are corrected in the same order, so "
+            f"both runs {'make the same number of updates, ' + str(len(pair.base)) if same_T else 'differ only by rounding'}. "
+            "Seed 001 says a higher learning rate converges faster: **from w₀ = 0 it does not** — η changes "
+            "nothing but the length of w.")
+    else:
+        faster = "the same number of" if same_T else (
+            f"**{eta_label(pair.eta)} needs {'fewer' if len(pair.chosen) < len(pair.base) else 'more'}**")
+        lines.append(
+            f"From w₀ ≠ 0, wₜ = w₀ + η·Σ y·x̃: the sum grows with η while w₀ stays, so the lines **part**, and "
+            f"{faster} updates. A larger η makes w₀ matter less: as η grows the run tends to the one from w₀ = 0"
+            + (f", which makes {from_zero} update{plural(from_zero)}." if from_zero is not None else ".")
+            + " So seed 001's \"higher η, faster\" holds only in this sense: from a w₀ ≠ 0 that points the wrong "
+            "way, a large η overrides it sooner.")
+    return "  \n".join(lines[:2]) + "\n" + "\n".join(lines[2:])
+
+
+# -- the order of visits -------------------------------------------------------------------------------------------
+
+
+def order_numbers(strip: compare.OrderStrip, trace, order: str, seed: int) -> str:
+    n = len(strip.seeds)
+    lines = [f"The plot: **{S.ORDER_LABELS[order]}**, seed {seed}: {_ends(trace)} (the ringed dot)."]
+    for o in compare.ORDERS:
+        c = strip.counts[o]
+        lines.append(f"- {o}: T from **{min(c)}** to **{max(c)}** over seeds {strip.seeds[0]}–{strip.seeds[-1]}")
+    every = sum(sum(h) for h in strip.halted.values())
+    total = len(compare.ORDERS) * n
+    worst = max(max(c) for c in strip.counts.values())
+    if np.isfinite(strip.bound):
+        within = all(all(h) for h in strip.halted.values()) and worst <= strip.bound
+        lines.append(f"\nThe bound **R²/ρ\\*² = {num(strip.bound)}** (seed 000's proof, from w₀ = 0, any order): "
+                     + (f"all {total} runs halted within it (at most {worst})." if within else
+                        f"{every} of {total} runs halted; the longest made {worst} updates."))
+    else:
+        lines.append(f"\nNo line separates these points, so there is no bound: {every} of {total} runs halted.")
+    lines.append("The order changes which mistakes are corrected and how many updates T it takes; cyclic order does "
+                 "not depend on the seed at all (its 20 dots sit on one value).")
+    return "\n".join(lines)
+
+
+# -- sign(0) ---------------------------------------------------------------------------------------------------------
+
+
+def _cell(trace, t: int) -> str:
+    T = len(trace)
+    if t > T:
+        return "— (halted)" if trace.halted else "— (cap)"
+    i = int(trace.mistakes[t - 1])
+    return f"#{i}{cls(trace.y[i]).split()[0]} {vec(_w(trace, t))}"
+
+
+def sign_table(sr: compare.SignRuns, rows: int = compare.TABLE_ROWS) -> str:
+    """The first updates of every reading side by side (the point each corrected, and wₜ after it); in each column,
+    the first update where that reading parts from the one on the plot is highlighted (◆)."""
+    cols = [sr.shown] + [c for c in compare.CONVENTIONS if c != sr.shown]
+    longest = max(len(sr.runs[c]) for c in cols)
+    n = max(1, min(rows, longest))
+    head = "| t | " + " | ".join(SHORT[c] + (" · plot" if c == sr.shown else "") for c in cols) + " |"
+    out = [head, "|---" * (len(cols) + 1) + "|"]
+    for t in range(1, n + 1):
+        cells = []
+        for c in cols:
+            text = _cell(sr.runs[c], t)
+            if t == 1 and len(sr.runs[c]) == 0:
+                text = "never starts"
+            if c != sr.shown and sr.first_diff.get(c) == t:
+                text = f":orange-background[◆ {text}]"
+            cells.append(text)
+        out.append(f"| {t} | " + " | ".join(cells) + " |")
+    return "\n".join(out)
+
+
+def sign_words(sr: compare.SignRuns) -> str:
+    """For each other reading: where it parts from the one on the plot, and why (the points on the line there)."""
+    a = sr.runs[sr.shown]
+    lines = ["Columns: how a tie wᵀx̃ = 0 is read (seed): a mistake for both classes (≤ 0), sign(0) = +1, sign(0) = −1, "
+             "right for both (< 0). Each cell: the point corrected, then wₜ.",
+             f"\nThe plot shows **{S.SIGN_ZERO_LABELS[sr.shown]}**: {_ends(a)}. From w₀ = 0 every point is a tie "
+             "(wᵀx̃ = 0), so the readings part at once or at a later tie:"]
+    for c in compare.CONVENTIONS:
+        if c == sr.shown:
+            continue
+        b, d = sr.runs[c], sr.first_diff[c]
+        name = SHORT[c]
+        if d is None:
+            lines.append(f"- {name}: the same run ({_ends(b)}).")
+            continue
+        w = a.weights[d - 1]
+        xt = np.hstack([np.ones((len(a.y), 1)) if a.settings["bias"] else np.zeros((len(a.y), 1)), a.X])
+        on = [int(i) for i in np.flatnonzero(np.isclose(xt @ w, 0.0, atol=1e-12 * (1 + np.linalg.norm(w))))]
+        ties = ("every point (w = 0 predicts nothing)" if not np.any(w) else
+                ", ".join(f"#{i} ({cls(a.y[i]).split()[0]})" for i in on) or "none")
+        what = lambda tr: (f"corrects #{int(tr.mistakes[d - 1])}" if d <= len(tr) else  # noqa: E731
+                           ("never starts" if len(tr) == 0 else "halts" if tr.halted else "stops at the cap"))
+        mark = "" if d > compare.TABLE_ROWS else " ◆"
+        lines.append(f"- {name}:{mark} parts at update **{d}**. Both hold w{sub(d - 1)} = {vec(w)}, with on its line "
+                     f"(ties): {ties}. The plot's reading {what(a)}; this one {what(b)}. {_ends(b).capitalize()}.")
+    return "\n".join(lines)
+
+
+GUIDE = """
+**Three comparisons, one setting changed each time.** Pick one above the numbers; each has its own example
+(Undo brings your points back).
+
+**η and w₀ (seeds 001, 004).** The solid line is one run, the dashed line the other, on the same points. From
+w₀ = 0 they lie on top of each other at every step: η only stretches w. Type a w₀ ≠ 0 (e.g. 0, −3, 3), or drag
+the tip of w: now they part, and the update counts differ.
+
+**Order of visits.** Cyclic, one random permutation, or a random mistake each time: 20 seeds each, one dot per
+run. The order changes T, but no run goes past the dashed bound R²/ρ*².
+
+**What sign(0) means.** On grid points from w₀ = 0, the line often passes exactly through a point. The notes
+disagree on what that tie is: seed 001's loop calls it a mistake (y·wᵀx̃ ≤ 0), seeds 003 and 004 predict +1,
+seed 002 predicts −1, seed 001's margin section calls only y·wᵀx̃ < 0 a mistake (then PLA never starts from 0).
+The table runs all four; ◆ marks where each parts from the one on the plot.
+"""
