@@ -11,11 +11,11 @@ from streamlit.testing.v1 import AppTest
 
 from pla_lab import codec as C
 from pla_lab.parsers import parse_view
-from pla_lab.lessons import HALTS, PLA, POCKET, XOR
+from pla_lab.lessons import LESSONS as _ALL
 from pla_lab.shared import SHARED
 
 APP = str(pathlib.Path(__file__).resolve().parents[2] / "pla_lab" / "main.py")  # the app's script (see app.py)
-LESSONS = {"pla": PLA, "pocket": POCKET, "xor": XOR, "halts": HALTS}
+LESSONS = {lesson.slug: lesson for lesson in _ALL}
 
 
 def start(params: dict | None = None, page: str | None = None) -> AppTest:
