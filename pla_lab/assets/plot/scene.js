@@ -1,5 +1,6 @@
 // The plotly traces for a pose: data in, traces out. Pure (no DOM, no plotly.js).
 import { clip, clipPoly, curve, rect, signGrid } from "./geometry.js";
+import { chainTraces } from "./chain.js";
 import { arrowTrace, distance, empty, normal } from "./marks.js";
 
 export { arrowTrace };
@@ -9,7 +10,7 @@ const HATCH = { shape: "/", fgcolor: "rgba(128,128,128,0.55)", bgcolor: "rgba(12
 
 /** Metas of the traces that change from frame to frame of a tween (the others are fixed for one update). */
 export const TWEENED = Object.freeze(["shade+", "shade-", "disagree+", "disagree-", "boundary", "pocket", "w", "offset", "unit",
-  "distance"]);
+  "distance", "chain+", "chain-"]);
 
 /** No edits: the payload's points as they are. */
 export const noEdits = () => ({ add: [], remove: [], flip: [] });
@@ -148,6 +149,7 @@ export function traces(data, pose, extra, edits, fg) {
   }
   if (on.has("normal")) above.push(...normal(pose, extra, fg, C, k));
   if (on.has("distance")) above.push(...distance(data, pose, extra, fg, C, k));
+  if (on.has("chain")) above.push(...chainTraces(data, pose, extra, C, k));
   above.push(pendingTrace(edits.add, C));
   const L = data.layers || {};
   return below.concat(L.below || [], visiblePoints(data.base.data, edits.remove, edits.flip), L.above || [], above);
