@@ -50,7 +50,7 @@ def batch_chart(trace) -> dict:
         for t in up:  # a vertical stroke where the step curve jumps up; None breaks the line between two
             xs += [t, t, None]
             ys += [round(float(J[t - 1]), 6), round(float(J[t]), 6), None]
-        series.append({"name": "J rises", "x": xs, "y": ys, "color": RISE_COLOR, "width": 5, "shape": "linear",
+        series.append({"name": "J rises", "x": xs, "y": ys, "color": RISE_COLOR, "width": 3, "shape": "linear",
                        "panel": 1})
     panels = [
         {"title": f"Zero-one loss: mistakes of wₜ, of {n}", "y_format": "d", "hover_format": "d", "ymin": 0,

@@ -169,11 +169,11 @@ PICK = Setting("pick", None, _pick, lambda v: "" if v is None else str(v), fallb
 AVERAGE = {"note": None, "sum": False, "mean": True}
 AVERAGE_LABELS = {"note": "each note's rule", "sum": "sum η·Σ (seed 004)", "mean": "average (η/b)·Σ (002)"}
 BATCH = (
-    Setting("batch", "full", choice(("full", "mini")), label="Each step looks at",
+    Setting("batch", "full", choice(("full", "mini")), label="Each step sums the mistakes of",
             help="All n points, summing every mistake (the batch perceptron of seed 004), or the next b points of the "
                  "list, summing the mistakes among them (seed 002's mini-batch).",
             widget="select", options=("full", "mini"),
-            option_label={"full": "all n points (batch)", "mini": "b points (mini-batch)"}.get),
+            option_label={"full": "all n (seed 004)", "mini": "b points (002)"}.get),
     Setting("bs", 5, number(1, MAX_POINTS, int), str, label="Mini-batch size b",
             help="How many points one mini-batch takes, in list order (seed 002's x_{tb+1} … x_{tb+b}); at most n.",
             widget="number", extra=dict(min_value=1, max_value=MAX_POINTS, step=1)),

@@ -36,7 +36,7 @@ function part(links, label, pose, color, width, meta, legend) {
     x.push(a[0], b[0], null);
     y.push(a[1], b[1], null);
     symbol.push("circle", "arrow", "circle");
-    size.push(0, width * 4.5, 0);
+    size.push(0, width * 3.6, 0);
   });
   if (!x.length) return empty(meta, legend);
   return { type: "scatter", mode: "lines+markers", x, y, meta, name: meta, line: { color, width }, hoverinfo: "skip",
