@@ -56,7 +56,7 @@ def batch_chart(trace) -> dict:
         {"title": f"Zero-one loss: mistakes of wₜ, of {n}", "y_format": "d", "hover_format": "d", "ymin": 0,
          "ymax": n * 1.08},
         {"title": f"Criterion J(wₜ) (J(w₁) = {num(J[1])} ↑)" if clipped else "Perceptron criterion J(wₜ)",
-         "y_format": ".3~g", "hover_format": ".4~g", "ymin": 0, "ymax": top},
+         "y_format": ".4~g", "hover_format": ".4~g", "ymin": 0, "ymax": top},
     ]
     alt = (f"Over {T} step{plural(T)}: the mistakes go from {int(E[0])} to {int(E[-1])} of {n}; J goes from "
            f"{num(J[0])} to {num(J[-1])}; " + (f"J rises at step{plural(len(up))} {steps_text(up)}." if up else

@@ -23,7 +23,7 @@ step of gradient descent on J; a red stroke marks a step at which J went **up**.
 
 **Try this.**
 1. Step through **Credit card**: four or so mistakes summed at each step, and J rises now and then.
-2. Switch **Each step sums the mistakes of** to **b points** with b = 5: each update sums only the mistakes among the next 5 points of the
+2. Switch **Each update sums the mistakes of** to **b points** with b = 5: each update sums only the mistakes among the next 5 points of the
    list (seed 002), so it takes more, smaller updates.
 3. Compare **Update**: sum against average. From w₀ = 0 they draw the same lines (the 1/b only shrinks w); set a
    start w₀ in the sidebar and they part.

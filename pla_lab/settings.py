@@ -169,7 +169,7 @@ PICK = Setting("pick", None, _pick, lambda v: "" if v is None else str(v), fallb
 AVERAGE = {"note": None, "sum": False, "mean": True}
 AVERAGE_LABELS = {"note": "each note's rule", "sum": "sum η·Σ (seed 004)", "mean": "average (η/b)·Σ (002)"}
 BATCH = (
-    Setting("batch", "full", choice(("full", "mini")), label="Each step sums the mistakes of",
+    Setting("batch", "full", choice(("full", "mini")), label="Each update sums the mistakes of",
             help="All n points, summing every mistake (the batch perceptron of seed 004), or the next b points of the "
                  "list, summing the mistakes among them (seed 002's mini-batch).",
             widget="select", options=("full", "mini"),
