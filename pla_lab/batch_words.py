@@ -161,7 +161,8 @@ def rule(trace, asked: int | None) -> str:
     text = ("**Sum or average?** Seed 004's batch perceptron adds the sum, θ ← θ + η·Σ yᵢxᵢ over the mistakes M; "
             "seed 002's mini-batch steps on the average loss of its b points, θ ← θ − η∇((1/b)·Σ l), that is "
             "(η/b)·Σ yᵢxᵢ over the block's mistakes (1/b, not 1 over the number of mistakes). "
-            f"This run adds {this}. From w₀ = 0 the factor only stretches every w: the same lines, the same mistakes.")
+            f"This run adds {this}. From w₀ = 0 the factor only stretches every w (and J with it): the same lines, "
+            "the same mistakes.")
     if asked is not None and b is not None and asked > b:
         text += f"  \n⚠️ b = {asked} is more than the {n} points: each mini-batch takes all {n} (b = {n})."
     return text
