@@ -73,7 +73,7 @@ def links(plot: Plot) -> list[tuple[np.ndarray, np.ndarray, int]]:
 
 
 def test_every_mistake_is_circled_and_the_chain_ends_at_the_new_w(server, plot):
-    pts, view, _ = BATCH.presets["sep30"].build(0)
+    pts, _, _ = BATCH.presets["sep30"].build(0)
     plot.open(server + "/batch?" + urlencode({"pts": C.encode_points(pts)}))
     X, y, trace = run(pts)
     marker = lambda: plot.js("() => document.querySelector('.pla-chart').layout.shapes[0].x0")  # noqa: E731
@@ -107,7 +107,7 @@ def test_every_mistake_is_circled_and_the_chain_ends_at_the_new_w(server, plot):
 
 
 def test_mini_batches_change_the_run(server, plot):
-    pts, view, _ = BATCH.presets["sep30"].build(0)
+    pts, _, _ = BATCH.presets["sep30"].build(0)
     plot.open(server + "/batch?" + urlencode({"pts": C.encode_points(pts)}))
     X, y, full = run(pts)
     assert plot.js("() => window.__plaLab.data.T") == len(full)
@@ -127,7 +127,7 @@ def test_mini_batches_change_the_run(server, plot):
 
 
 def test_screenshots_light_and_dark(server, plot):
-    pts, view, _ = BATCH.presets["credit"].build(0)
+    pts, _, _ = BATCH.presets["credit"].build(0)
     q = {"pts": C.encode_points(pts), "ax": "credit", "t": "7"}
     for name, extra in (("light", {}), ("dark", {"embed_options": "dark_theme"})):
         plot.open(server + "/batch?" + urlencode({**q, **extra}))

@@ -45,7 +45,7 @@ def rises(trace):
 
 
 def preset_link(name: str, **more) -> dict:
-    pts, view, _ = BATCH.presets[name].build(0)
+    pts, _, _ = BATCH.presets[name].build(0)
     return {"pts": C.encode_points(pts), **more}
 
 
