@@ -22,13 +22,15 @@ def window(trace, t: int, *, back: int = WINDOW_BACK, ahead: int = WINDOW_AHEAD)
     T = len(trace)
     t0, t1 = max(0, t - back), min(T, t + ahead)
     eta, R = trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"])
-    pocket = trace.pocket_weights
+    pocket, s = trace.pocket_weights, trace.settings
+    c = eta / (s.get("batch_size") or len(trace.y)) if s.get("average") else eta  # pla_core.batch's rule
     return protocol.Window(
         t0=t0,
         W=clean_weights(trace.weights[t0:t1 + 1], eta, R).tolist(),
         U=trace.updates[t0:t1].tolist(),
         I=trace.used_window(t0, t1),
         P=None if pocket is None else clean_weights(pocket[t0:t1 + 1], eta, R).tolist(),
+        c=c,
     )
 
 

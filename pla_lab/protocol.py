@@ -48,19 +48,21 @@ VERSION = 3
 
 #: Things drawn from the weights, which move during an animation. A lesson picks some of them, in this order.
 MOVING_LAYERS = ("shade", "disagree", "ghost", "boundary", "pocket", "w", "update", "circle", "normal", "distance",
-                 "band", "stream", "companion")
+                 "band", "stream", "companion", "chain")
 
 
 class Window(TypedDict):
     """The weights around the current step: ``W[k]`` is w_{t0+k}; update t0+k is ``U[k]``, made from the points
     ``I[k]`` (one index for PLA, the whole set of mistakes for batch); ``P[k]`` the pocket ŵ_{t0+k} or None.
-    W[k+1] = W[k] + U[k] up to the rounding noise shown as 0 (``text.clean_weights``)."""
+    W[k+1] = W[k] + U[k] up to the rounding noise shown as 0 (``text.clean_weights``), and U[k] = c·Σ_{n ∈ I[k]} yₙx̃ₙ:
+    the "chain" layer draws that sum term by term."""
 
     t0: int
     W: list[list[float]]
     U: list[list[float]]
     I: list[list[int]]
     P: list[list[float]] | None
+    c: float            # the factor of each used point's yₙx̃ₙ: η, or η/b when a batch of b points is averaged
 
 
 class Target(TypedDict):

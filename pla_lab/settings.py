@@ -4,7 +4,7 @@ sidebar's algorithm settings and each lesson's own options, and reading and writ
 
 from __future__ import annotations
 
-from .codec import MAX_PARAM_CHARS
+from .codec import MAX_PARAM_CHARS, MAX_POINTS
 from .parsers import (Parsed, Setting, choice, digits, dump12, dump_bool, dump_w0, number, parse_bool,
                       parse_w0, short)
 
@@ -162,3 +162,24 @@ def _pick(s: str) -> int:
 
 #: The point whose distance to the line is drawn (its number in the list; none: not in the link).
 PICK = Setting("pick", None, _pick, lambda v: "" if v is None else str(v), fallback="no point")
+
+
+#: The lesson "Batch perceptron": its own options. The sum over the mistakes is seed 004's rule, the 1/b of a
+#: mini-batch seed 002's; "note" follows each note (pla_core.batch's average=None).
+AVERAGE = {"note": None, "sum": False, "mean": True}
+AVERAGE_LABELS = {"note": "each note's rule", "sum": "sum η·Σ (seed 004)", "mean": "average (η/b)·Σ (002)"}
+BATCH = (
+    Setting("batch", "full", choice(("full", "mini")), label="Each update sums the mistakes of",
+            help="All n points, summing every mistake (the batch perceptron of seed 004), or the next b points of the "
+                 "list, summing the mistakes among them (seed 002's mini-batch).",
+            widget="select", options=("full", "mini"),
+            option_label={"full": "all n (seed 004)", "mini": "b points (002)"}.get),
+    Setting("bs", 5, number(1, MAX_POINTS, int), str, label="Mini-batch size b",
+            help="How many points one mini-batch takes, in list order (seed 002's x_{tb+1} … x_{tb+b}); at most n.",
+            widget="number", extra=dict(min_value=1, max_value=MAX_POINTS, step=1)),
+    Setting("avg", "note", choice(tuple(AVERAGE)), label="Update",
+            help="Seed 004 adds η·Σ yₙx̃ₙ over the mistakes; seed 002's mini-batch divides that sum by b (a step "
+                 "of the average loss). Each note's rule: the sum for all n points, 1/b for a mini-batch. From "
+                 "w₀ = 0 the factor only stretches w: the lines stay the same.",
+            widget="select", options=tuple(AVERAGE), option_label=AVERAGE_LABELS.get),
+)

@@ -2,6 +2,7 @@
 here, add it to LESSONS, and add its page file ``pages/<slug>.py`` (two lines: import it, render it)."""
 
 from .compare import COMPARE
+from .batch import BATCH
 from .halts import HALTS
 from .margin import MARGIN
 from .online import ONLINE
@@ -9,4 +10,4 @@ from .pla import PLA
 from .pocket import POCKET
 from .xor import XOR
 
-LESSONS = (PLA, POCKET, XOR, HALTS, COMPARE, MARGIN, ONLINE)
+LESSONS = (PLA, POCKET, XOR, HALTS, COMPARE, MARGIN, BATCH, ONLINE)

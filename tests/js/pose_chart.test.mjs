@@ -27,8 +27,8 @@ test("the rest pose scales arrows so the longer of w and w + update is 22% of th
 
 test("rest extra: ghost, circle, and the update's feature part", () => {
   const d = payload();
-  assert.deepEqual(restExtra(d, 1), { ghost: [0, 0, 0], circle: [1], update: [1, 0.5], by: [1], t: 1, nt: 1 });
-  assert.deepEqual(restExtra(d, 3), { ghost: [0.5, 2, 1.5], circle: [], update: null, by: [], t: 3, nt: 3 });
+  assert.deepEqual(restExtra(d, 1), { ghost: [0, 0, 0], circle: [1], update: [1, 0.5], by: [1], t: 1, nt: 1, upd: 1 });
+  assert.deepEqual(restExtra(d, 3), { ghost: [0.5, 2, 1.5], circle: [], update: null, by: [], t: 3, nt: 3, upd: null });
 });
 
 test("poses interpolate, the pocket too", () => {

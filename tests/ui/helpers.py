@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from pla_lab import codec as C
 from pla_lab.parsers import parse_view
+from pla_lab.lessons import HALTS, PLA, POCKET, XOR  # noqa: F401 (tests import them from here)
 from pla_lab.lessons import LESSONS as _ALL
 from pla_lab.shared import SHARED
 

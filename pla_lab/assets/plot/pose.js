@@ -52,13 +52,14 @@ export const blankPose = () => ({ w: [0, 0, 0], anchor: [0, 0], scale: 0, p: nul
 
 /**
  * What is drawn besides the pose at rest at step t: the previous boundary, and (if the next weights are loaded)
- * the points update t corrects and its vector (the feature part of U[t]).
+ * the points update t corrects and its vector (the feature part of U[t]); `upd` is that update's number (or null).
  * t and nt: the steps it is drawn between (both t at rest), for the layers drawn from the step (stream).
- * @returns {{ghost: number[] | null, circle: number[], update: number[] | null, by: number[], t: number, nt: number}}
+ * @returns {{ghost: number[] | null, circle: number[], update: number[] | null, by: number[], t: number, nt: number, upd: number | null}}
  */
 export function restExtra(data, t) {
-  const extra = { ghost: t > 0 ? W(data, t - 1) : null, circle: [], update: null, by: [], t, nt: t };
+  const extra = { ghost: t > 0 ? W(data, t - 1) : null, circle: [], update: null, by: [], t, nt: t, upd: null };
   if (t < data.T && W(data, t + 1)) {
+    extra.upd = t;
     extra.circle = I(data, t);
     extra.by = extra.circle;
     const u = U(data, t);
@@ -67,6 +68,6 @@ export function restExtra(data, t) {
   return extra;
 }
 
-/** What is drawn besides the moving pose while animating from step t to step nt (one update). */
+/** What is drawn besides the moving pose while animating from step t to step nt (one update, number `upd`). */
 export const stepExtra = (data, t, nt) => ({ ghost: W(data, t), circle: I(data, Math.min(t, nt)), update: null, by: [],
-  moving: true, t, nt });
+  upd: Math.min(t, nt), moving: true, t, nt });

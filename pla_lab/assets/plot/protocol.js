@@ -7,17 +7,19 @@ export const VERSION = 3;
 
 /** Things drawn from the weights, which move during an animation; a payload picks some of them, in this order. */
 export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "boundary", "pocket", "w", "update", "circle", "normal", "distance",
-  "band", "stream", "companion"]);
+  "band", "stream", "companion", "chain"]);
 
 /**
  * The weights around the current step: W[k] is w_{t0+k}; update t0+k is U[k] (so w_{t0+k+1} = W[k] + U[k]), made
- * from the points I[k] (one index for PLA, every mistake for batch); P[k] the pocket ŵ_{t0+k}, or P null.
+ * from the points I[k] (one index for PLA, every mistake for batch); P[k] the pocket ŵ_{t0+k}, or P null;
+ * U[k] = c·Σ_{n ∈ I[k]} yₙx̃ₙ (the chain layer draws that sum term by term).
  * @typedef {Object} Window
  * @property {number} t0
  * @property {number[][]} W
  * @property {number[][]} U
  * @property {number[][]} I
  * @property {number[][] | null} P
+ * @property {number} c  the factor of each used point's yₙx̃ₙ: η, or η/b when a batch of b points is averaged
  */
 
 /**

@@ -1,6 +1,7 @@
 // The plotly traces for a pose: data in, traces out. Pure (no DOM, no plotly.js).
 import { clip, clipPoly, curve, rect, signGrid } from "./geometry.js";
 import { companionName, companionStyle } from "./companion.js";
+import { chainTraces } from "./chain.js";
 import { arrowTrace, distance, empty, normal } from "./marks.js";
 import { BAND_TWEENED, bandTraces } from "./band.js";
 import { streamPoints, streamTraces } from "./stream.js";
@@ -12,7 +13,7 @@ const HATCH = { shape: "/", fgcolor: "rgba(128,128,128,0.55)", bgcolor: "rgba(12
 
 /** Metas of the traces that change from frame to frame of a tween (the others are fixed for one update). */
 export const TWEENED = Object.freeze(["shade+", "shade-", "disagree+", "disagree-", "boundary", "pocket", "w", "offset", "unit",
-  "distance", "companion", ...BAND_TWEENED]);
+  "distance", "companion", "chain+", "chain-", ...BAND_TWEENED]);
 
 /** No edits: the payload's points as they are. */
 export const noEdits = () => ({ add: [], remove: [], flip: [] });
@@ -154,6 +155,7 @@ export function traces(data, pose, extra, edits, fg) {
   if (on.has("normal")) above.push(...normal(pose, extra, fg, C, k));
   if (on.has("distance")) above.push(...distance(data, pose, extra, fg, C, k));
   if (on.has("stream")) above.push(...streamTraces(data, pose, extra, fg, C, k));
+  if (on.has("chain")) above.push(...chainTraces(data, pose, extra, C, k));
   above.push(pendingTrace(edits.add, C));
   const L = data.layers || {}, pts = visiblePoints(data.base.data, edits.remove, edits.flip);
   return below.concat(L.below || [], on.has("stream") ? streamPoints(data, pts, extra) : pts, L.above || [], above);
