@@ -69,7 +69,6 @@ class Lesson:
     title: str = ""
     icon: str = ""
     heading: str = ""
-    section: str = "Watch PLA work"         # the sidebar's heading the lesson is listed under
     presets: dict[str, Preset] = {}
     default_preset: str = ""
     options: tuple[S.Setting, ...] = ()     # the lesson's own options: widgets, kept in the link

@@ -16,16 +16,15 @@ present = shared.SHARED["present"]
 st.set_page_config(page_title="PLA Lab", page_icon="📈", layout="wide",
                    initial_sidebar_state="collapsed" if present else "auto")
 frame.page_head(LESSONS, present=present)
-sections: dict[str, list] = {}
-for lesson in LESSONS:  # the sidebar lists the lessons under their sections' names, in LESSONS' order
-    sections.setdefault(lesson.section, []).append(
-        st.Page(f"../pages/{lesson.slug}.py", title=lesson.title, icon=lesson.icon, url_path=lesson.slug))
+# One flat list: with sections, Streamlit 1.67 puts their headings inside the list (<ul>) beside its items, which
+# screen readers and axe-core reject (list, listitem).
+pages = [st.Page(f"../pages/{lesson.slug}.py", title=lesson.title, icon=lesson.icon, url_path=lesson.slug)
+         for lesson in LESSONS]
 # "/" opens the first lesson too. A default page is served only at "/", so it is a hidden second page on the same
 # file, and every lesson, the first included, keeps its own path (/pla, /pocket, /xor).
-sections[LESSONS[0].section].append(
-    st.Page(f"../pages/{LESSONS[0].slug}.py", title=LESSONS[0].title, icon=LESSONS[0].icon, url_path="start",
-            default=True, visibility="hidden"))
-page = st.navigation(sections)
+start = st.Page(f"../pages/{LESSONS[0].slug}.py", title=LESSONS[0].title, icon=LESSONS[0].icon, url_path="start",
+                default=True, visibility="hidden")
+page = st.navigation([*pages, start])
 lesson = next((le for le in LESSONS if le.slug == page.url_path), LESSONS[0])
 with st.sidebar:
     st.markdown("#### Algorithm settings")

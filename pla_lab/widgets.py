@@ -61,7 +61,7 @@ def sidebar(own: tuple[str, ...] = ()) -> None:
     ss = shared.SHARED
     for s in S.ALGORITHM:
         if s.key in own:
-            st.caption(f"**{s.label}:** this lesson sets its own, above the plot.")
+            st.caption(f"**{s.label}:** this lesson sets its own, on the page.")
             continue
         setting_widget(s, ss.key(s.key), tooltip=False)
         if s.key == "w0":

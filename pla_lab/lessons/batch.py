@@ -13,7 +13,6 @@ from ..replay import ReplayLesson
 
 
 class BatchLesson(ReplayLesson):
-    section = "Variants"
     slug, title, icon, heading = "batch", "Batch perceptron", "🧺", "Batch perceptron: all mistakes at once"
     presets = {
         # Points away from the origin: the bias learns slowly, so several mistakes are summed at each step.

@@ -58,7 +58,6 @@ OPTIONS = (
 
 
 class CompareLesson(ReplayLesson):
-    section = "Variants"
     slug, title, icon, heading = "compare", "Runs compared", "⚖️", "Runs compared: η, w₀, order, sign(0)"
     presets = {
         "sep20": Preset("Separable, 20 points", "separable", dict(n=20, margin=0.1), view=DEFAULT_VIEW),

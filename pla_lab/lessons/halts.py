@@ -14,7 +14,6 @@ _BOX = dict(box=(-1.0, 1.0, -1.0, 1.0), target=True, view=DEFAULT_VIEW)
 
 
 class HaltsLesson(ReplayLesson):
-    section = "Why it works"
     slug, title, icon, heading = "halts", "Why PLA halts", "🎯", "Why PLA halts: the proof, live"
     presets = {
         "wide": Preset("Separable, wide margin", "separable", dict(n=16, margin=0.3), **_BOX),

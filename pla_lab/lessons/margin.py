@@ -53,7 +53,6 @@ def _floor3(v: float) -> float:
 
 
 class MarginLesson(ReplayLesson):
-    section = "Variants"
     slug, title, icon, heading = "margin", "The margin perceptron", "📏", "The margin perceptron (seed 001)"
     presets = {
         "gap30": Preset("Separable, PLA stops close (30 points)", "separable", dict(n=30, margin=0.15),

@@ -28,7 +28,6 @@ OPTIONS = (
 
 
 class OnlineLesson(ReplayLesson):
-    section = "Variants"
     slug, title, icon, heading = "online", "Online perceptron", "📨", "Online perceptron: predict, then reveal"
     presets = {
         "wide": Preset("Separable, 12 points", "separable", dict(n=12, margin=0.25), view=DEFAULT_VIEW),

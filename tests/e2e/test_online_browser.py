@@ -64,6 +64,9 @@ def test_the_label_is_hidden_then_revealed_and_the_chart_counts(server, plot):
         assert i in now["points"] and now["mark"] is None
         assert now["words"] == "y = " + ("○ +1" if y[i] > 0 else "× −1") + (": mistake" if st.wrong[k] else " ✓")
         assert now["update"] == (2 if st.wrong[k] else 0)
+        # A screen reader hears the same: the arrival and its label, not an "update".
+        live = plot.page.locator(".pla-live").inner_text()
+        assert live.startswith(f"Arrival {k + 1} of ") and ("a mistake" in live) == bool(st.wrong[k]), live
         assert mistakes_drawn(plot)[-1] == int(st.wrong[:k + 1].sum())
         step(plot, 2 * k + 2)
     assert mistakes_drawn(plot) == [0] + st.wrong[:4].cumsum().tolist()

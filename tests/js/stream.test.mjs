@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { restExtra, restPose, stepExtra } from "../../pla_lab/assets/plot/pose.js";
 import { traces } from "../../pla_lab/assets/plot/scene.js";
-import { arrival, FAINT } from "../../pla_lab/assets/plot/stream.js";
+import { arrival, FAINT, streamWords } from "../../pla_lab/assets/plot/stream.js";
 import { payload } from "./fixtures.mjs";
 
 // Two arrivals: point 2 (predicted +1, right), then point 1 (predicted +1, a mistake: w moves at step 3 → 4).
@@ -50,4 +50,13 @@ test("points not arrived yet are faint; at the end every point is plain", () => 
   assert.deepEqual(opacity(at(d, 4)), { 0: 1, 1: 1, 2: 1, 3: 1 });
   assert.equal(pointIds(traces(payload(), restPose(payload(), 0), restExtra(payload(), 0), null, "#222")).length, 4,
                "without a stream the points are as sent");
+});
+
+test("the live line says the stream's steps, not updates", () => {
+  const d = streamPayload();
+  assert.equal(streamWords(d, 0), "Arrival 1 of 2: point #2; w predicts ○ +1; its label is hidden.");
+  assert.equal(streamWords(d, 1), "Arrival 1 of 2: point #2 is ○ +1: the prediction was right; w stays.");
+  assert.equal(streamWords(d, 2), "Arrival 2 of 2: point #1; w predicts ○ +1; its label is hidden.");
+  assert.equal(streamWords(d, 3), "Arrival 2 of 2: point #1 is × −1: a mistake; w becomes (−1, 2, 0.5).");
+  assert.equal(streamWords(d, 4), "The stream has ended: 2 arrivals.");
 });

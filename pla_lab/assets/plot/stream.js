@@ -2,8 +2,8 @@
 // per arrival. At step 2k arrival k is drawn as a neutral "?" with the prediction ŷ beside it, its label hidden;
 // at step 2k+1 its label is revealed (a right prediction ringed, a mistake circled by the circle layer, with the
 // update to come). The points that have not arrived yet are faint. Pure: data in, traces out.
-import { arrowTrace, empty } from "./marks.js";
-import { U } from "./pose.js";
+import { arrowTrace, empty, fmt } from "./marks.js";
+import { U, W } from "./pose.js";
 
 export const FAINT = 0.35; // the opacity of a point not arrived yet
 
@@ -70,4 +70,21 @@ export function streamTraces(data, pose, extra, fg, C, k = 1) {
   if (!u || pose.w.length !== 3) return [marker, label, empty("arrival-update")];
   const tip = [pose.anchor[0] + pose.w[1] * pose.scale, pose.anchor[1] + pose.w[2] * pose.scale];
   return [marker, label, arrowTrace(tip, [u[1] * pose.scale, u[2] * pose.scale], col, 3 * k, "dash", "arrival-update")];
+}
+
+/**
+ * What a screen reader says at step t of a stream (the live line; marks.stepWords says it for updates): the
+ * arrival and its prediction, its label hidden; then the label, right or a mistake, and the w it leads to.
+ * @param {import("./protocol.js").Payload} data @param {number} t
+ */
+export function streamWords(data, t) {
+  const a = arrival(data.stream, { t, nt: t }), m = Math.floor(data.T / 2);
+  if (!a) return t === data.T ? `The stream has ended: ${m} ${m === 1 ? "arrival" : "arrivals"}.` : "";
+  const head = `Arrival ${a.k + 1} of ${m}: point #${a.i}`;
+  if (!a.reveal) return `${head}; w predicts ${sym(a.pred)}; its label is hidden.`;
+  const y = (data.points[a.i] || [0, 0, 0])[2];
+  if (!a.wrong) return `${head} is ${sym(y)}: the prediction was right; w stays.`;
+  const next = W(data, t + 1);
+  const vec = (w) => "(" + w.map((v) => fmt(v)).join(", ") + ")";
+  return `${head} is ${sym(y)}: a mistake; ` + (next ? `w becomes ${vec(next)}.` : "w is updated.");
 }

@@ -1,6 +1,7 @@
 // Drawing one plot instance with plotly.js: a full redraw, a cheap tween frame, the rest pose at a step.
 import { blankPose, restExtra, restPose } from "./pose.js";
 import { stepWords } from "./marks.js";
+import { streamWords } from "./stream.js";
 import { layout, traces, TWEENED } from "./scene.js";
 
 /** True once this plot has left the page (another lesson): its loops and listeners then stop. */
@@ -45,7 +46,7 @@ export function showStep(inst, t) {
   inst.tDisp = t;
   inst.gd.dataset.t = String(t);
   if (inst.chart) inst.chart.mark(t);
-  const words = stepWords(inst.data, t);
+  const words = (inst.data.stream ? streamWords : stepWords)(inst.data, t);
   if (words && inst.live.textContent !== words) inst.live.textContent = words;
 }
 
