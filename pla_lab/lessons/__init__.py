@@ -1,9 +1,10 @@
 """The lessons, in the order the app lists them (the first opens at "/"). Adding a lesson: declare it in a module
 here, add it to LESSONS, and add its page file ``pages/<slug>.py`` (two lines: import it, render it)."""
 
+from .experiments import EXPERIMENTS
 from .halts import HALTS
 from .pla import PLA
 from .pocket import POCKET
 from .xor import XOR
 
-LESSONS = (PLA, POCKET, XOR, HALTS)
+LESSONS = (PLA, POCKET, XOR, HALTS, EXPERIMENTS)
