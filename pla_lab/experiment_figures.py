@@ -97,7 +97,8 @@ def sweep(ns, mean_T, mean_P, *, runs, height: int = HEIGHT) -> dict:
     fig["layout"].update(
         showlegend=True, legend=dict(orientation="h", x=0, y=1.02, yanchor="bottom"),
         margin=dict(l=55, r=60, t=60, b=45),
-        yaxis=dict(title=dict(text="mean T", font=dict(color=BLUE)), type="log"),
+        xaxis=dict(title=dict(text="N (points per run)"), type="log", tickvals=ns, ticktext=[f"{n:,}" for n in ns]),
+        yaxis=dict(title=dict(text="mean T", font=dict(color=BLUE)), type="log", dtick="D2", tickformat="~g"),
         yaxis2=dict(title=dict(text="mean P[f ≠ g]", font=dict(color=ORANGE)), type="log", overlaying="y",
-                    side="right", showgrid=False))
+                    side="right", showgrid=False, dtick="D2", tickformat="~g"))
     return fig
