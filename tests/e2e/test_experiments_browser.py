@@ -6,6 +6,8 @@ from __future__ import annotations
 import pathlib
 import re
 
+from axe_playwright_python.sync_playwright import Axe
+
 from .conftest import READY
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -46,6 +48,9 @@ def test_a_thousand_runs_move_the_bar_draw_the_histograms_and_open_in_the_pla_le
     page.wait_for_timeout(500)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "experiments-1000.png"))
+    found = [(v["id"], n["target"]) for v in Axe().run(page).response["violations"]
+             if v["impact"] in ("serious", "critical") for n in v["nodes"]]
+    assert found == []  # axe-core on the results: charts, numbers, run links
     # The slowest run opens in the PLA lesson (a new tab: here, the same page) with its 100 points.
     link = page.get_by_role("link", name=re.compile(r"^Slowest \(run \d+\) in PLA step by step"))
     href = link.evaluate("(a) => a.href")
