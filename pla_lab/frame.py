@@ -81,7 +81,7 @@ def open_lesson(lesson) -> None:
         params = {} if app["link_read"] else st.query_params.to_dict()
         app["link_read"] = True
         problems = s.setup(params)
-        s["msgs"] = shared.SHARED["msgs"] + problems + _complete(lesson)
+        s["msgs"] = shared.SHARED["msgs"] + problems + (_complete(lesson) if "pts" in s.fields else [])
         shared.SHARED["msgs"] = []
     else:
         s.keep_widgets()
@@ -106,6 +106,9 @@ def open_lesson(lesson) -> None:
     for m in s["msgs"]:
         st.warning(literal(m), icon="⚠️")
     s["msgs"] = []
+    if "pts" not in s.fields:  # a lesson without points of its own (Experiments): its toolbar only
+        lesson.toolbar()
+        return
     if present:  # the plot first; the point tools wait until presenter mode is left (clicks still add points)
         return
     with st.container(key=TOOLS):
@@ -194,7 +197,8 @@ def close_lesson(lesson, page) -> None:
         if st.query_params.to_dict() != params:
             st.query_params.from_dict(params)
     boxes.share_box(lesson)
-    boxes.transfer_box(lesson, page)
+    if "pts" in s.fields:
+        boxes.transfer_box(lesson, page)
     if s["toast"]:
         st.toast(literal(s["toast"]), icon="ℹ️")
         s["toast"] = None

@@ -1,8 +1,9 @@
 """The lessons, in the order the app lists them (the first opens at "/"). Adding a lesson: declare it in a module
 here, add it to LESSONS, and add its page file ``pages/<slug>.py`` (two lines: import it, render it)."""
 
-from .compare import COMPARE
 from .batch import BATCH
+from .compare import COMPARE
+from .experiments import EXPERIMENTS
 from .halts import HALTS
 from .margin import MARGIN
 from .online import ONLINE
@@ -10,4 +11,4 @@ from .pla import PLA
 from .pocket import POCKET
 from .xor import XOR
 
-LESSONS = (PLA, POCKET, XOR, HALTS, COMPARE, MARGIN, BATCH, ONLINE)
+LESSONS = (PLA, POCKET, XOR, HALTS, COMPARE, MARGIN, BATCH, ONLINE, EXPERIMENTS)
