@@ -195,7 +195,7 @@ def _svm_unit_w(Xt, y):
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        svm = LinearSVC(C=1e6, loss="hinge", fit_intercept=False, tol=1e-12, max_iter=1_000_000).fit(Xt, y)
+        svm = LinearSVC(C=1e6, loss="hinge", fit_intercept=False, tol=1e-12, max_iter=1_000_000, random_state=0).fit(Xt, y)
     w = svm.coef_[0]
     return w / np.linalg.norm(w), 1 / np.linalg.norm(w)  # hard margin: functional margin 1, so ρ = 1/‖w‖
 
