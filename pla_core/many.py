@@ -24,7 +24,7 @@ from ._checks import MAX_COORD as _MAX_COORD
 from ._checks import MAX_POINTS, check_data, check_options, check_seed, check_sign_zero, check_w0
 from .geometry import _box
 from .perceptron import _CYCLE_RESOLUTION, ORDERS, _Growing, _RandomScan, pla
-from .reference import is_mistake, tie_mask
+from .reference import TIE, is_mistake, tie_mask
 from .trace import readonly
 
 __all__ = ["ManyRuns", "pla_many", "disagreement_many", "MAX_WORK", "DEFAULT_MANY_UPDATES"]
@@ -39,6 +39,7 @@ _CHUNK_SCORES = 1_000_000
 # At most this many runs left in a chunk: finish them one by one (a lockstep step costs ~25 NumPy calls,
 # a single-run update ~6: below ~5 runs the one-by-one loop is cheaper per update; timed on the LFD batch).
 _TAIL_RUNS = 4
+_TAIL_RUNS_RANDOM = 4
 
 
 @dataclass(frozen=True, eq=False)
@@ -267,9 +268,12 @@ class _Lockstep:
         # radius_bound of each run: the same float operations as reference.radius_bound
         big = np.maximum(X.max(axis=(1, 2)), -X.min(axis=(1, 2)))
         self.R = np.sqrt(d * big * big + (1.0 if bias else 0.0))
-        self.Z = self._rows(runs, n, d + 1)  # zₙ = yₙx̃ₙ, as signed_points
-        self.Z[:, :, 0] = y if bias else 0.0
-        np.multiply(X, y[:, :, None], out=self.Z[:, :, 1:])
+        # zₙ = yₙx̃ₙ as signed_points, point n at row n + 1; row 0 is zeros (the "update" of a run with no mistake)
+        # and row n + 1 holds the run's w during the lockstep, so the product that scores the points gives ‖w‖² too
+        self.Z = np.empty((runs, n + 2, d + 1))
+        self.Z[:, 0] = 0.0
+        self.Z[:, 1:n + 1, 0] = y if bias else 0.0
+        np.multiply(X, y[:, :, None], out=self.Z[:, 1:n + 1, 1:])
         self.tie = None if sign_zero is None else tie_mask(y, sign_zero)
         # With stop_on_cycle=False a cycle changes nothing pla returns here, so none is looked for.
         self.cyc = rngs is None and stop_on_cycle
@@ -289,15 +293,11 @@ class _Lockstep:
         self.p = np.zeros(runs, dtype=np.int64)
         self.redo = np.zeros(runs, dtype=bool)
 
-    @staticmethod
-    def _rows(runs, n, D):
-        """An empty (runs, n, D) array whose ``base`` is the same buffer as (runs·n, D) rows."""
-        return np.empty((runs * n, D)).reshape(runs, n, D)
-
     def go(self) -> None:
         live = np.flatnonzero(self.stop == "")
-        while live.size > _TAIL_RUNS:
-            live = self._steps(live)
+        tail = _TAIL_RUNS if self.rngs is None else _TAIL_RUNS_RANDOM
+        while live.size > tail:
+            live = self._steps(live, tail) if self.rngs is None else self._steps_random(live, tail)
             if self.cyc and self.nlog + live.size > len(self.log_r):
                 live = self._check_log(live)
         if self.cyc:
@@ -305,74 +305,156 @@ class _Lockstep:
         for r in live:
             self._finish_one(int(r))
 
-    def _steps(self, live: np.ndarray) -> np.ndarray:
-        """Lockstep steps over the runs ``live`` until a quarter of them (or all but the tail) have finished, or
-        the log of pass starts is full; returns the runs still going."""
-        A = len(live)
-        if A == len(self.T):
-            Z = self.Z
-        else:
-            Z = np.take(self.Z, live, axis=0, out=self._rows(A, *self.Z.shape[1:]))
-        W = self.W[live]
-        tie = None if self.tie is None else self.tie[live]
-        n = self.n
-        # The position of the next point to visit as 1..n, n standing for 0: then "no mistake at or after it"
-        # is exactly "the scan wraps round to point 0", a pass start, and no step needs a modulo.
-        R, p = self.R[live][:, None], np.where(self.p[live] == 0, n, self.p[live])
-        # Every live run makes one update per step, so after s steps run k has made T0[k] + s; a run that
-        # finishes is written back at once, and its row is left to compute garbage until the arrays shrink.
+    def _steps(self, live: np.ndarray, tail: int) -> np.ndarray:
+        """Cyclic and permuted order: lockstep steps over the runs ``live`` until a quarter of them (or all but
+        ``tail``) have finished, or the log of pass starts is full; returns the runs still going.
+
+        A step is about 13 NumPy calls, however many runs, each a ufunc or an array method writing into a buffer
+        made once (NumPy's Python-level wrappers such as ``np.take`` or ``np.einsum`` cost ~1–2 µs a call here):
+        one product gives the scores and ‖w‖², and one ``argmax`` over [mistakes at or after the position | all
+        mistakes | True] finds the next mistake in cyclic order, tells that the scan wraps (a pass start, logged)
+        and, at the sentinel, that the run has no mistake left. A run that finishes is written back at once and its
+        rows of Z are zeroed: it then "finds" a mistake at every point whose update is 0, and stays put until the
+        arrays shrink.
+        """
+        A, n = len(live), self.n
+        Z = self.Z if A == len(self.T) else self.Z.take(live, axis=0)
+        D = Z.shape[2]
+        W = Z[:, n + 1]  # a view: updates written here are scored by the next product
+        W[...] = self.W[live]
+        W3 = W[:, :, None]
+        Zu = Z if self.eta == 1 else self.eta * Z  # row q of run k: the update η·z of its point q (1-based)
+        Zflat = Zu.reshape(A * (n + 2), D)
+        S3 = np.empty((A, n + 2, 1))
+        S, ww = S3[:, 1:n + 1, 0], S3[:, n + 1, 0]
+        # B = [mistakes at or after the position | all mistakes | True]: its argmax k is the next mistake
+        # (k < n), the first after wrapping round (n ≤ k < 2n: the scan passes point 1), or none (k = 2n).
+        B = np.empty((A, 2 * n + 1), dtype=bool)
+        B[:, 2 * n] = True
+        lo, hi = B[:, :n], B[:, n:2 * n]
+        # P: the 1-based point to visit next, n + 1 when the next is point 1 (a pass start): then "no mistake at
+        # or after P" is exactly "the scan wraps round", and no step needs a modulo.
+        P = self.p[live] + 1
+        P[P == 1] = n + 1
+        G = np.empty((A, n), dtype=bool)
+        col = np.arange(1, n + 1)
+        ahead = col >= np.arange(n + 2)[:, None] if n <= 2048 else None  # ahead[P] = (point ≥ P), a table
+        nxt = np.concatenate([col, col, [0]]) + 1  # k → P after the update (1: no update, the zero row)
         T0 = self.T[live]
-        rows, col = np.arange(A), np.arange(n)
-        eta, margin, cap, cyc = self.eta, self.margin, self.cap, self.cyc
-        # row flat[k] + i of Zeta is η·z_i of run k
-        Zeta = Z.base if eta == 1 else np.multiply(eta, Z, out=self._rows(A, *Z.shape[1:])).base
-        flat = rows * n
+        base = np.arange(A) * (n + 2) - 1  # base + P: row of the point just updated on (P − 1)
+        k, idx, dead = np.empty(A, dtype=np.intp), np.empty(A, dtype=np.intp), np.empty(A, dtype=bool)
+        U, nw, tol = np.empty((A, D)), np.empty(A), np.empty(A)
+        tol2, P2 = tol[:, None], P[:, None]
+        margin, cap, cyc = self.margin, self.cap, self.cyc
+        c = 0.5 * margin if margin > 0 else TIE * self.R[live]  # the tolerance per unit of ‖w‖, as is_mistake
+        tie = None if self.tie is None else self.tie[live]
+        if tie is not None:
+            ntol2, low = np.empty((A, 1)), np.empty((A, n), dtype=bool)
+        wraps = np.full(A, n)  # k ≥ wraps[row]: a pass start to log (2n + 1 for finished runs: never)
+        wrap = np.empty(A, dtype=bool)
         alive = np.ones(A, dtype=bool)
         ndead = steps = 0
         capping = cap - int(T0.max())  # at this many steps the first runs reach the cap
+        equal, greater_equal, less_equal, logical_and, add, sqrt, multiply, matmul = (
+            np.equal, np.greater_equal, np.less_equal, np.logical_and, np.add, np.sqrt, np.multiply, np.matmul)
 
         def finish(ks, why):
-            nonlocal alive, ndead
+            nonlocal ndead
             r = live[ks]
-            self.W[r], self.T[r], self.p[r], self.stop[r] = W[ks], T0[ks] + steps, p[ks] % n, why
+            self.W[r], self.T[r], self.p[r], self.stop[r] = W[ks], T0[ks] + steps, (P[ks] - 1) % n, why
             alive[ks] = False
             ndead += ks.size
+            wraps[ks] = 2 * n + 1
+            Z[ks] = 0.0  # no score, no update, w = 0: a mistake at every point, and the row stays put
+            if Zu is not Z:
+                Zu[ks] = 0.0
+            if tie is not None:
+                tie[ks] = True
 
-        while ndead * 4 < A and A - ndead > _TAIL_RUNS and not (cyc and self.nlog + A > len(self.log_r)):
-            S = np.matmul(Z, W[:, :, None])[:, :, 0]
-            bad = is_mistake(S, np.sqrt((W * W).sum(axis=1))[:, None], R, tie, margin)
-            if self.rngs is not None:
-                count = bad.sum(axis=1)
-                go = count > 0
+        while ndead * 4 < A and A - ndead > tail and not (cyc and self.nlog + A > len(self.log_r)):
+            matmul(Z, W3, out=S3)
+            multiply(c, sqrt(ww, out=nw), out=tol)
+            if margin > 0:  # is_mistake's margin rule
+                np.less(S, tol2, out=hi)
+                if not nw.all():
+                    hi[nw == 0] = True
+            elif tie is None:
+                less_equal(S, tol2, out=hi)
             else:
-                ahead = bad & (col >= p[:, None])
-                k1, k0 = ahead.argmax(axis=1), bad.argmax(axis=1)
-                forward = ahead[rows, k1]
-                go = bad[rows, k0]
-            if not (go | ~alive).all():  # no mistake left: halted, with the weights as they are
-                finish(np.flatnonzero(alive > go), "halted")
-            if self.rngs is not None:
-                j = np.zeros(A, dtype=np.int64)
-                for k in np.flatnonzero(alive):  # the draw of _RandomScan, from each run's own generator
-                    j[k] = self.rngs[live[k]].integers(int(count[k]))
-                i = (np.cumsum(bad, axis=1, dtype=np.int32) > j[:, None]).argmax(axis=1)
+                np.negative(tol2, out=ntol2)
+                np.less(S, ntol2, out=hi)
+                logical_and(less_equal(S, tol2, out=low), tie, out=low)
+                np.logical_or(hi, low, out=hi)
+            if ahead is not None:
+                ahead.take(P, axis=0, out=G, mode="clip")
             else:
-                i = np.where(forward, k1, k0)
-                if cyc:  # the scan passes point 0 on its way to the next mistake: log the pass start
-                    at = np.flatnonzero(alive > forward)
-                    if at.size:
-                        m = self.nlog
-                        self.log_w[m:m + at.size] = W[at]
-                        self.log_r[m:m + at.size] = live[at]
-                        self.nlog = m + at.size
-                p = i + 1
-            W += Zeta[flat + i]
+                greater_equal(col, P2, out=G)
+            logical_and(hi, G, out=lo)
+            B.argmax(axis=1, out=k)
+            done = equal(k, 2 * n, out=dead).nonzero()[0]
+            if done.size:  # no mistake left: halted, with the weights as they are
+                finish(done, "halted")
+            if cyc:  # the scan passes point 1 on its way to the next mistake: log the pass start
+                at = greater_equal(k, wraps, out=wrap).nonzero()[0]
+                if at.size:
+                    m = self.nlog
+                    self.log_w[m:m + at.size] = W[at]
+                    self.log_r[m:m + at.size] = live[at]
+                    self.nlog = m + at.size
+            nxt.take(k, out=P, mode="clip")
+            Zflat.take(add(base, P, out=idx), axis=0, out=U, mode="clip")
+            add(W, U, out=W)
             steps += 1
             if steps >= capping:
                 finish(np.flatnonzero(alive & (T0 + steps >= cap)), "max_updates")
                 capping = cap - int(T0[alive].max()) if alive.any() else cap
-        self.W[live[alive]], self.T[live[alive]], self.p[live[alive]] = W[alive], T0[alive] + steps, p[alive] % n
-        return live[alive]
+        go = live[alive]
+        self.W[go], self.T[go], self.p[go] = W[alive], T0[alive] + steps, (P[alive] - 1) % n
+        return go
+
+    def _steps_random(self, live: np.ndarray, tail: int) -> np.ndarray:
+        """Random order: lockstep steps as :meth:`_steps`, each run drawing its point among its mistakes from its
+        own generator, as :class:`~pla_core.perceptron._RandomScan` does."""
+        A, n = len(live), self.n
+        Z = self.Z if A == len(self.T) else np.take(self.Z, live, axis=0)
+        D = Z.shape[2]
+        Zflat = (Z if self.eta == 1 else self.eta * Z).reshape(A * (n + 2), D)
+        W = self.W[live]
+        tie = None if self.tie is None else self.tie[live]
+        R, T0 = self.R[live][:, None], self.T[live]
+        rows = np.arange(A)
+        flat = rows * (n + 2) + 1
+        margin, cap = self.margin, self.cap
+        alive = np.ones(A, dtype=bool)
+        ndead = steps = 0
+        capping = cap - int(T0.max())
+
+        def finish(ks, why):
+            nonlocal ndead
+            r = live[ks]
+            self.W[r], self.T[r], self.stop[r] = W[ks], T0[ks] + steps, why
+            alive[ks] = False
+            ndead += ks.size
+
+        while ndead * 4 < A and A - ndead > tail:
+            S = np.matmul(Z, W[:, :, None])[:, 1:n + 1, 0]
+            bad = is_mistake(S, np.sqrt((W * W).sum(axis=1))[:, None], R, tie, margin)
+            count = bad.sum(axis=1)
+            go = count > 0
+            if not (go | ~alive).all():
+                finish(np.flatnonzero(alive > go), "halted")
+            j = np.zeros(A, dtype=np.int64)
+            for k in np.flatnonzero(alive):  # the draw of _RandomScan, from each run's own generator
+                j[k] = self.rngs[live[k]].integers(int(count[k]))
+            i = (np.cumsum(bad, axis=1, dtype=np.int32) > j[:, None]).argmax(axis=1)
+            W += Zflat[flat + i]
+            steps += 1
+            if steps >= capping:
+                finish(np.flatnonzero(alive & (T0 + steps >= cap)), "max_updates")
+                capping = cap - int(T0[alive].max()) if alive.any() else cap
+        go = live[alive]
+        self.W[go], self.T[go] = W[alive], T0[alive] + steps
+        return go
 
     def _repeats(self, w, r) -> np.ndarray:
         """Runs among r (k,) with two equal logged states w (k, d+1), by pla's cycle key (perceptron._key), or
@@ -411,7 +493,11 @@ class _Lockstep:
         return live[going[live]]
 
     def _finish_one(self, r: int) -> None:
-        """Run r alone to its end, from where the lockstep left it (random order: :class:`_RandomScan` itself)."""
+        """Run r alone to its end, from where the lockstep left it (random order: :class:`_RandomScan` itself).
+
+        Cyclic and permuted order: the scores from the position p on, wrapping round, are one product with rows
+        p..p+n−1 of the run's points written twice, so an update costs four NumPy calls (scores, mistakes, argmax,
+        the update) and a norm."""
         w, T, cap = self.W[r].copy(), int(self.T[r]), self.cap
         tie = None if self.tie is None else self.tie[r]
         if self.rngs is not None:
@@ -421,30 +507,43 @@ class _Lockstep:
             self.W[r], self.T[r] = rec.W[rec.T], T + rec.T
             self.stop[r] = "halted" if halted else "max_updates"
             return
-        Z, R, n, eta, margin, cyc = self.Z[r], float(self.R[r]), self.n, self.eta, self.margin, self.cyc
+        n, eta, margin, cyc = self.n, self.eta, self.margin, self.cyc
+        Z = self.Z[r, 1:n + 1]
+        Z2 = np.concatenate([Z, Z])
+        Zu = Z if eta == 1 else eta * Z
+        tie2 = None if tie is None else np.concatenate([tie, tie])
+        R = float(self.R[r])
+        c = TIE * R  # is_mistake's tolerance per unit of ‖w‖: (TIE·R)·‖w‖
         p = int(self.p[r])
         if cyc:  # the pass starts logged so far; checked for a repeat at 2ᵏ entries and at the end
             starts = list(self.log_w[:self.nlog][self.log_r[:self.nlog] == r])
             check = max(1024, 2 * len(starts))
-        wn = math.sqrt(w @ w)
+        dot = np.dot
+        wn = math.sqrt(dot(w, w))
         stop = "max_updates"
         while T < cap:
-            bad = is_mistake(Z @ w, wn, R, tie, margin).nonzero()[0]
-            if not bad.size:
+            m = dot(Z2[p:p + n], w)
+            if margin > 0 or tie is not None:
+                bad = is_mistake(m, wn, R, None if tie is None else tie2[p:p + n], margin)
+            else:
+                bad = m <= c * wn
+            k = int(bad.argmax())
+            if not bad[k]:
                 stop = "halted"
                 break
-            k = int(bad.searchsorted(p))
-            i = int(bad[k]) if k < bad.size else int(bad[0])
-            if cyc and (k == bad.size or p == 0):
+            i = p + k
+            if cyc and (p == 0 or i >= n):  # the scan starts a pass, or passes point 0 on its way
                 starts.append(w)
                 if len(starts) >= check:
                     if self._repeats(np.array(starts), np.full(len(starts), r)).size:
                         break
                     check *= 2
-            w = w + (Z[i] if eta == 1 else eta * Z[i])
-            wn = math.sqrt(w @ w)
+            if i >= n:
+                i -= n
+            w = w + Zu[i]
+            wn = math.sqrt(dot(w, w))
             T += 1
-            p = (i + 1) % n
+            p = i + 1 if i + 1 < n else 0
         self.W[r], self.T[r], self.stop[r] = w, T, stop
         if cyc and self._repeats(np.array(starts).reshape(-1, w.size), np.full(len(starts), r)).size:
             self.redo[r] = True
