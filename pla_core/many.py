@@ -260,6 +260,7 @@ class _Lockstep:
     """
 
     LOG_START, LOG_MAX = 1 << 12, 1 << 20  # logged pass starts (each d+2 numbers)
+    WINDOW = 64  # lockstep steps whose pass starts are logged together (:meth:`_steps`)
 
     def __init__(self, X, y, W0, eta, margin, bias, sign_zero, cap, stop_on_cycle, rngs):
         runs, n, d = X.shape
@@ -298,7 +299,7 @@ class _Lockstep:
         tail = _TAIL_RUNS if self.rngs is None else _TAIL_RUNS_RANDOM
         while live.size > tail:
             live = self._steps(live, tail) if self.rngs is None else self._steps_random(live, tail)
-            if self.cyc and self.nlog + live.size > len(self.log_r):
+            if self.cyc and self.nlog + self.WINDOW * live.size > len(self.log_r):
                 live = self._check_log(live)
         if self.cyc:
             live = self._check_log(live)  # settles every run finished so far
@@ -309,13 +310,14 @@ class _Lockstep:
         """Cyclic and permuted order: lockstep steps over the runs ``live`` until a quarter of them (or all but
         ``tail``) have finished, or the log of pass starts is full; returns the runs still going.
 
-        A step is about 13 NumPy calls, however many runs, each a ufunc or an array method writing into a buffer
+        A step is about 12 NumPy calls, however many runs, each a ufunc or an array method writing into a buffer
         made once (NumPy's Python-level wrappers such as ``np.take`` or ``np.einsum`` cost ~1–2 µs a call here):
         one product gives the scores and ‖w‖², and one ``argmax`` over [mistakes at or after the position | all
-        mistakes | True] finds the next mistake in cyclic order, tells that the scan wraps (a pass start, logged)
-        and, at the sentinel, that the run has no mistake left. A run that finishes is written back at once and its
-        rows of Z are zeroed: it then "finds" a mistake at every point whose update is 0, and stays put until the
-        arrays shrink.
+        mistakes | True] finds the next mistake in cyclic order, tells that the scan wraps (k ≥ n: a pass start)
+        and, at the sentinel, that the run has no mistake left. The argmax of each step is kept (a window of up to
+        64 steps); the pass starts are logged from that window at its end, each w rebuilt by a cumulative sum of the
+        window's updates, which adds the same floats in the same order as the steps did. A run that finishes is
+        written back at once; its row goes on computing unread until the arrays shrink.
         """
         A, n = len(live), self.n
         Z = self.Z if A == len(self.T) else self.Z.take(live, axis=0)
@@ -342,7 +344,7 @@ class _Lockstep:
         nxt = np.concatenate([col, col, [0]]) + 1  # k → P after the update (1: no update, the zero row)
         T0 = self.T[live]
         base = np.arange(A) * (n + 2) - 1  # base + P: row of the point just updated on (P − 1)
-        k, idx, dead = np.empty(A, dtype=np.intp), np.empty(A, dtype=np.intp), np.empty(A, dtype=bool)
+        idx, dead = np.empty(A, dtype=np.intp), np.empty(A, dtype=bool)
         U, nw, tol = np.empty((A, D)), np.empty(A), np.empty(A)
         tol2, P2 = tol[:, None], P[:, None]
         margin, cap, cyc = self.margin, self.cap, self.cyc
@@ -350,13 +352,37 @@ class _Lockstep:
         tie = None if self.tie is None else self.tie[live]
         if tie is not None:
             ntol2, low = np.empty((A, 1)), np.empty((A, n), dtype=bool)
-        wraps = np.full(A, n)  # k ≥ wraps[row]: a pass start to log (2n + 1 for finished runs: never)
-        wrap = np.empty(A, dtype=bool)
+        hlim = np.full(A, 2 * n)  # k == hlim[row]: the run halts (−1 once it has finished: never)
         alive = np.ones(A, dtype=bool)
-        ndead = steps = 0
+        ndead = steps = j = 0
         capping = cap - int(T0.max())  # at this many steps the first runs reach the cap
-        equal, greater_equal, less_equal, logical_and, add, sqrt, multiply, matmul = (
-            np.equal, np.greater_equal, np.less_equal, np.logical_and, np.add, np.sqrt, np.multiply, np.matmul)
+        if cyc:  # a window of F steps' argmax, logged at its end; F·A entries must fit in the log
+            F = max(1, min(self.WINDOW, (len(self.log_r) - self.nlog) // A))
+            K = np.empty((F, A), dtype=np.intp)
+            Krows = list(K)
+            W_start = W.copy()  # w before the window's first step
+            until = np.full(A, F)  # the window's steps s < until[row] are the run's own (0 once finished)
+            srange = np.arange(F)[:, None]
+        else:
+            F, Krows = 1, [np.empty(A, dtype=np.intp)]
+        equal, less_equal, logical_and, add, sqrt, multiply, matmul = (
+            np.equal, np.less_equal, np.logical_and, np.add, np.sqrt, np.multiply, np.matmul)
+
+        def log(J):
+            """Log the pass starts of the window's first J steps; the next window starts after the current step."""
+            Kw = K[:J]
+            s_, r_ = ((Kw >= n) & (srange[:J] < until)).nonzero()
+            if s_.size:
+                H = np.empty((J, A, D))
+                H[0] = W_start
+                if J > 1:  # the updates of steps 0..J−2, read back from their argmax as the steps did
+                    Zflat.take(base + nxt.take(Kw[:J - 1], mode="clip"), axis=0, out=H[1:], mode="clip")
+                    np.cumsum(H, axis=0, out=H)
+                m, e = self.nlog, self.nlog + s_.size
+                self.log_w[m:e] = H[s_, r_]
+                self.log_r[m:e] = live[r_]
+                self.nlog = e
+            np.multiply(alive, F, out=until)
 
         def finish(ks, why):
             nonlocal ndead
@@ -364,14 +390,11 @@ class _Lockstep:
             self.W[r], self.T[r], self.p[r], self.stop[r] = W[ks], T0[ks] + steps, (P[ks] - 1) % n, why
             alive[ks] = False
             ndead += ks.size
-            wraps[ks] = 2 * n + 1
-            Z[ks] = 0.0  # no score, no update, w = 0: a mistake at every point, and the row stays put
-            if Zu is not Z:
-                Zu[ks] = 0.0
-            if tie is not None:
-                tie[ks] = True
+            hlim[ks] = -1
+            if cyc:
+                until[ks] = j + 1  # (halted: w unchanged; capped: the step's pass start came before its update)
 
-        while ndead * 4 < A and A - ndead > tail and not (cyc and self.nlog + A > len(self.log_r)):
+        while ndead * 4 < A and A - ndead > tail:
             matmul(Z, W3, out=S3)
             multiply(c, sqrt(ww, out=nw), out=tol)
             if margin > 0:  # is_mistake's margin rule
@@ -388,19 +411,13 @@ class _Lockstep:
             if ahead is not None:
                 ahead.take(P, axis=0, out=G, mode="clip")
             else:
-                greater_equal(col, P2, out=G)
+                np.greater_equal(col, P2, out=G)
             logical_and(hi, G, out=lo)
+            k = Krows[j]
             B.argmax(axis=1, out=k)
-            done = equal(k, 2 * n, out=dead).nonzero()[0]
+            done = equal(k, hlim, out=dead).nonzero()[0]
             if done.size:  # no mistake left: halted, with the weights as they are
                 finish(done, "halted")
-            if cyc:  # the scan passes point 1 on its way to the next mistake: log the pass start
-                at = greater_equal(k, wraps, out=wrap).nonzero()[0]
-                if at.size:
-                    m = self.nlog
-                    self.log_w[m:m + at.size] = W[at]
-                    self.log_r[m:m + at.size] = live[at]
-                    self.nlog = m + at.size
             nxt.take(k, out=P, mode="clip")
             Zflat.take(add(base, P, out=idx), axis=0, out=U, mode="clip")
             add(W, U, out=W)
@@ -408,6 +425,16 @@ class _Lockstep:
             if steps >= capping:
                 finish(np.flatnonzero(alive & (T0 + steps >= cap)), "max_updates")
                 capping = cap - int(T0[alive].max()) if alive.any() else cap
+            j += 1
+            if j == F:
+                j = 0
+                if cyc:
+                    log(F)
+                    W_start[...] = W
+                    if self.nlog + F * A > len(self.log_r):
+                        break
+        if cyc and j:
+            log(j)
         go = live[alive]
         self.W[go], self.T[go], self.p[go] = W[alive], T0[alive] + steps, (P[alive] - 1) % n
         return go
@@ -487,9 +514,12 @@ class _Lockstep:
         m = int(keep.sum())
         self.log_w[:m], self.log_r[:m] = w[keep], r[keep]
         self.nlog = m
-        if m + len(live) > size // 2 and size < self.LOG_MAX:
-            self.log_w = np.resize(self.log_w, (2 * size, self.log_w.shape[1]))
-            self.log_r = np.resize(self.log_r, 2 * size)
+        grown = size
+        while m + self.WINDOW * len(live) > grown // 2 and grown < self.LOG_MAX:
+            grown *= 2
+        if grown > size:
+            self.log_w = np.resize(self.log_w, (grown, self.log_w.shape[1]))
+            self.log_r = np.resize(self.log_r, grown)
         return live[going[live]]
 
     def _finish_one(self, r: int) -> None:
