@@ -36,10 +36,15 @@ DEFAULT_MANY_UPDATES = 10_000
 
 # Scores per chunk of runs (runs × N): ~70 bytes each (Z and a copy of its live runs, scores, masks): ~70 MB.
 _CHUNK_SCORES = 1_000_000
-# At most this many runs left in a chunk: finish them one by one (a lockstep step costs ~25 NumPy calls,
-# a single-run update ~6: below ~5 runs the one-by-one loop is cheaper per update; timed on the LFD batch).
-_TAIL_RUNS = 4
+# At most this many runs left in a chunk: finish them one by one. Timed on LFD batches (N = 100): a lockstep step
+# costs ~12 µs however few runs it serves, a single-run update ~4 µs; the totals with 2, 3, 4 and 5 differ by ≤ 5 %.
+_TAIL_RUNS = 3
+# Random order draws from each run's generator in a Python loop, so its steps cost more (not retuned).
 _TAIL_RUNS_RANDOM = 4
+# Largest N for the table ahead[P] = (point ≥ P) of (N+2)·N bytes (beyond it one comparison a step builds the row).
+_AHEAD_TABLE_MAX = 2048
+# Largest N for which a tail run keeps a list of its N windows of scores (views; beyond it each update slices).
+_TAIL_VIEWS_MAX = 4096
 
 
 @dataclass(frozen=True, eq=False)
@@ -340,7 +345,7 @@ class _Lockstep:
         P[P == 1] = n + 1
         G = np.empty((A, n), dtype=bool)
         col = np.arange(1, n + 1)
-        ahead = col >= np.arange(n + 2)[:, None] if n <= 2048 else None  # ahead[P] = (point ≥ P), a table
+        ahead = col >= np.arange(n + 2)[:, None] if n <= _AHEAD_TABLE_MAX else None  # ahead[P] = (point ≥ P), a table
         nxt = np.concatenate([col, col, [0]]) + 1  # k → P after the update (1: no update, the zero row)
         T0 = self.T[live]
         base = np.arange(A) * (n + 2) - 1  # base + P: row of the point just updated on (P − 1)
@@ -540,42 +545,44 @@ class _Lockstep:
         n, eta, margin, cyc = self.n, self.eta, self.margin, self.cyc
         Z = self.Z[r, 1:n + 1]
         Z2 = np.concatenate([Z, Z])
-        Zu = Z if eta == 1 else eta * Z
+        win = [Z2[q:q + n] for q in range(n)] if n <= _TAIL_VIEWS_MAX else None  # views: a list lookup beats slicing
+        rows = list(Z if eta == 1 else eta * Z)
         tie2 = None if tie is None else np.concatenate([tie, tie])
         R = float(self.R[r])
         c = TIE * R  # is_mistake's tolerance per unit of ‖w‖: (TIE·R)·‖w‖
+        plain = margin == 0 and tie is None
         p = int(self.p[r])
-        if cyc:  # the pass starts logged so far; checked for a repeat at 2ᵏ entries and at the end
-            starts = list(self.log_w[:self.nlog][self.log_r[:self.nlog] == r])
-            check = max(1024, 2 * len(starts))
-        dot = np.dot
-        wn = math.sqrt(dot(w, w))
+        if cyc:  # the pass starts logged so far, then this loop's; checked for a repeat when full and at the end
+            old = self.log_w[:self.nlog][self.log_r[:self.nlog] == r]
+            starts = np.empty((max(1024, 2 * len(old)), w.size))
+            starts[:len(old)] = old
+            ns = len(old)
+        dot, sqrt = np.dot, math.sqrt
+        wn = sqrt(dot(w, w))
         stop = "max_updates"
         while T < cap:
-            m = dot(Z2[p:p + n], w)
-            if margin > 0 or tie is not None:
-                bad = is_mistake(m, wn, R, None if tie is None else tie2[p:p + n], margin)
-            else:
-                bad = m <= c * wn
+            m = dot(win[p] if win is not None else Z2[p:p + n], w)
+            bad = m <= c * wn if plain else is_mistake(m, wn, R, None if tie is None else tie2[p:p + n], margin)
             k = int(bad.argmax())
             if not bad[k]:
                 stop = "halted"
                 break
             i = p + k
             if cyc and (p == 0 or i >= n):  # the scan starts a pass, or passes point 0 on its way
-                starts.append(w)
-                if len(starts) >= check:
-                    if self._repeats(np.array(starts), np.full(len(starts), r)).size:
+                starts[ns] = w
+                ns += 1
+                if ns == len(starts):
+                    if self._repeats(starts, np.full(ns, r)).size:
                         break
-                    check *= 2
+                    starts = np.resize(starts, (2 * ns, w.size))
             if i >= n:
                 i -= n
-            w = w + Zu[i]
-            wn = math.sqrt(dot(w, w))
+            w = w + rows[i]
+            wn = sqrt(dot(w, w))
             T += 1
             p = i + 1 if i + 1 < n else 0
         self.W[r], self.T[r], self.stop[r] = w, T, stop
-        if cyc and self._repeats(np.array(starts).reshape(-1, w.size), np.full(len(starts), r)).size:
+        if cyc and self._repeats(starts[:ns], np.full(ns, r)).size:
             self.redo[r] = True
 
 
