@@ -302,10 +302,12 @@ class _Lockstep:
     def go(self) -> None:
         live = np.flatnonzero(self.stop == "")
         tail = _TAIL_RUNS if self.rngs is None else _TAIL_RUNS_RANDOM
-        while live.size > tail:
-            live = self._steps(live, tail) if self.rngs is None else self._steps_random(live, tail)
+        while True:
             if self.cyc and self.nlog + self.WINDOW * live.size > len(self.log_r):
-                live = self._check_log(live)
+                live = self._check_log(live)  # then a window of steps, or at least one, fits in the log
+            if live.size <= tail:
+                break
+            live = self._steps(live, tail) if self.rngs is None else self._steps_random(live, tail)
         if self.cyc:
             live = self._check_log(live)  # settles every run finished so far
         for r in live:
@@ -520,7 +522,7 @@ class _Lockstep:
         self.log_w[:m], self.log_r[:m] = w[keep], r[keep]
         self.nlog = m
         grown = size
-        while m + self.WINDOW * len(live) > grown // 2 and grown < self.LOG_MAX:
+        while m + self.WINDOW * len(live) > grown // 2 and grown < self.LOG_MAX or m + len(live) > grown:
             grown *= 2
         if grown > size:
             self.log_w = np.resize(self.log_w, (grown, self.log_w.shape[1]))
