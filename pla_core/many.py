@@ -351,7 +351,7 @@ class _Lockstep:
         nxt = np.concatenate([col, col, [0]]) + 1  # k → P after the update (1: no update, the zero row)
         T0 = self.T[live]
         base = np.arange(A) * (n + 2) - 1  # base + P: row of the point just updated on (P − 1)
-        idx, dead = np.empty(A, dtype=np.intp), np.empty(A, dtype=bool)
+        idx = np.empty(A, dtype=np.intp)
         U, nw, tol = np.empty((A, D)), np.empty(A), np.empty(A)
         tol2, P2 = tol[:, None], P[:, None]
         margin, cap, cyc = self.margin, self.cap, self.cyc
@@ -363,17 +363,17 @@ class _Lockstep:
         alive = np.ones(A, dtype=bool)
         ndead = steps = j = 0
         capping = cap - int(T0.max())  # at this many steps the first runs reach the cap
-        if cyc:  # a window of F steps' argmax, logged at its end; F·A entries must fit in the log
-            F = max(1, min(self.WINDOW, (len(self.log_r) - self.nlog) // A))
-            K = np.empty((F, A), dtype=np.intp)
-            Krows = list(K)
+        # A window of F steps' argmax: halts are found there at its end (a halted run's update is the zero row, so
+        # it stays as it was, halted), and pass starts logged; F·A entries must fit in the log.
+        F = max(1, min(self.WINDOW, (len(self.log_r) - self.nlog) // A)) if cyc else self.WINDOW
+        K = np.empty((F, A), dtype=np.intp)
+        Krows = list(K)
+        if cyc:
             W_start = W.copy()  # w before the window's first step
             until = np.full(A, F)  # the window's steps s < until[row] are the run's own (0 once finished)
             srange = np.arange(F)[:, None]
-        else:
-            F, Krows = 1, [np.empty(A, dtype=np.intp)]
-        equal, less_equal, logical_and, add, sqrt, multiply, matmul = (
-            np.equal, np.less_equal, np.logical_and, np.add, np.sqrt, np.multiply, np.matmul)
+        less_equal, logical_and, add, sqrt, multiply, matmul = (
+            np.less_equal, np.logical_and, np.add, np.sqrt, np.multiply, np.matmul)
 
         def log(J):
             """Log the pass starts of the window's first J steps; the next window starts after the current step."""
@@ -391,15 +391,25 @@ class _Lockstep:
                 self.nlog = e
             np.multiply(alive, F, out=until)
 
-        def finish(ks, why):
+        def finish(ks, why, s):
+            """Runs ks (rows) end after the window's first s steps: T = T0 + the steps before the window + s."""
             nonlocal ndead
             r = live[ks]
-            self.W[r], self.T[r], self.p[r], self.stop[r] = W[ks], T0[ks] + steps, (P[ks] - 1) % n, why
+            self.W[r], self.T[r], self.p[r], self.stop[r] = W[ks], T0[ks] + (steps - j + s), (P[ks] - 1) % n, why
             alive[ks] = False
             ndead += ks.size
             hlim[ks] = -1
             if cyc:
-                until[ks] = j + 1  # (halted: w unchanged; capped: the step's pass start came before its update)
+                until[ks] = s  # the window's steps from s on are not the run's
+
+        def settle(J):
+            """Runs that halted in the window's first J steps: they end at their first halting step."""
+            h = K[:J] == hlim
+            ks = h.any(axis=0).nonzero()[0]
+            if ks.size:
+                first = h[:, ks].argmax(axis=0)
+                for s in np.unique(first):
+                    finish(ks[first == s], "halted", int(s))
 
         while ndead * 4 < A and A - ndead > tail:
             matmul(Z, W3, out=S3)
@@ -422,26 +432,27 @@ class _Lockstep:
             logical_and(hi, G, out=lo)
             k = Krows[j]
             B.argmax(axis=1, out=k)
-            done = equal(k, hlim, out=dead).nonzero()[0]
-            if done.size:  # no mistake left: halted, with the weights as they are
-                finish(done, "halted")
             nxt.take(k, out=P, mode="clip")
             Zflat.take(add(base, P, out=idx), axis=0, out=U, mode="clip")
             add(W, U, out=W)
             steps += 1
-            if steps >= capping:
-                finish(np.flatnonzero(alive & (T0 + steps >= cap)), "max_updates")
-                capping = cap - int(T0[alive].max()) if alive.any() else cap
             j += 1
+            if steps >= capping:
+                settle(j)
+                finish(np.flatnonzero(alive & (T0 + steps >= cap)), "max_updates", j)
+                capping = cap - int(T0[alive].max()) if alive.any() else cap
             if j == F:
+                settle(F)
                 j = 0
                 if cyc:
                     log(F)
                     W_start[...] = W
                     if self.nlog + F * A > len(self.log_r):
                         break
-        if cyc and j:
-            log(j)
+        if j:
+            settle(j)
+            if cyc:
+                log(j)
         go = live[alive]
         self.W[go], self.T[go], self.p[go] = W[alive], T0[alive] + steps, (P[alive] - 1) % n
         return go

@@ -168,6 +168,10 @@ def test_separable_runs_are_never_redone_by_pla(monkeypatch):
     X, y, _ = lfd(300, 40, seed=9)
     res = pc.pla_many(X, y)
     assert res.halted.all() and res.T.max() > 20 * np.median(res.T) and not calls
+    y[::2, ::7] *= -1  # half the runs now reach the cap without repeating (float data); a dead row logs nothing
+    res = pc.pla_many(X, y, max_updates=300)
+    assert res.capped.sum() > 100 and not res.cycled.any() and not calls
+    assert_same_as_pla(X[::10], y[::10], pc.pla_many(X[::10], y[::10], max_updates=300), max_updates=300)
 
 
 def test_capped_runs_are_reported_not_dropped():
