@@ -3,9 +3,12 @@
 :func:`pla_many` takes a batch of data sets, X (runs, N, d) and y (runs, N), and advances every run together:
 one NumPy step makes one update in each active run. For cyclic and permuted order a step scores all N points of
 each run at once and takes the first mistake in cyclic order from the run's position, so a run costs one step per
-update however far apart its mistakes are; finished runs drop out. The few slowest runs (the long tail: of 1,000
-LFD runs the slowest takes ~60× the mean) are finished one by one with a single-run loop of the same rule, since
-a lockstep step costs tens of NumPy calls whether it serves 500 runs or 2.
+update however far apart its mistakes are; finished runs drop out. A step is about a dozen NumPy calls writing into
+buffers made once (~12 µs here whether it serves 5 runs or 50); halts and the pass starts that cycle detection
+needs are read from a window of up to 64 steps at its end. The last 3 runs (the long tail: of 1,000 LFD runs the
+slowest takes ~60× the mean) are finished one by one with a single-run loop of the same rule at ~4 µs an update.
+On the LFD batch (1,000 runs of N = 100) that is ~7–8× less CPU time than a loop of :func:`pla`
+(``benchmarks/bench_many.py``); the floor is the slowest runs' own updates, one after another.
 
 Each run's T, final weights (bit for bit) and halted flag are those of ``pla(X[r], y[r], ...)`` with the same
 settings, the run's seed included (:class:`ManyRuns`). Like :func:`pla` and :func:`~pla_core.reference.pla_reference`,
@@ -34,7 +37,8 @@ MAX_WORK = 10**9
 #: Default cap on each run's updates in :func:`pla_many` (1,000 runs of N = 100 fit under MAX_WORK).
 DEFAULT_MANY_UPDATES = 10_000
 
-# Scores per chunk of runs (runs × N): ~70 bytes each (Z and a copy of its live runs, scores, masks): ~70 MB.
+# Scores per chunk of runs (runs × N): ~70 bytes each in d = 2 (Z and a copy of its live runs, η·Z when η ≠ 1,
+# scores, masks): ~70 MB.
 _CHUNK_SCORES = 1_000_000
 # At most this many runs left in a chunk: finish them one by one. Timed on LFD batches (N = 100): a lockstep step
 # costs ~12 µs however few runs it serves, a single-run update ~4 µs; the totals with 2, 3, 4 and 5 differ by ≤ 5 %.
@@ -253,19 +257,20 @@ class _Lockstep:
 
     Per run: w, T and the position p of the next point to visit (cyclic/permuted: the data are already in
     visiting order). A step scores all N points of every live run and takes the first mistake at or after p,
-    wrapping round. Finished runs are marked dead and leave the arrays once a quarter of them is dead; the last
-    few are finished one by one (:meth:`_finish_one`).
+    wrapping round (:meth:`_steps`). Finished runs are marked dead and leave the arrays once a quarter of them is
+    dead; the last ``_TAIL_RUNS`` are finished one by one (:meth:`_finish_one`).
 
     Cycles, as :class:`~pla_core.perceptron._Scan` finds them: whenever a run's scan reaches point 0 (a pass
-    starts) its w is logged, in lockstep and one by one alike. The log is searched for a repeated state (a 64-bit
-    hash of pla's cycle key, perceptron._key) when it fills, before the tail and at the end of each tail run; a
-    run with a repeat is redone by :func:`pla` itself (``redo``), which stops it exactly where the loop would (a
-    hash collision only costs that redo). So runs that really cycle (noisy grid data) cost more than in a loop
-    of pla: their lockstep part, then pla.
+    starts) its w is logged, in lockstep (from each window of steps) and one by one alike. The log is searched for
+    a repeated state (a 64-bit hash of pla's cycle key, perceptron._key) when it fills, before the tail and at the
+    end of each tail run; a run with a repeat is redone by :func:`pla` itself (``redo``), which stops it exactly
+    where the loop would (a hash collision only costs that redo). So runs that really cycle (noisy grid data) cost
+    more than in a loop of pla: their lockstep part, then pla.
     """
 
     LOG_START, LOG_MAX = 1 << 12, 1 << 20  # logged pass starts (each d+2 numbers)
-    WINDOW = 64  # lockstep steps whose pass starts are logged together (:meth:`_steps`)
+    WINDOW = 64  # lockstep steps whose halts and pass starts are read together (:meth:`_steps`)
+    WINDOW_ENTRIES = 1 << 16  # at most this many (steps × runs) in a window: 0.5 MB of argmax, 1.5 MB of w (d = 2)
 
     def __init__(self, X, y, W0, eta, margin, bias, sign_zero, cap, stop_on_cycle, rngs):
         runs, n, d = X.shape
@@ -365,7 +370,9 @@ class _Lockstep:
         capping = cap - int(T0.max())  # at this many steps the first runs reach the cap
         # A window of F steps' argmax: halts are found there at its end (a halted run's update is the zero row, so
         # it stays as it was, halted), and pass starts logged; F·A entries must fit in the log.
-        F = max(1, min(self.WINDOW, (len(self.log_r) - self.nlog) // A)) if cyc else self.WINDOW
+        F = max(1, min(self.WINDOW, self.WINDOW_ENTRIES // A))
+        if cyc:
+            F = max(1, min(F, (len(self.log_r) - self.nlog) // A))
         K = np.empty((F, A), dtype=np.intp)
         Krows = list(K)
         if cyc:

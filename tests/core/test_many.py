@@ -158,6 +158,10 @@ def test_small_windows_and_large_n_paths_give_pla(monkeypatch):
         res = pc.pla_many(X, y, order=order, seed=2, max_updates=500)
         assert res.cycled.any() and res.halted.any()
         assert_same_as_pla(X, y, res, seeds=res.seeds, order=order, max_updates=500)
+    monkeypatch.setattr(many._Lockstep, "WINDOW_ENTRIES", 50)  # a window of one step while more than 25 runs go
+    for stop_on_cycle in (True, False):
+        res = pc.pla_many(X, y, max_updates=500, stop_on_cycle=stop_on_cycle)
+        assert_same_as_pla(X, y, res, max_updates=500, stop_on_cycle=stop_on_cycle)
 
 
 def test_separable_runs_are_never_redone_by_pla(monkeypatch):
