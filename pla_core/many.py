@@ -522,7 +522,9 @@ class _Lockstep:
         dropped; if the log is still over half full, the runs with the most entries are handed over too."""
         m = self.nlog
         w, r = self.log_w[:m], self.log_r[:m]
-        rep = self._repeats(w, r)
+        # A run that halted never repeated a state (a repeat would have made it cycle for ever): skip its entries.
+        look = self.stop[r] != "halted"
+        rep = self._repeats(w[look], r[look])
         self.redo[rep] = True
         going = np.zeros(len(self.T), dtype=bool)
         going[live] = True
