@@ -5,7 +5,7 @@ one NumPy step makes one update in each active run. For cyclic and permuted orde
 each run at once and takes the first mistake in cyclic order from the run's position, so a run costs one step per
 update however far apart its mistakes are; finished runs drop out. A step is about a dozen NumPy calls writing into
 buffers made once (~12 µs here whether it serves 5 runs or 50); halts and the pass starts that cycle detection
-needs are read from a window of up to 64 steps at its end. The last 3 runs (the long tail: of 1,000 LFD runs the
+needs are read from a window of up to 64 steps at its end. The last 2 runs (the long tail: of 1,000 LFD runs the
 slowest takes ~60× the mean) are finished one by one with a single-run loop of the same rule at ~4 µs an update.
 On the LFD batch (1,000 runs of N = 100) that is ~7–8× less CPU time than a loop of :func:`pla`
 (``benchmarks/bench_many.py``); the floor is the slowest runs' own updates, one after another.
@@ -40,9 +40,10 @@ DEFAULT_MANY_UPDATES = 10_000
 # Scores per chunk of runs (runs × N): ~70 bytes each in d = 2 (Z and a copy of its live runs, η·Z when η ≠ 1,
 # scores, masks): ~70 MB.
 _CHUNK_SCORES = 1_000_000
-# At most this many runs left in a chunk: finish them one by one. Timed on LFD batches (N = 100): a lockstep step
-# costs ~12 µs however few runs it serves, a single-run update ~4 µs; the totals with 2, 3, 4 and 5 differ by ≤ 5 %.
-_TAIL_RUNS = 3
+# At most this many runs left in a chunk: finish them one by one. Timed on LFD batches (N = 100, seeds 0–2): a
+# lockstep step costs ~11 µs however few runs it serves, a single-run update ~4 µs; 2 was the fastest, 1 and 3
+# took 1–6 % longer, 5 up to 20 %.
+_TAIL_RUNS = 2
 # Random order draws from each run's generator in a Python loop, so its steps cost more (not retuned).
 _TAIL_RUNS_RANDOM = 4
 # Largest N for the table ahead[P] = (point ≥ P) of (N+2)·N bytes (beyond it one comparison a step builds the row).
