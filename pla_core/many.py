@@ -4,10 +4,10 @@
 one NumPy step makes one update in each active run. For cyclic and permuted order a step scores all N points of
 each run at once and takes the first mistake in cyclic order from the run's position, so a run costs one step per
 update however far apart its mistakes are; finished runs drop out. A step is about a dozen NumPy calls writing into
-buffers made once (~12 µs here whether it serves 5 runs or 50); halts and the pass starts that cycle detection
-needs are read from a window of up to 64 steps at its end. The last 2 runs (the long tail: of 1,000 LFD runs the
-slowest takes ~60× the mean) are finished one by one with a single-run loop of the same rule at ~4 µs an update.
-On the LFD batch (1,000 runs of N = 100) that is ~7–8× less CPU time than a loop of :func:`pla`
+buffers made once (~11 µs here for a handful of runs, ~20 µs for 30, ~390 µs for 1,000); halts and the pass starts
+that cycle detection needs are read from a window of up to 64 steps at its end. The last 2 runs (the long tail:
+of 1,000 LFD runs the slowest takes ~60× the mean) are finished one by one with a single-run loop of the same rule
+at ~4 µs an update. On the LFD batch (1,000 runs of N = 100) that is ~8× less CPU time than a loop of :func:`pla`
 (``benchmarks/bench_many.py``); the floor is the slowest runs' own updates, one after another.
 
 Each run's T, final weights (bit for bit) and halted flag are those of ``pla(X[r], y[r], ...)`` with the same
