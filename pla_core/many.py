@@ -3,9 +3,12 @@
 :func:`pla_many` takes a batch of data sets, X (runs, N, d) and y (runs, N), and advances every run together:
 one NumPy step makes one update in each active run. For cyclic and permuted order a step scores all N points of
 each run at once and takes the first mistake in cyclic order from the run's position, so a run costs one step per
-update however far apart its mistakes are; finished runs drop out. The few slowest runs (the long tail: of 1,000
-LFD runs the slowest takes ~60× the mean) are finished one by one with a single-run loop of the same rule, since
-a lockstep step costs tens of NumPy calls whether it serves 500 runs or 2.
+update however far apart its mistakes are; finished runs drop out. A step is about a dozen NumPy calls writing into
+buffers made once (~11 µs here for a handful of runs, ~20 µs for 30, ~390 µs for 1,000); halts and the pass starts
+that cycle detection needs are read from a window of up to 64 steps at its end. The last 2 runs (the long tail:
+of 1,000 LFD runs the slowest takes ~60× the mean) are finished one by one with a single-run loop of the same rule
+at ~4 µs an update. On the LFD batch (1,000 runs of N = 100) that is ~8× less CPU time than a loop of :func:`pla`
+(``benchmarks/bench_many.py``); the floor is the slowest runs' own updates, one after another.
 
 Each run's T, final weights (bit for bit) and halted flag are those of ``pla(X[r], y[r], ...)`` with the same
 settings, the run's seed included (:class:`ManyRuns`). Like :func:`pla` and :func:`~pla_core.reference.pla_reference`,
@@ -24,7 +27,7 @@ from ._checks import MAX_COORD as _MAX_COORD
 from ._checks import MAX_POINTS, check_data, check_options, check_seed, check_sign_zero, check_w0
 from .geometry import _box
 from .perceptron import _CYCLE_RESOLUTION, ORDERS, _Growing, _RandomScan, pla
-from .reference import is_mistake, tie_mask
+from .reference import TIE, is_mistake, tie_mask
 from .trace import readonly
 
 __all__ = ["ManyRuns", "pla_many", "disagreement_many", "MAX_WORK", "DEFAULT_MANY_UPDATES"]
@@ -34,11 +37,19 @@ MAX_WORK = 10**9
 #: Default cap on each run's updates in :func:`pla_many` (1,000 runs of N = 100 fit under MAX_WORK).
 DEFAULT_MANY_UPDATES = 10_000
 
-# Scores per chunk of runs (runs × N): ~70 bytes each (Z and a copy of its live runs, scores, masks): ~70 MB.
+# Scores per chunk of runs (runs × N): ~70 bytes each in d = 2 (Z and a copy of its live runs, η·Z when η ≠ 1,
+# scores, masks): ~70 MB.
 _CHUNK_SCORES = 1_000_000
-# At most this many runs left in a chunk: finish them one by one (a lockstep step costs ~25 NumPy calls,
-# a single-run update ~6: below ~5 runs the one-by-one loop is cheaper per update; timed on the LFD batch).
-_TAIL_RUNS = 4
+# At most this many runs left in a chunk: finish them one by one. Timed on LFD batches (N = 100, seeds 0–2): a
+# lockstep step costs ~11 µs however few runs it serves, a single-run update ~4 µs; 2 was the fastest, 1 and 3
+# took 1–6 % longer, 5 up to 20 %.
+_TAIL_RUNS = 2
+# Random order draws from each run's generator in a Python loop, so its steps cost more (not retuned).
+_TAIL_RUNS_RANDOM = 4
+# Largest N for the table ahead[P] = (point ≥ P) of (N+2)·N bytes (beyond it one comparison a step builds the row).
+_AHEAD_TABLE_MAX = 2048
+# Largest N for which a tail run keeps a list of its N windows of scores (views; beyond it each update slices).
+_TAIL_VIEWS_MAX = 4096
 
 
 @dataclass(frozen=True, eq=False)
@@ -247,18 +258,20 @@ class _Lockstep:
 
     Per run: w, T and the position p of the next point to visit (cyclic/permuted: the data are already in
     visiting order). A step scores all N points of every live run and takes the first mistake at or after p,
-    wrapping round. Finished runs are marked dead and leave the arrays once a quarter of them is dead; the last
-    few are finished one by one (:meth:`_finish_one`).
+    wrapping round (:meth:`_steps`). Finished runs are marked dead and leave the arrays once a quarter of them is
+    dead; the last ``_TAIL_RUNS`` are finished one by one (:meth:`_finish_one`).
 
     Cycles, as :class:`~pla_core.perceptron._Scan` finds them: whenever a run's scan reaches point 0 (a pass
-    starts) its w is logged, in lockstep and one by one alike. The log is searched for a repeated state (a 64-bit
-    hash of pla's cycle key, perceptron._key) when it fills, before the tail and at the end of each tail run; a
-    run with a repeat is redone by :func:`pla` itself (``redo``), which stops it exactly where the loop would (a
-    hash collision only costs that redo). So runs that really cycle (noisy grid data) cost more than in a loop
-    of pla: their lockstep part, then pla.
+    starts) its w is logged, in lockstep (from each window of steps) and one by one alike. The log is searched for
+    a repeated state (a 64-bit hash of pla's cycle key, perceptron._key) when it fills, before the tail and at the
+    end of each tail run; a run with a repeat is redone by :func:`pla` itself (``redo``), which stops it exactly
+    where the loop would (a hash collision only costs that redo). So runs that really cycle (noisy grid data) cost
+    more than in a loop of pla: their lockstep part, then pla.
     """
 
     LOG_START, LOG_MAX = 1 << 12, 1 << 20  # logged pass starts (each d+2 numbers)
+    WINDOW = 64  # lockstep steps whose halts and pass starts are read together (:meth:`_steps`)
+    WINDOW_ENTRIES = 1 << 16  # at most this many (steps × runs) in a window: 0.5 MB of argmax, 1.5 MB of w (d = 2)
 
     def __init__(self, X, y, W0, eta, margin, bias, sign_zero, cap, stop_on_cycle, rngs):
         runs, n, d = X.shape
@@ -267,9 +280,12 @@ class _Lockstep:
         # radius_bound of each run: the same float operations as reference.radius_bound
         big = np.maximum(X.max(axis=(1, 2)), -X.min(axis=(1, 2)))
         self.R = np.sqrt(d * big * big + (1.0 if bias else 0.0))
-        self.Z = self._rows(runs, n, d + 1)  # zₙ = yₙx̃ₙ, as signed_points
-        self.Z[:, :, 0] = y if bias else 0.0
-        np.multiply(X, y[:, :, None], out=self.Z[:, :, 1:])
+        # zₙ = yₙx̃ₙ as signed_points, point n at row n + 1; row 0 is zeros (the "update" of a run with no mistake)
+        # and row n + 1 holds the run's w during the lockstep, so the product that scores the points gives ‖w‖² too
+        self.Z = np.empty((runs, n + 2, d + 1))
+        self.Z[:, 0] = 0.0
+        self.Z[:, 1:n + 1, 0] = y if bias else 0.0
+        np.multiply(X, y[:, :, None], out=self.Z[:, 1:n + 1, 1:])
         self.tie = None if sign_zero is None else tie_mask(y, sign_zero)
         # With stop_on_cycle=False a cycle changes nothing pla returns here, so none is looked for.
         self.cyc = rngs is None and stop_on_cycle
@@ -289,90 +305,209 @@ class _Lockstep:
         self.p = np.zeros(runs, dtype=np.int64)
         self.redo = np.zeros(runs, dtype=bool)
 
-    @staticmethod
-    def _rows(runs, n, D):
-        """An empty (runs, n, D) array whose ``base`` is the same buffer as (runs·n, D) rows."""
-        return np.empty((runs * n, D)).reshape(runs, n, D)
-
     def go(self) -> None:
         live = np.flatnonzero(self.stop == "")
-        while live.size > _TAIL_RUNS:
-            live = self._steps(live)
-            if self.cyc and self.nlog + live.size > len(self.log_r):
-                live = self._check_log(live)
+        tail = _TAIL_RUNS if self.rngs is None else _TAIL_RUNS_RANDOM
+        while True:
+            if self.cyc and self.nlog + self.WINDOW * live.size > len(self.log_r):
+                live = self._check_log(live)  # then a window of steps, or at least one, fits in the log
+            if live.size <= tail:
+                break
+            live = self._steps(live, tail) if self.rngs is None else self._steps_random(live, tail)
         if self.cyc:
             live = self._check_log(live)  # settles every run finished so far
         for r in live:
             self._finish_one(int(r))
 
-    def _steps(self, live: np.ndarray) -> np.ndarray:
-        """Lockstep steps over the runs ``live`` until a quarter of them (or all but the tail) have finished, or
-        the log of pass starts is full; returns the runs still going."""
-        A = len(live)
-        if A == len(self.T):
-            Z = self.Z
-        else:
-            Z = np.take(self.Z, live, axis=0, out=self._rows(A, *self.Z.shape[1:]))
+    def _steps(self, live: np.ndarray, tail: int) -> np.ndarray:
+        """Cyclic and permuted order: lockstep steps over the runs ``live`` until a quarter of them (or all but
+        ``tail``) have finished, or the log of pass starts is full; returns the runs still going.
+
+        A step is about 12 NumPy calls, however many runs, each a ufunc or an array method writing into a buffer
+        made once (NumPy's Python-level wrappers such as ``np.take`` or ``np.einsum`` cost ~1–2 µs a call here):
+        one product gives the scores and ‖w‖², and one ``argmax`` over [mistakes at or after the position | all
+        mistakes | True] finds the next mistake in cyclic order, tells that the scan wraps (k ≥ n: a pass start)
+        and, at the sentinel, that the run has no mistake left. The argmax of each step is kept (a window of up to
+        64 steps); the pass starts are logged from that window at its end, each w rebuilt by a cumulative sum of the
+        window's updates, which adds the same floats in the same order as the steps did. A run that finishes is
+        written back at once; its row goes on computing unread until the arrays shrink.
+        """
+        A, n = len(live), self.n
+        Z = self.Z if A == len(self.T) else self.Z.take(live, axis=0)
+        D = Z.shape[2]
+        W = Z[:, n + 1]  # a view: updates written here are scored by the next product
+        W[...] = self.W[live]
+        W3 = W[:, :, None]
+        Zu = Z if self.eta == 1 else self.eta * Z  # row q of run k: the update η·z of its point q (1-based)
+        Zflat = Zu.reshape(A * (n + 2), D)
+        S3 = np.empty((A, n + 2, 1))
+        S, ww = S3[:, 1:n + 1, 0], S3[:, n + 1, 0]
+        # B = [mistakes at or after the position | all mistakes | True]: its argmax k is the next mistake
+        # (k < n), the first after wrapping round (n ≤ k < 2n: the scan passes point 1), or none (k = 2n).
+        B = np.empty((A, 2 * n + 1), dtype=bool)
+        B[:, 2 * n] = True
+        lo, hi = B[:, :n], B[:, n:2 * n]
+        # P: the 1-based point to visit next, n + 1 when the next is point 1 (a pass start): then "no mistake at
+        # or after P" is exactly "the scan wraps round", and no step needs a modulo.
+        P = self.p[live] + 1
+        P[P == 1] = n + 1
+        G = np.empty((A, n), dtype=bool)
+        col = np.arange(1, n + 1)
+        ahead = col >= np.arange(n + 2)[:, None] if n <= _AHEAD_TABLE_MAX else None  # ahead[P] = (point ≥ P), a table
+        nxt = np.concatenate([col, col, [0]]) + 1  # k → P after the update (1: no update, the zero row)
+        T0 = self.T[live]
+        base = np.arange(A) * (n + 2) - 1  # base + P: row of the point just updated on (P − 1)
+        idx = np.empty(A, dtype=np.intp)
+        U, nw, tol = np.empty((A, D)), np.empty(A), np.empty(A)
+        tol2, P2 = tol[:, None], P[:, None]
+        margin, cap, cyc = self.margin, self.cap, self.cyc
+        c = 0.5 * margin if margin > 0 else TIE * self.R[live]  # the tolerance per unit of ‖w‖, as is_mistake
+        tie = None if self.tie is None else self.tie[live]
+        if tie is not None:
+            ntol2, low = np.empty((A, 1)), np.empty((A, n), dtype=bool)
+        hlim = np.full(A, 2 * n)  # k == hlim[row]: the run halts (−1 once it has finished: never)
+        alive = np.ones(A, dtype=bool)
+        ndead = steps = j = 0
+        capping = cap - int(T0.max())  # at this many steps the first runs reach the cap
+        # A window of F steps' argmax: halts are found there at its end (a halted run's update is the zero row, so
+        # it stays as it was, halted), and pass starts logged; F·A entries must fit in the log.
+        F = max(1, min(self.WINDOW, self.WINDOW_ENTRIES // A))
+        if cyc:
+            F = max(1, min(F, (len(self.log_r) - self.nlog) // A))
+        K = np.empty((F, A), dtype=np.intp)
+        Krows = list(K)
+        if cyc:
+            W_start = W.copy()  # w before the window's first step
+            until = np.full(A, F)  # the window's steps s < until[row] are the run's own (0 once finished)
+            srange = np.arange(F)[:, None]
+        less_equal, logical_and, add, sqrt, multiply, matmul = (
+            np.less_equal, np.logical_and, np.add, np.sqrt, np.multiply, np.matmul)
+
+        def log(J):
+            """Log the pass starts of the window's first J steps; the next window starts after the current step."""
+            Kw = K[:J]
+            s_, r_ = ((Kw >= n) & (srange[:J] < until)).nonzero()
+            if s_.size:
+                H = np.empty((J, A, D))
+                H[0] = W_start
+                if J > 1:  # the updates of steps 0..J−2, read back from their argmax as the steps did
+                    Zflat.take(base + nxt.take(Kw[:J - 1], mode="clip"), axis=0, out=H[1:], mode="clip")
+                    np.cumsum(H, axis=0, out=H)
+                m, e = self.nlog, self.nlog + s_.size
+                self.log_w[m:e] = H[s_, r_]
+                self.log_r[m:e] = live[r_]
+                self.nlog = e
+            np.multiply(alive, F, out=until)
+
+        def finish(ks, why, s):
+            """Runs ks (rows) end after the window's first s steps: T = T0 + the steps before the window + s."""
+            nonlocal ndead
+            r = live[ks]
+            self.W[r], self.T[r], self.p[r], self.stop[r] = W[ks], T0[ks] + (steps - j + s), (P[ks] - 1) % n, why
+            alive[ks] = False
+            ndead += ks.size
+            hlim[ks] = -1
+            if cyc:
+                until[ks] = s  # the window's steps from s on are not the run's
+
+        def settle(J):
+            """Runs that halted in the window's first J steps: they end at their first halting step."""
+            h = K[:J] == hlim
+            ks = h.any(axis=0).nonzero()[0]
+            if ks.size:
+                first = h[:, ks].argmax(axis=0)
+                for s in np.unique(first):
+                    finish(ks[first == s], "halted", int(s))
+
+        while ndead * 4 < A and A - ndead > tail:
+            matmul(Z, W3, out=S3)
+            multiply(c, sqrt(ww, out=nw), out=tol)
+            if margin > 0:  # is_mistake's margin rule
+                np.less(S, tol2, out=hi)
+                if not nw.all():
+                    hi[nw == 0] = True
+            elif tie is None:
+                less_equal(S, tol2, out=hi)
+            else:
+                np.negative(tol2, out=ntol2)
+                np.less(S, ntol2, out=hi)
+                logical_and(less_equal(S, tol2, out=low), tie, out=low)
+                np.logical_or(hi, low, out=hi)
+            if ahead is not None:
+                ahead.take(P, axis=0, out=G, mode="clip")
+            else:
+                np.greater_equal(col, P2, out=G)
+            logical_and(hi, G, out=lo)
+            k = Krows[j]
+            B.argmax(axis=1, out=k)
+            nxt.take(k, out=P, mode="clip")
+            Zflat.take(add(base, P, out=idx), axis=0, out=U, mode="clip")
+            add(W, U, out=W)
+            steps += 1
+            j += 1
+            if steps >= capping:
+                settle(j)
+                finish(np.flatnonzero(alive & (T0 + steps >= cap)), "max_updates", j)
+                capping = cap - int(T0[alive].max()) if alive.any() else cap
+            if j == F:
+                settle(F)
+                j = 0
+                if cyc:
+                    log(F)
+                    W_start[...] = W
+                    if self.nlog + F * A > len(self.log_r):
+                        break
+        if j:
+            settle(j)
+            if cyc:
+                log(j)
+        go = live[alive]
+        self.W[go], self.T[go], self.p[go] = W[alive], T0[alive] + steps, (P[alive] - 1) % n
+        return go
+
+    def _steps_random(self, live: np.ndarray, tail: int) -> np.ndarray:
+        """Random order: lockstep steps as :meth:`_steps`, each run drawing its point among its mistakes from its
+        own generator, as :class:`~pla_core.perceptron._RandomScan` does."""
+        A, n = len(live), self.n
+        Z = self.Z if A == len(self.T) else np.take(self.Z, live, axis=0)
+        D = Z.shape[2]
+        Zflat = (Z if self.eta == 1 else self.eta * Z).reshape(A * (n + 2), D)
         W = self.W[live]
         tie = None if self.tie is None else self.tie[live]
-        n = self.n
-        # The position of the next point to visit as 1..n, n standing for 0: then "no mistake at or after it"
-        # is exactly "the scan wraps round to point 0", a pass start, and no step needs a modulo.
-        R, p = self.R[live][:, None], np.where(self.p[live] == 0, n, self.p[live])
-        # Every live run makes one update per step, so after s steps run k has made T0[k] + s; a run that
-        # finishes is written back at once, and its row is left to compute garbage until the arrays shrink.
-        T0 = self.T[live]
-        rows, col = np.arange(A), np.arange(n)
-        eta, margin, cap, cyc = self.eta, self.margin, self.cap, self.cyc
-        # row flat[k] + i of Zeta is η·z_i of run k
-        Zeta = Z.base if eta == 1 else np.multiply(eta, Z, out=self._rows(A, *Z.shape[1:])).base
-        flat = rows * n
+        R, T0 = self.R[live][:, None], self.T[live]
+        rows = np.arange(A)
+        flat = rows * (n + 2) + 1
+        margin, cap = self.margin, self.cap
         alive = np.ones(A, dtype=bool)
         ndead = steps = 0
-        capping = cap - int(T0.max())  # at this many steps the first runs reach the cap
+        capping = cap - int(T0.max())
 
         def finish(ks, why):
-            nonlocal alive, ndead
+            nonlocal ndead
             r = live[ks]
-            self.W[r], self.T[r], self.p[r], self.stop[r] = W[ks], T0[ks] + steps, p[ks] % n, why
+            self.W[r], self.T[r], self.stop[r] = W[ks], T0[ks] + steps, why
             alive[ks] = False
             ndead += ks.size
 
-        while ndead * 4 < A and A - ndead > _TAIL_RUNS and not (cyc and self.nlog + A > len(self.log_r)):
-            S = np.matmul(Z, W[:, :, None])[:, :, 0]
+        while ndead * 4 < A and A - ndead > tail:
+            S = np.matmul(Z, W[:, :, None])[:, 1:n + 1, 0]
             bad = is_mistake(S, np.sqrt((W * W).sum(axis=1))[:, None], R, tie, margin)
-            if self.rngs is not None:
-                count = bad.sum(axis=1)
-                go = count > 0
-            else:
-                ahead = bad & (col >= p[:, None])
-                k1, k0 = ahead.argmax(axis=1), bad.argmax(axis=1)
-                forward = ahead[rows, k1]
-                go = bad[rows, k0]
-            if not (go | ~alive).all():  # no mistake left: halted, with the weights as they are
+            count = bad.sum(axis=1)
+            go = count > 0
+            if not (go | ~alive).all():
                 finish(np.flatnonzero(alive > go), "halted")
-            if self.rngs is not None:
-                j = np.zeros(A, dtype=np.int64)
-                for k in np.flatnonzero(alive):  # the draw of _RandomScan, from each run's own generator
-                    j[k] = self.rngs[live[k]].integers(int(count[k]))
-                i = (np.cumsum(bad, axis=1, dtype=np.int32) > j[:, None]).argmax(axis=1)
-            else:
-                i = np.where(forward, k1, k0)
-                if cyc:  # the scan passes point 0 on its way to the next mistake: log the pass start
-                    at = np.flatnonzero(alive > forward)
-                    if at.size:
-                        m = self.nlog
-                        self.log_w[m:m + at.size] = W[at]
-                        self.log_r[m:m + at.size] = live[at]
-                        self.nlog = m + at.size
-                p = i + 1
-            W += Zeta[flat + i]
+            j = np.zeros(A, dtype=np.int64)
+            for k in np.flatnonzero(alive):  # the draw of _RandomScan, from each run's own generator
+                j[k] = self.rngs[live[k]].integers(int(count[k]))
+            i = (np.cumsum(bad, axis=1, dtype=np.int32) > j[:, None]).argmax(axis=1)
+            W += Zflat[flat + i]
             steps += 1
             if steps >= capping:
                 finish(np.flatnonzero(alive & (T0 + steps >= cap)), "max_updates")
                 capping = cap - int(T0[alive].max()) if alive.any() else cap
-        self.W[live[alive]], self.T[live[alive]], self.p[live[alive]] = W[alive], T0[alive] + steps, p[alive] % n
-        return live[alive]
+        go = live[alive]
+        self.W[go], self.T[go] = W[alive], T0[alive] + steps
+        return go
 
     def _repeats(self, w, r) -> np.ndarray:
         """Runs among r (k,) with two equal logged states w (k, d+1), by pla's cycle key (perceptron._key), or
@@ -388,7 +523,9 @@ class _Lockstep:
         dropped; if the log is still over half full, the runs with the most entries are handed over too."""
         m = self.nlog
         w, r = self.log_w[:m], self.log_r[:m]
-        rep = self._repeats(w, r)
+        # A run that halted never repeated a state (a repeat would have made it cycle for ever): skip its entries.
+        look = self.stop[r] != "halted"
+        rep = self._repeats(w[look], r[look])
         self.redo[rep] = True
         going = np.zeros(len(self.T), dtype=bool)
         going[live] = True
@@ -405,13 +542,20 @@ class _Lockstep:
         m = int(keep.sum())
         self.log_w[:m], self.log_r[:m] = w[keep], r[keep]
         self.nlog = m
-        if m + len(live) > size // 2 and size < self.LOG_MAX:
-            self.log_w = np.resize(self.log_w, (2 * size, self.log_w.shape[1]))
-            self.log_r = np.resize(self.log_r, 2 * size)
+        grown = size
+        while m + self.WINDOW * len(live) > grown // 2 and grown < self.LOG_MAX or m + len(live) > grown:
+            grown *= 2
+        if grown > size:
+            self.log_w = np.resize(self.log_w, (grown, self.log_w.shape[1]))
+            self.log_r = np.resize(self.log_r, grown)
         return live[going[live]]
 
     def _finish_one(self, r: int) -> None:
-        """Run r alone to its end, from where the lockstep left it (random order: :class:`_RandomScan` itself)."""
+        """Run r alone to its end, from where the lockstep left it (random order: :class:`_RandomScan` itself).
+
+        Cyclic and permuted order: the scores from the position p on, wrapping round, are one product with rows
+        p..p+n−1 of the run's points written twice, so an update costs four NumPy calls (scores, mistakes, argmax,
+        the update) and a norm."""
         w, T, cap = self.W[r].copy(), int(self.T[r]), self.cap
         tie = None if self.tie is None else self.tie[r]
         if self.rngs is not None:
@@ -421,32 +565,47 @@ class _Lockstep:
             self.W[r], self.T[r] = rec.W[rec.T], T + rec.T
             self.stop[r] = "halted" if halted else "max_updates"
             return
-        Z, R, n, eta, margin, cyc = self.Z[r], float(self.R[r]), self.n, self.eta, self.margin, self.cyc
+        n, eta, margin, cyc = self.n, self.eta, self.margin, self.cyc
+        Z = self.Z[r, 1:n + 1]
+        Z2 = np.concatenate([Z, Z])
+        win = [Z2[q:q + n] for q in range(n)] if n <= _TAIL_VIEWS_MAX else None  # views: a list lookup beats slicing
+        rows = list(Z if eta == 1 else eta * Z)
+        tie2 = None if tie is None else np.concatenate([tie, tie])
+        R = float(self.R[r])
+        c = TIE * R  # is_mistake's tolerance per unit of ‖w‖: (TIE·R)·‖w‖
+        plain = margin == 0 and tie is None
         p = int(self.p[r])
-        if cyc:  # the pass starts logged so far; checked for a repeat at 2ᵏ entries and at the end
-            starts = list(self.log_w[:self.nlog][self.log_r[:self.nlog] == r])
-            check = max(1024, 2 * len(starts))
-        wn = math.sqrt(w @ w)
+        if cyc:  # the pass starts logged so far, then this loop's; checked for a repeat when full and at the end
+            old = self.log_w[:self.nlog][self.log_r[:self.nlog] == r]
+            starts = np.empty((max(1024, 2 * len(old)), w.size))
+            starts[:len(old)] = old
+            ns = len(old)
+        dot, sqrt = np.dot, math.sqrt
+        wn = sqrt(dot(w, w))
         stop = "max_updates"
         while T < cap:
-            bad = is_mistake(Z @ w, wn, R, tie, margin).nonzero()[0]
-            if not bad.size:
+            m = dot(win[p] if win is not None else Z2[p:p + n], w)
+            bad = m <= c * wn if plain else is_mistake(m, wn, R, None if tie is None else tie2[p:p + n], margin)
+            k = int(bad.argmax())
+            if not bad[k]:
                 stop = "halted"
                 break
-            k = int(bad.searchsorted(p))
-            i = int(bad[k]) if k < bad.size else int(bad[0])
-            if cyc and (k == bad.size or p == 0):
-                starts.append(w)
-                if len(starts) >= check:
-                    if self._repeats(np.array(starts), np.full(len(starts), r)).size:
+            i = p + k
+            if cyc and (p == 0 or i >= n):  # the scan starts a pass, or passes point 0 on its way
+                starts[ns] = w
+                ns += 1
+                if ns == len(starts):
+                    if self._repeats(starts, np.full(ns, r)).size:
                         break
-                    check *= 2
-            w = w + (Z[i] if eta == 1 else eta * Z[i])
-            wn = math.sqrt(w @ w)
+                    starts = np.resize(starts, (2 * ns, w.size))
+            if i >= n:
+                i -= n
+            w = w + rows[i]
+            wn = sqrt(dot(w, w))
             T += 1
-            p = (i + 1) % n
+            p = i + 1 if i + 1 < n else 0
         self.W[r], self.T[r], self.stop[r] = w, T, stop
-        if cyc and self._repeats(np.array(starts).reshape(-1, w.size), np.full(len(starts), r)).size:
+        if cyc and self._repeats(starts[:ns], np.full(ns, r)).size:
             self.redo[r] = True
 
 

@@ -120,6 +120,64 @@ def test_small_log_and_chunks_still_give_pla(monkeypatch):
         assert_same_as_pla(A, b, res, max_updates=2000)
 
 
+def _mixed_batch(seed):
+    """LFD runs, a third made non-separable (they reach the cap), and grid runs with random labels (ties, cycles)."""
+    X, y, _ = lfd(30, 24, seed=seed)
+    y[::3, ::5] *= -1
+    rng = np.random.default_rng(seed)
+    Xg, yg = rng.integers(-2, 3, size=(30, 24, 2)).astype(float), rng.choice([-1.0, 1.0], size=(30, 24))
+    return np.concatenate([X, Xg]), np.concatenate([y, yg])
+
+
+@pytest.mark.parametrize("tail", [0, 10_000])
+@pytest.mark.parametrize("order,sign_zero,eta,margin", [
+    ("cyclic", None, 1.0, 0.0), ("permuted", -1, 0.37, 0.0), ("cyclic", "both", 3.0, 0.0), ("cyclic", 1, 1.0, 0.0),
+    ("random", None, 1.0, 0.0), ("cyclic", None, 0.5, 0.3), ("permuted", None, 1.0, 0.05)])
+def test_all_in_lockstep_or_all_one_by_one_gives_pla(monkeypatch, tail, order, sign_zero, eta, margin):
+    """With no tail every run ends in lockstep (halted, capped and cycling runs alike); with a tail of 10⁴ every
+    run is done one by one. Either way each run is pla's, with every sign(0) reading, η and the margin rule."""
+    monkeypatch.setattr(many, "_TAIL_RUNS", tail)
+    monkeypatch.setattr(many, "_TAIL_RUNS_RANDOM", tail)
+    X, y = _mixed_batch(6)
+    w0 = [0.5, 1.0, -0.25] if sign_zero == "both" else None
+    kw = dict(order=order, sign_zero=sign_zero, eta=eta, margin=margin, max_updates=400)
+    res = pc.pla_many(X, y, w0=w0, seed=4, **kw)
+    assert res.halted.any() and res.capped.any() and (order == "random" or res.cycled.any())
+    assert_same_as_pla(X, y, res, w0=w0, seeds=res.seeds, **kw)
+
+
+def test_small_windows_and_large_n_paths_give_pla(monkeypatch):
+    """Pass starts logged every 3 steps, into a log that must grow; the paths for large N (no table of positions,
+    no list of windows in the tail) forced on small data."""
+    monkeypatch.setattr(many._Lockstep, "WINDOW", 3)
+    monkeypatch.setattr(many._Lockstep, "LOG_START", 16)
+    monkeypatch.setattr(many, "_AHEAD_TABLE_MAX", 4)
+    monkeypatch.setattr(many, "_TAIL_VIEWS_MAX", 4)
+    X, y = _mixed_batch(7)
+    for order in ("cyclic", "permuted"):
+        res = pc.pla_many(X, y, order=order, seed=2, max_updates=500)
+        assert res.cycled.any() and res.halted.any()
+        assert_same_as_pla(X, y, res, seeds=res.seeds, order=order, max_updates=500)
+    monkeypatch.setattr(many._Lockstep, "WINDOW_ENTRIES", 50)  # a window of one step while more than 25 runs go
+    for stop_on_cycle in (True, False):
+        res = pc.pla_many(X, y, max_updates=500, stop_on_cycle=stop_on_cycle)
+        assert_same_as_pla(X, y, res, max_updates=500, stop_on_cycle=stop_on_cycle)
+
+
+def test_separable_runs_are_never_redone_by_pla(monkeypatch):
+    """A run is handed to pla only when its logged pass starts repeat: never on separable data (a wrong entry in
+    the log, or one logged twice, would show up here as calls)."""
+    calls = []
+    monkeypatch.setattr(many, "pla", lambda *a, **kw: calls.append(1) or pc.pla(*a, **kw))
+    X, y, _ = lfd(300, 40, seed=9)
+    res = pc.pla_many(X, y)
+    assert res.halted.all() and res.T.max() > 20 * np.median(res.T) and not calls
+    y[::2, ::7] *= -1  # half the runs now reach the cap without repeating (float data); a dead row logs nothing
+    res = pc.pla_many(X, y, max_updates=300)
+    assert res.capped.sum() > 100 and not res.cycled.any() and not calls
+    assert_same_as_pla(X[::10], y[::10], pc.pla_many(X[::10], y[::10], max_updates=300), max_updates=300)
+
+
 def test_capped_runs_are_reported_not_dropped():
     X = np.tile(pc.datasets.xor4().X, (5, 1, 1))
     y = np.tile(pc.datasets.xor4().y, (5, 1))
