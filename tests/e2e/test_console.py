@@ -1,0 +1,41 @@
+"""The browser console on every lesson: nothing but the two requests Streamlit itself makes and expects to fail.
+
+Loaded at a lesson's own path (/pocket), Streamlit 1.67's frontend looks for its server under that path first
+(/pocket/_stcore/health and /pocket/_stcore/host-config, 404) and then at the root, where it finds it: its
+``getPossibleBaseUris`` tries the path and its parent, for apps served under a path prefix. The app cannot answer
+those two without pretending to be served under /pocket (the websocket would then be looked for there too), so the
+test names exactly them and fails on any other failed request, console error or uncaught exception."""
+
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+from pla_lab.lessons import LESSONS
+
+from .conftest import READY
+
+
+def expected_misses(path: str) -> set[str]:
+    return set() if path == "/" else {f"{path}/_stcore/health", f"{path}/_stcore/host-config"}
+
+
+def test_every_lesson_loads_with_a_clean_console(server, browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    for lesson, path in [(LESSONS[0], "/"), *((lesson, f"/{lesson.slug}") for lesson in LESSONS)]:
+        page = ctx.new_page()  # its own listeners: nothing the last page aborted on leaving counts here
+        failed, errors, exceptions = [], [], []
+        page.on("response", lambda r: r.status >= 400 and failed.append(urlparse(r.url).path))
+        page.on("requestfailed", lambda r: failed.append(f"{urlparse(r.url).path} ({r.failure})"))
+        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+        page.on("pageerror", lambda e: exceptions.append(str(e)))
+        page.goto(server + path)
+        page.wait_for_selector(READY, timeout=30_000)
+        if hasattr(lesson, "plot_height"):  # a lesson with a plot: its modules and plotly.js have all come
+            page.wait_for_selector(".pla-plot .main-svg", timeout=30_000)
+        page.wait_for_timeout(1000)
+        assert set(failed) == expected_misses(path), (path, failed)
+        # Chromium says "Failed to load resource" once for each of them, and nothing else.
+        assert len(errors) == len(failed) and all("Failed to load resource" in e for e in errors), (path, errors)
+        assert not exceptions, (path, exceptions)
+        page.close()
+    ctx.close()
