@@ -11,12 +11,12 @@ from streamlit.testing.v1 import AppTest
 
 from pla_lab import codec as C
 from pla_lab.parsers import parse_view
-from pla_lab.lessons import HALTS, PLA, POCKET, XOR  # noqa: F401 (tests import them from here)
 from pla_lab.lessons import LESSONS as _ALL
 from pla_lab.shared import SHARED
 
 APP = str(pathlib.Path(__file__).resolve().parents[2] / "pla_lab" / "main.py")  # the app's script (see app.py)
 LESSONS = {lesson.slug: lesson for lesson in _ALL}
+PLA, POCKET, XOR, HALTS = (LESSONS[slug] for slug in ("pla", "pocket", "xor", "halts"))  # the tests' usual ones
 
 
 def start(params: dict | None = None, page: str | None = None) -> AppTest:
