@@ -1,0 +1,76 @@
+"""deploy/start.sh: two Streamlit processes behind Debian's nginx with sticky sessions, on loopback. A class opens
+the app through nginx: the websocket goes through, each browser stays on one process, the class is spread over
+both, and when a process dies mid-lesson its students reconnect to the other one with their demo (from the link
+in the address bar): only an unsaved step could be lost."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import shutil
+import signal
+import subprocess
+import tempfile
+import urllib.request
+
+import pytest
+
+from .conftest import READY, ROOT, TEST_HOOKS, Plot, _free_port
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    if not shutil.which("nginx"):
+        if os.environ.get("PLA_LAB_REQUIRE_BROWSER"):
+            pytest.fail("nginx is missing but the deployment test is required (apt-get install -y nginx)")
+        pytest.skip("nginx not installed (apt-get install -y nginx)")
+    folder = pathlib.Path(tempfile.mkdtemp())
+    port = _free_port()
+    proc = subprocess.Popen(["bash", "deploy/start.sh", "2", str(port), str(folder)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    line = proc.stdout.readline()
+    assert line.startswith("PLA Lab:"), line + proc.stdout.read()
+    yield f"http://127.0.0.1:{port}", folder
+    os.killpg(proc.pid, signal.SIGTERM)
+    proc.wait(20)
+
+
+def replica(url: str, route: str | None = None) -> tuple[str, str]:
+    """(the process that answered, the route cookie nginx gave) for one request, with or without a route cookie."""
+    req = urllib.request.Request(url, headers={"Cookie": f"pla_route={route}"} if route else {})
+    with urllib.request.urlopen(req) as r:
+        cookies = dict(c.split(";")[0].split("=", 1) for c in r.headers.get_all("Set-Cookie"))
+        return r.headers["X-PLA-Replica"], cookies["pla_route"]  # Streamlit sets its own (_streamlit_xsrf) too
+
+
+def test_a_class_is_spread_over_the_replicas_and_each_browser_stays_on_one(cluster):
+    base, _ = cluster
+    first = [replica(base + "/_stcore/health") for _ in range(24)]
+    assert {r for r, _ in first} == {f"127.0.0.1:{int(base.rsplit(':', 1)[1]) + k}" for k in (1, 2)}
+    for r, route in first[:6]:
+        assert {replica(base + "/pla", route)[0] for _ in range(5)} == {r}
+
+
+def test_a_student_keeps_the_demo_when_their_replica_dies(cluster, browser):
+    base, folder = cluster
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    ctx.add_init_script(TEST_HOOKS)
+    plot = Plot(ctx.new_page())
+    plot.open(base + "/pla?t=2")
+    points = plot.points()
+    plot.page.get_by_role("button", name="Step").click()
+    plot.wait_t(3)
+    plot.page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '3'", timeout=15_000)
+    route = next(c["value"] for c in ctx.cookies() if c["name"] == "pla_route")
+    mine, _ = replica(base + "/_stcore/health", route)
+    os.kill(int((folder / f"replica-{mine.rsplit(':', 1)[1]}.pid").read_text()), signal.SIGKILL)
+    # The browser notices and reconnects through nginx (to the other process while this one starts again), and the
+    # link in its address bar brings the demo back in the new session.
+    assert replica(base + "/_stcore/health", route)[0] != mine
+    plot.page.wait_for_selector(READY, timeout=60_000)
+    plot.page.wait_for_function("() => { const g = document.querySelector('.pla-plot');"
+                                " return g && g.data && g.dataset.t === '3'; }", timeout=60_000)
+    assert plot.points() == points
+    plot.page.get_by_role("button", name="Step").click()  # and the lesson goes on
+    plot.wait_t(4, timeout=30_000)
+    ctx.close()
