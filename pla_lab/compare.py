@@ -72,19 +72,27 @@ class OrderStrip:
     counts: dict
     halted: dict
     bound: float
+    cap: int  # the strip's runs stop here: the page's cap, or less where STRIP_WORK asks for it
+
+
+# Point visits the strip's runs may make for one page (3 orders × 20 seeds × cap × n): about 1 s of server CPU.
+# 500 points that no line separates, with the cap at 20,000, would take 12 s; there the strip's runs stop sooner.
+STRIP_WORK = 3 * 10**7
 
 
 def order_strip(X, y, kwargs: dict, *, seeds: int = SEEDS) -> OrderStrip:
-    """Every order of visits on the same points for ``seeds`` seeds from ``kwargs["seed"]`` on."""
+    """Every order of visits on the same points for ``seeds`` seeds from ``kwargs["seed"]`` on, each run to the
+    page's cap or to ``STRIP_WORK``'s share of it, whichever is smaller."""
     first = int(kwargs["seed"])
     ss = tuple(range(first, first + seeds))
+    cap = max(1, min(int(kwargs["max_updates"]), STRIP_WORK // (len(ORDERS) * seeds * len(y))))
     counts, halted = {}, {}
     for order in ORDERS:
-        traces = [run(X, y, {**kwargs, "order": order, "seed": s}) for s in ss]
+        traces = [run(X, y, {**kwargs, "order": order, "seed": s, "max_updates": cap}) for s in ss]
         counts[order] = [len(t) for t in traces]
         halted[order] = [bool(t.halted) for t in traces]
     bound = pla_core.mistake_bound(X, y, bias=kwargs["bias"])
-    return OrderStrip(ss, counts, halted, float(bound))
+    return OrderStrip(ss, counts, halted, float(bound), cap)
 
 
 # -- sign(0) ---------------------------------------------------------------------------------------------------------

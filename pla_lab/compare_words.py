@@ -88,6 +88,10 @@ def order_numbers(strip: compare.OrderStrip, trace, order: str, seed: int) -> st
         lines.append(f"\nNo line separates these points, so there is no bound: {every} of {total} runs halted.")
     lines.append("The order changes which mistakes are corrected and how many updates T it takes; cyclic order does "
                  "not depend on the seed at all (its 20 dots sit on one value).")
+    if every < total and strip.cap < int(trace.settings["max_updates"]):
+        lines.append(f"\nWith {len(trace.y)} points the strip's runs stop at **{strip.cap:,}** updates, not at the cap "
+                     f"of {int(trace.settings['max_updates']):,}, so that one page costs the server about a second; "
+                     "fewer points give them longer.")
     return "\n".join(lines)
 
 

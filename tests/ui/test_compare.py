@@ -202,3 +202,18 @@ def test_bad_link_values_give_a_message_and_the_default(key, value):
     assert not at.exception
     assert f"The link's {key}=" in warnings(at)
     assert plot(at)["T"] > 0
+
+
+def test_the_strip_of_a_large_unseparable_set_stops_sooner_and_says_so():
+    """500 points on one spot with both labels and the cap at 20,000: 60 runs to the cap would cost the server
+    about 12 s for one page; the strip's runs stop at STRIP_WORK's share (1,000 updates) and the words say so."""
+    from pla_lab import compare, compare_words
+
+    X = np.full((500, 2), 0.5)
+    y = np.where(np.arange(500) % 2 == 0, -1.0, 1.0)
+    kwargs = dict(order="cyclic", eta=1.0, w0=(0.0, 0.0, 0.0), bias=True, sign_zero=None, seed=7, max_updates=20_000)
+    strip = compare.order_strip(X, y, kwargs)
+    assert strip.cap == compare.STRIP_WORK // (3 * 20 * 500) == 1000
+    assert all(c == 1000 for counts in strip.counts.values() for c in counts)
+    words = compare_words.order_numbers(strip, compare.run(X, y, kwargs), "cyclic", 7)
+    assert "stop at **1,000** updates, not at the cap of 20,000" in words
