@@ -1,6 +1,6 @@
 """Load generator: simulated students that speak Streamlit's own websocket protocol (prints figures, not a test).
 
-Run:  python benchmarks/load.py [--n 10 50 100 200] [--steps 15] [--seconds 60] [--browsers 2]
+Run:  python benchmarks/load.py [--n 10 50 100 150 200] [--steps 15] [--seconds 45] [--browsers 2]
 
 One machine can play a class this way without a browser per student. For each N it starts a fresh
 `streamlit run app.py` on a free port, warms it with one session, then:
@@ -286,14 +286,14 @@ def browsers(base: str, link: str, k: int, seconds: float) -> subprocess.Popen:
 
 
 STEP_TIMING = """async ([gap, count]) => {
-  const s = window.__plaLab.stats, step = document.querySelector('.st-key-app-step button');
-  const out = [];
+  const dataAt = () => window.__plaLab.stats.dataAt;  // a copy each time: read it anew
+  const step = document.querySelector('.st-key-app-step button'), out = [];
   for (let k = 0; k < count; k++) {
     await new Promise((r) => setTimeout(r, gap));
-    const before = s.dataAt, t0 = performance.now();
+    const before = dataAt(), t0 = performance.now();
     step.click();
     const t1 = await new Promise((r) => {
-      const poll = () => (s.dataAt !== before ? r(s.dataAt) : performance.now() - t0 > 30000 ? r(null) : setTimeout(poll, 5));
+      const poll = () => (dataAt() !== before ? r(dataAt()) : performance.now() - t0 > 30000 ? r(null) : setTimeout(poll, 5));
       poll();
     });
     out.push(t1 === null ? null : t1 - t0);
@@ -319,8 +319,12 @@ def browser_only(link: str, k: int, seconds: float) -> None:
             page.wait_for_function("() => window.__plaLab && window.__plaLab.stats.interactiveAt", timeout=120_000)
             pages.append(page)
         count = max(1, int(seconds / 2.2))
-        handles = [pg.evaluate_handle(f"() => ({STEP_TIMING})([2000, {count}])") for pg in pages]
-        out = [x for h in handles for x in h.json_value()]
+        for pg in pages:  # all pages step at once: start each one's presses, then collect
+            pg.evaluate(f"() => {{ ({STEP_TIMING})([2000, {count}]).then((r) => {{ window.__loadOut = r; }}); }}")
+        out = []
+        for pg in pages:
+            pg.wait_for_function("() => window.__loadOut", timeout=(seconds + 120) * 1000)
+            out += pg.evaluate("() => window.__loadOut")
         b.close()
     print(json.dumps(out))
 
@@ -331,7 +335,7 @@ def pct(xs, q) -> float:
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--n", type=int, nargs="+", default=[10, 50, 100, 200])
+    ap.add_argument("--n", type=int, nargs="+", default=[10, 50, 100, 150, 200])
     ap.add_argument("--points", type=int, default=200)
     ap.add_argument("--steps", type=int, default=15, help="Step presses per student at most")
     ap.add_argument("--seconds", type=float, default=45, help="the step phase lasts at most this long")
@@ -364,6 +368,9 @@ def main(argv=None) -> None:
 
 def report(r: dict) -> None:
     lat, ops = r["lat"], r["open_s"]
+    if not r["n"]:  # an idle server: only the real browsers' figures mean something
+        print("\nN = 0 (an idle server)")
+        return report_browsers(r)
     print(f"\nN = {r['n']}: open {len(ops)} pages in {r['open_wall']:.1f} s "
           f"(p50 {pct(ops, 50):.0f} ms, p95 {pct(ops, 95):.0f} ms; server CPU {r['open_cpu']:.1f} s, "
           f"{r['open_cpu'] / max(1, len(ops)) * 1000:.0f} ms a page); load average {r['load_open']}")
@@ -376,12 +383,16 @@ def report(r: dict) -> None:
           f"({(r['rss_open'] - r['rss0']) / max(1, len(ops)):.2f} MB each), max {r['rss_max']:.0f} MB; "
           f"generator CPU {r['client_cpu'] / r['step_wall'] * 100:.0f} % of a core; "
           f"load average {r['load_step0']} → {r['load_step1']}")
+    report_browsers(r)
+    for e in sorted(set(r["errors"]))[:5]:
+        print("  error:", e)
+
+
+def report_browsers(r: dict) -> None:
     if "browser" in r:
         b = r["browser"]
         print(f"  Chromium alongside: {len(b)} Step presses, press → answer drawn p50 {pct(b, 50):.0f} ms, "
               f"p95 {pct(b, 95):.0f} ms")
-    for e in sorted(set(r["errors"]))[:5]:
-        print("  error:", e)
 
 
 def table(rows: list[dict]) -> str:
@@ -389,6 +400,8 @@ def table(rows: list[dict]) -> str:
             "| server CPU | RSS (max) | load avg |")
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
     for r in rows:
+        if not r["n"]:
+            continue
         lat, ops = r["lat"], r["open_s"]
         lines.append(
             f"| {r['n']} | {pct(ops, 50) / 1000:.1f} / {pct(ops, 95) / 1000:.1f} s | {pct(lat, 50):.0f} ms "
