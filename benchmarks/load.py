@@ -54,19 +54,42 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench_ui import cpu_seconds, link_with_points  # noqa: E402
-from tests.e2e.conftest import start_server  # noqa: E402
+from benchmarks.bench_ui import cpu_seconds as _cpu_seconds, link_with_points  # noqa: E402
+from tests.e2e.conftest import _free_port, start_server  # noqa: E402
 
 DONE = (ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY)
 #: How long a student waits for a page or for the last answers before counting them lost.
 PATIENCE = 30.0
 
 
-def rss_mb(pid: int) -> float:
+def _rss_mb(pid: int) -> float:
     for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return float("nan")
+
+
+def cpu_seconds(pids) -> float:
+    """CPU seconds of the server: one process, or the sum over the replicas behind nginx (a tuple of pids)."""
+    return sum(_cpu_seconds(p) for p in (pids if isinstance(pids, tuple) else (pids,)))
+
+
+def rss_mb(pids) -> float:
+    return sum(_rss_mb(p) for p in (pids if isinstance(pids, tuple) else (pids,)))
+
+
+def start_cluster(replicas: int) -> tuple[subprocess.Popen, str, tuple[int, ...]]:
+    """deploy/start.sh: ``replicas`` processes behind nginx (needs nginx); (its process, nginx's URL, replica pids)."""
+    import tempfile
+
+    folder, port = pathlib.Path(tempfile.mkdtemp()), _free_port()
+    proc = subprocess.Popen(["bash", "deploy/start.sh", str(replicas), str(port), str(folder)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    line = proc.stdout.readline()
+    if not line.startswith("PLA Lab:"):
+        raise RuntimeError(line + proc.stdout.read())
+    pids = tuple(int((folder / f"replica-{port + k}.pid").read_text()) for k in range(1, replicas + 1))
+    return proc, f"http://127.0.0.1:{port}", pids
 
 
 def loadavg() -> str:
@@ -341,6 +364,8 @@ def main(argv=None) -> None:
     ap.add_argument("--seconds", type=float, default=45, help="the step phase lasts at most this long")
     ap.add_argument("--browsers", type=int, default=0, help="real Chromium pages stepping alongside the load")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--replicas", type=int, default=0,
+                    help="serve through deploy/start.sh: this many processes behind nginx (0: one process alone)")
     ap.add_argument("--browser-only", metavar="LINK", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.browser_only:
@@ -348,18 +373,27 @@ def main(argv=None) -> None:
 
     rows = []
     for n in args.n:
-        proc, base = start_server()
+        if args.replicas:
+            proc, base, pids = start_cluster(args.replicas)
+        else:
+            proc, base = start_server()
+            pids = proc.pid
         try:
             link = link_with_points(base, args.points).replace(base + "/?", base + "/pla?")
             query = link.split("?", 1)[1]
-            warm(base, proc.pid, query)
+            for _ in range(3 * max(1, args.replicas)):  # each replica likely warmed (nginx spreads new sessions)
+                warm(base, pids, query)
             chrome = browsers(base, link, args.browsers, args.seconds) if args.browsers else None
-            r = asyncio.run(class_of(n, base, proc.pid, query, args.steps, args.seconds, args.seed))
+            r = asyncio.run(class_of(n, base, pids, query, args.steps, args.seconds, args.seed))
             if chrome is not None:
                 r["browser"] = [x / 1000 for x in json.loads(chrome.communicate(timeout=600)[0]) if x is not None]
         finally:
-            proc.terminate()
-            proc.wait(10)
+            if args.replicas:
+                os.killpg(proc.pid, 15)
+                proc.wait(20)
+            else:
+                proc.terminate()
+                proc.wait(10)
         rows.append(r)
         report(r)
     print()
