@@ -107,7 +107,6 @@ class Opened:
     """A link opened on a lesson: the values each table holds, the problems found, the link written back."""
 
     def __init__(self, lesson, params: dict[str, str]):
-        self.lesson = lesson
         self.tables = (_fresh(SHARED), _fresh(lesson.state))
         self.problems = [p for table in self.tables for p in table.setup(params)]
         sidebar, s = self.tables
@@ -167,6 +166,9 @@ def failures(lesson, params: dict[str, str]) -> tuple[list[str], int]:
                 v = v.value if isinstance(v, Parsed) else v
             except ValueError:
                 v = ValueError
+            except Exception as e:  # noqa: BLE001 (a parser may only refuse with ValueError, its reason)
+                bad.append(f"{table.ns}: the parser of {f.link.key}={raw!r} raised {type(e).__name__}: {e}")
+                continue
             held = first.values(table)[name]
             if v is ValueError and not told:
                 bad.append(f"{table.ns}: {f.link.key}={raw!r} is refused by its parser without a message")
