@@ -3,7 +3,7 @@ benchmark (benchmarks/fuzz_links.py).
 
 A link is opened as the app opens it, without a Streamlit run: the sidebar's table (:data:`pla_lab.shared.SHARED`)
 and the lesson's table read the same parameters (:meth:`pla_lab.state.PageState.setup`), a link without points
-gets the lesson's first example and a view that fits it (as :func:`pla_lab.frame.open_lesson` does), and the link
+gets an example of the lesson and a view that fits it (as :func:`pla_lab.frame.open_lesson` does), and the link
 written back is the sidebar's part then the lesson's (:func:`pla_lab.frame.close_lesson`).
 """
 
@@ -111,8 +111,8 @@ class Opened:
         self.problems = [p for table in self.tables for p in table.setup(params)]
         sidebar, s = self.tables
         self.example = "pts" in s.fields and s["pts"] is None
-        if self.example:  # the lesson's first example, made with the link's seed
-            preset = lesson.presets[lesson.default_preset]
+        if self.example:  # an example of the lesson, made with the link's seed (the app picks which; any will do)
+            preset = next(iter(lesson.presets.values()))
             pts, view, f = preset.build(int(sidebar["seed"]))
             s["pts"], s["view"], s["ax"] = pts, view, preset.ax
             if "f" in s.fields:
