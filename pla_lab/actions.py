@@ -78,7 +78,7 @@ def set_w(lesson, w) -> None:
     """A w set by hand (typed, or the arrow dragged): the run starts from it, shown from step 0; Undo goes back."""
     s = lesson.state
     remember(lesson)
-    s["wh"] = None if w is None else tuple(float(f"{v:.6g}") for v in w)
+    s["wh"] = None if w is None else tuple(float(links.dump_hand(v)) for v in w)
     s["hand_text"] = links.hand_text(s["wh"])
     restart(lesson)
 

@@ -56,7 +56,8 @@ def decode_points(text: str, *, max_points: int = MAX_POINTS) -> tuple[list[tupl
     far = [p for p in pts if max(abs(p[0]), abs(p[1])) > MAX_COORD]
     if far:
         pts = [p for p in pts if max(abs(p[0]), abs(p[1])) <= MAX_COORD]
-        notes.append(f"{len(far)} point(s) in the link lie beyond ±{MAX_COORD:g} and were left out.")
+        notes.append(f"{len(far)} point{'s' if len(far) > 1 else ''} in the link {'lie' if len(far) > 1 else 'lies'} "
+                     f"beyond ±{MAX_COORD:g}: left out.")
     if len(pts) > max_points:
         notes.append(f"The link holds {len(pts):,} points; PLA Lab draws at most {max_points:,}, so the first "
                      f"{max_points:,} are kept.")

@@ -8,6 +8,7 @@ import json
 import streamlit as st
 
 from . import actions, boxes, model, server, shared
+from . import settings as S
 from .text import literal
 from .widgets import TOOLS, TRANSPORT, WIDTHS, plot_class, point_tools, theme
 
@@ -81,7 +82,10 @@ def open_lesson(lesson) -> None:
         params = {} if app["link_read"] else st.query_params.to_dict()
         app["link_read"] = True
         problems = s.setup(params)
-        s["msgs"] = shared.SHARED["msgs"] + problems + (_complete(lesson) if "pts" in s.fields else [])
+        # A key the lesson reads itself (Runs compared's η) is reported once, as the lesson reads it.
+        own = [f.link.key for f in s.fields.values() if f.link is not None]
+        sidebar = [m for m in shared.SHARED["msgs"] if not any(S.about(m, k) for k in own)]
+        s["msgs"] = sidebar + problems + (_complete(lesson) if "pts" in s.fields else [])
         shared.SHARED["msgs"] = []
     else:
         s.keep_widgets()

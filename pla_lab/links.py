@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from .codec import MAX_COORD, RESOLUTION, decode_points, encode_points
-from .parsers import Parsed, Setting, dump_view, parse_bool, parse_step, parse_view
+from .parsers import Parsed, Setting, dump12, dump_view, parse_bool, parse_step, parse_view
 
 #: Link versions this code reads. A link has always been read field by field with defaults for what is missing,
 #: so version 1 (every link written so far) is read as it is.
@@ -56,11 +56,11 @@ def parse_target(s: str):
         raise ValueError("is not a line (w₁ = w₂ = 0)")
     if not (v[4] - v[3] >= 10 * RESOLUTION and v[6] - v[5] >= 10 * RESOLUTION):
         raise ValueError(f"has a box narrower or lower than {10 * RESOLUTION:g} (or xmin ≥ xmax, ymin ≥ ymax)")
-    return v
+    return tuple(float(dump12(a)) for a in v)  # as the link writes it
 
 
 def dump_target(v) -> str:
-    return "none" if v is None else ",".join(f"{a:.12g}" for a in v)
+    return "none" if v is None else ",".join(dump12(a) for a in v)
 
 
 def _parse_axes(s: str) -> str:
@@ -84,7 +84,11 @@ def parse_hand(s: str):
         raise ValueError("needs three numbers: b, w₁, w₂") from None
     if len(w) != 3 or not all(math.isfinite(v) and abs(v) <= 1000 for v in w):
         raise ValueError("needs three finite numbers within ±1000: b, w₁, w₂")
-    return w
+    return tuple(float(dump_hand(v)) for v in w)  # the 6 digits the link keeps, so a reopened link runs the same
+
+
+def dump_hand(v: float) -> str:
+    return f"{v:.6g}"
 
 
 def hand_text(w) -> str:
@@ -93,7 +97,7 @@ def hand_text(w) -> str:
 
 
 #: A w set by hand on a lesson: its run starts there (it replaces the sidebar's w₀ on that lesson).
-HAND = Setting("wh", None, parse_hand, lambda w: "" if w is None else ",".join(f"{v:.6g}" for v in w),
+HAND = Setting("wh", None, parse_hand, lambda w: "" if w is None else ",".join(dump_hand(v) for v in w),
                fallback="the sidebar's w₀")
 
 #: Presenter mode (the sidebar closed, the plot as large as the screen allows): in a link only when on.

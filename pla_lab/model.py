@@ -11,6 +11,7 @@ import numpy as np
 import pla_core
 
 from .codec import MAX_COORD, MAX_POINTS, q
+from .parsers import dump12
 
 Point = tuple[float, float, float]  # (x₁, x₂, label ±1)
 
@@ -41,7 +42,7 @@ def fit_view(points, pad: float = 0.15) -> tuple[float, float, float, float]:
     c = (lo + hi) / 2
     step = grid_step((0, span, 0, span))
     half = math.ceil(span / 2 / step) * step
-    return tuple(q(v) for v in (c[0] - half, c[0] + half, c[1] - half, c[1] + half))
+    return tuple(float(dump12(q(v))) for v in (c[0] - half, c[0] + half, c[1] - half, c[1] + half))  # as linked
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,9 @@ def number(lo, hi, kind=float):
             v = kind(s)
         except (TypeError, ValueError):
             raise ValueError(f"is not a {'whole ' if kind is int else ''}number") from None
-        if not (math.isfinite(v) and lo <= v <= hi):
+        if isinstance(v, float) and not math.isfinite(v):  # (an int is finite, and may be too large for a float)
+            raise ValueError("is not a finite number")
+        if not lo <= v <= hi:
             raise ValueError(f"must be between {lo:g} and {hi:g}")
         return v
     return parse
@@ -68,8 +70,8 @@ def parse_w0(s: str) -> tuple[float, float, float]:
     except ValueError:
         raise ValueError("needs three numbers: b, w₁, w₂") from None
     if not all(math.isfinite(v) and abs(v) <= 100 for v in w):
-        raise ValueError("numbers must be finite and within ±100")
-    return w
+        raise ValueError("needs finite numbers within ±100: b, w₁, w₂")
+    return tuple(float(dump12(v)) for v in w)  # the 12 digits the link keeps, so a reopened link runs the same
 
 
 def dump_w0(w) -> str:
@@ -85,11 +87,11 @@ def parse_view(s: str) -> tuple[float, float, float, float]:
         raise ValueError("needs four finite numbers: xmin, xmax, ymin, ymax")
     if not (v[1] - v[0] >= 0.5 and v[3] - v[2] >= 0.5):
         raise ValueError("must be at least 0.5 wide and tall")
-    return v
+    return tuple(float(dump12(a)) for a in v)  # as the link writes it, so a reopened link shows the same view
 
 
 def dump_view(v) -> str:
-    return ",".join(f"{a:g}" for a in v)
+    return ",".join(dump12(a) for a in v)
 
 
 @dataclass(frozen=True)

@@ -119,13 +119,21 @@ def read_params(params: dict[str, str], table=ALGORITHM) -> tuple[dict, list[str
             v = s.parse(raw)
         except ValueError as e:
             values[s.key] = s.default
-            problems.append(f"The link's {s.key}={short(raw)} {e}; using {s.describe_default()}.")
+            problems.append(f"{_QUOTE.format(s.key)}{short(raw)} {e}; using {s.describe_default()}.")
             continue
         if isinstance(v, Parsed):
             v, notes = v.value, v.notes
             problems += notes
         values[s.key] = v
     return values, problems
+
+
+_QUOTE = "The link's {}="
+
+
+def about(problem: str, key: str) -> bool:
+    """Whether a problem :func:`read_params` found is about the link's ``key``."""
+    return problem.startswith(_QUOTE.format(key))
 
 
 def write_params(values: dict, table=ALGORITHM) -> dict[str, str]:
