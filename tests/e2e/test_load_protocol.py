@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from concurrent.futures import ThreadPoolExecutor
 import urllib.parse
 
 from benchmarks.bench_ui import link_with_points
@@ -25,7 +26,10 @@ def test_a_simulated_student_opens_a_link_and_steps(server):
         await s.close()
         return s, opened
 
-    s, (first, first_query) = asyncio.run(go())
+    # In a thread of its own: Playwright's sync API, used by the browser tests in this process, keeps an event loop
+    # running in the main thread, and asyncio.run refuses to start another there.
+    with ThreadPoolExecutor(1) as pool:
+        s, (first, first_query) = pool.submit(asyncio.run, go()).result()
     shared = urllib.parse.parse_qs(query)["pts"][0]
     assert C.decode_points(urllib.parse.parse_qs(first_query)["pts"][0]) == C.decode_points(shared)
     assert len(first["points"]) == 20 and first["t"] == 0
