@@ -201,16 +201,20 @@ def mistake_bound(X, y, *, bias: bool = True, w_f=None) -> float:
     Not for the margin perceptron (``margin`` = γ > 0, seed 001), which may update on points it already gets
     right: its bound, 8R²/(γγ₀) + 4R/γ₀, and its derivation are :func:`margin_perceptron_bound`'s.
     """
+    rho = _proof_margin(X, y, bias, w_f, "ρ")
+    return float("inf") if rho == 0 else radius(X, bias=bias) ** 2 / rho ** 2
+
+
+def _proof_margin(X, y, bias: bool, w_f, name: str) -> float:
+    """The margin a mistake bound's proof uses: ρ(w_f) of the given separating w_f, or the best margin ρ* (0 when
+    w_f is None and no line separates the data); a ValueError naming it (``name``) when w_f does not separate."""
     if w_f is None:
-        _, rho = max_margin(X, y, bias=bias)
-        if rho <= 0:
-            return float("inf")
-    else:
-        rho = margin(w_f, X, y, bias=bias)
-        if rho <= 0:
-            raise ValueError("w_f does not separate the data: some point is on its line or on the wrong side, so "
-                             "its margin ρ is not positive and the proof gives no bound.")
-    return radius(X, bias=bias) ** 2 / rho ** 2
+        return max(0.0, max_margin(X, y, bias=bias)[1])
+    rho = margin(w_f, X, y, bias=bias)
+    if rho <= 0:
+        raise ValueError(f"w_f does not separate the data: some point is on its line or on the wrong side, so its "
+                         f"margin {name} is not positive and the proof gives no bound.")
+    return rho
 
 
 def margin_perceptron_bound(X, y, gamma: float, *, bias: bool = True, w_f=None) -> float:
@@ -253,16 +257,8 @@ def margin_perceptron_bound(X, y, gamma: float, *, bias: bool = True, w_f=None) 
                                        and gamma > 0):
         raise ValueError(f"The margin perceptron needs a margin gamma > 0, not {gamma!r} (gamma = 0 is plain PLA, "
                          "whose bound is mistake_bound).")
-    if w_f is None:
-        _, gamma0 = max_margin(X, y, bias=bias)
-        if gamma0 <= 0:
-            return float("inf")
-    else:
-        gamma0 = margin(w_f, X, y, bias=bias)
-        if gamma0 <= 0:
-            raise ValueError("w_f does not separate the data: some point is on its line or on the wrong side, so "
-                             "its margin γ₀ is not positive and the proof gives no bound.")
-    if gamma > gamma0:
+    gamma0 = _proof_margin(X, y, bias, w_f, "γ₀")
+    if gamma0 == 0 or gamma > gamma0:
         return float("inf")
     R = radius(X, bias=bias)
     return 8 * R ** 2 / (gamma * gamma0) + 4 * R / gamma0
