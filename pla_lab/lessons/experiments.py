@@ -237,19 +237,13 @@ class ExperimentsLesson(StudyLesson):
                 + " Most runs use a small part of it: the bound is a worst case over every order of visits.")
 
     def show_pocket(self, res) -> None:
-        left, right = st.columns(2, gap="medium")
-        with left:
-            st.markdown(stats_line("E_in, PLA's last w", res["E_in"]) + "  \n" +
-                        stats_line("E_in, Pocket's ŵ", res["pocket_E_in"]))
-            st.plotly_chart(F.compare(res["E_in"], res["pocket_E_in"], names=("PLA's last w", "Pocket's ŵ"),
-                                      title="E_in (on the noisy labels)", x_title="E_in"),
-                            width="stretch", key="exp-ein")
-        with right:
-            st.markdown(stats_line("E_out, PLA's last w", res["P"]) + "  \n" +
-                        stats_line("E_out, Pocket's ŵ", res["pocket_P"]))
-            st.plotly_chart(F.compare(res["P"], res["pocket_P"], names=("PLA's last w", "Pocket's ŵ"),
-                                      title="E_out = P[f ≠ g] (against the noise-free f)", x_title="P[f ≠ g]"),
-                            width="stretch", key="exp-eout")
+        sides = (("E_in", "E_in", "pocket_E_in", "E_in (on the noisy labels)", "E_in", "exp-ein"),
+                 ("E_out", "P", "pocket_P", "E_out = P[f ≠ g] (against the noise-free f)", "P[f ≠ g]", "exp-eout"))
+        for where, (name, pla_key, pocket_key, title, x_title, key) in zip(st.columns(2, gap="medium"), sides):
+            where.markdown(stats_line(f"{name}, PLA's last w", res[pla_key]) + "  \n" +
+                           stats_line(f"{name}, Pocket's ŵ", res[pocket_key]))
+            where.plotly_chart(F.compare(res[pla_key], res[pocket_key], names=("PLA's last w", "Pocket's ŵ"),
+                                         title=title, x_title=x_title), width="stretch", key=key)
 
     def open_run(self, res, cfg) -> None:
         s, k = self.state, len(res["T"])
