@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .figures import CHART_POINTS
+from .figures import CHART_POINTS, sample_steps
 from .text import num, plural
 
 RISE_COLOR = "#C0392B"  # red, apart from the palette's blue, orange, pink and green
@@ -30,12 +30,7 @@ def batch_chart(trace) -> dict:
     the top)."""
     T, n = len(trace), len(trace.y)
     E, J = trace.errors, trace.criterion
-    ts = np.arange(T + 1)
-    if T + 1 > CHART_POINTS:
-        keep = np.zeros(T + 1, dtype=bool)
-        keep[:: int(np.ceil((T + 1) / CHART_POINTS))] = True
-        keep[-1] = True
-        ts = ts[keep]
+    ts = sample_steps(T)
     later = float(J[2:].max()) if T >= 2 else 0.0
     clipped = T >= 2 and J[1] > 2.5 * later > 0
     top = (later if clipped else float(J.max())) * 1.12 or 1.0

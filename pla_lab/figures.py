@@ -152,6 +152,20 @@ def certificate_traces(points, lam, meet, *, theme: str = "light") -> list[dict]
 CHART_POINTS = 1200  # most samples per curve sent to the browser
 
 
+def sample_steps(T: int, also=None) -> np.ndarray:
+    """The steps 0…T a chart draws: all of them, or for a long run every k-th (CHART_POINTS at most), the last, and
+    the steps where ``also`` (a mask of length T + 1) is set."""
+    ts = np.arange(T + 1)
+    if T + 1 <= CHART_POINTS:
+        return ts
+    keep = np.zeros(T + 1, dtype=bool)
+    keep[:: int(np.ceil((T + 1) / CHART_POINTS))] = True
+    keep[-1] = True
+    if also is not None:
+        keep |= also
+    return ts[keep]
+
+
 def error_curves(trace, eout=None) -> dict:
     """E_in of w and of the pocket ŵ (and E_out of ŵ against f) over the updates, for the chart beside the plot.
 
@@ -160,15 +174,11 @@ def error_curves(trace, eout=None) -> dict:
     the result depends on the run alone and is computed once with it.
     """
     T, n = len(trace), len(trace.y)
-    ts = np.arange(T + 1)
-    if T + 1 > CHART_POINTS:
-        keep = np.zeros(T + 1, dtype=bool)
-        keep[:: int(np.ceil((T + 1) / CHART_POINTS))] = True
-        keep[-1] = True
-        if trace.pocket_errors is not None:
-            pe = trace.pocket_errors
-            keep[1:][pe[1:] < pe[:-1]] = True
-        ts = ts[keep]
+    improved = None
+    if trace.pocket_errors is not None:
+        pe = trace.pocket_errors
+        improved = np.concatenate([[False], pe[1:] < pe[:-1]])
+    ts = sample_steps(T, improved)
     series = [{"name": "E_in(w): PLA now", "y": np.round(trace.errors[ts] / n, 5).tolist(),
                "color": "rgba(128,128,128,0.85)", "width": 1.2}]
     if trace.pocket_errors is not None:

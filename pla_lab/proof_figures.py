@@ -7,7 +7,7 @@ import numpy as np
 
 from pla_core import geometry
 
-from .figures import CHART_POINTS, palette
+from .figures import palette, sample_steps
 from .text import num
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -52,16 +52,6 @@ def f_trace(w_f, view, *, theme: str = "light") -> dict:
 # The chart: the proof's two inequalities and their consequence, over t
 
 
-def _sample(T: int) -> np.ndarray:
-    ts = np.arange(T + 1)
-    if T + 1 > CHART_POINTS:
-        keep = np.zeros(T + 1, dtype=bool)
-        keep[:: int(np.ceil((T + 1) / CHART_POINTS))] = True
-        keep[-1] = True
-        ts = ts[keep]
-    return ts
-
-
 def proof_chart(series, *, eta: float, which: str, to_bound: bool) -> dict:
     """Three panels over t (seed 000's scalings: w_f of unit length, ‖wₜ‖² unscaled), each with its bound dashed:
     w_fᵀwₜ ≥ t·η·ρ; ‖wₜ‖² ≤ t·η²·R²; cos∠(w_f, wₜ) ≥ √t·ρ/R ≤ 1, marked where the bound forces a halt."""
@@ -69,7 +59,7 @@ def proof_chart(series, *, eta: float, which: str, to_bound: bool) -> dict:
     R, rho = series.R, series.rho
     bound = R * R / (rho * rho)
     xmax = max(T, 1) * 1.04 if not to_bound else max(T, bound) * 1.04
-    ts = _sample(T)
+    ts = sample_steps(T)
     name = "w*" if which == "w*" else "f"
     grey = "rgba(128,128,128,0.95)"
     bx = np.linspace(0, xmax, 240)
