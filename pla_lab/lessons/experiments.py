@@ -8,8 +8,6 @@ keeps what is done, and the next run of the script shows it.
 
 from __future__ import annotations
 
-import csv
-import io
 import time
 from functools import partial
 from urllib.parse import urlencode
@@ -18,7 +16,6 @@ import numpy as np
 import streamlit as st
 
 from pla_core import experiment as E
-from pla_core.experiment import summary
 
 from .. import experiment_figures as F
 from .. import frame, links, shared
@@ -29,6 +26,7 @@ from ..parsers import Setting, choice, number
 from ..state import Field, button, linked
 from ..text import literal, plural
 from ..widgets import setting_widget
+from ..experiment_results import progress, results, results_csv, stats_line
 
 #: The bound R²/ρ*² needs an LP per run (~3 ms at N = 100): it is solved for the first this many runs only.
 BOUND_RUNS = 200
@@ -283,35 +281,6 @@ class ExperimentsLesson(StudyLesson):
         st.plotly_chart(F.sweep(ns, mT, mP, runs=runs), width="stretch", key="sweep-chart")
 
 
-def progress(job) -> tuple[float, str]:
-    """The bar's value and words: runs done of all, and the time left (from the time per point so far)."""
-    plan, parts = job["plan"], job["parts"]
-    done = sum(b - a for _, a, b in plan[:len(parts)])
-    total = sum(b - a for _, a, b in plan)
-    units = [(b - a) * n for n, a, b in plan]
-    did = sum(units[:len(parts)])
-    left = job["elapsed"] / did * (sum(units) - did) if did else None
-    text = f"{done:,} of {total:,} runs"
-    if len(parts) == len(plan):
-        text += f", done in {job['elapsed']:.1f} s"
-    elif not job["running"]:
-        text = f"Stopped after {done:,} of {total:,} runs ({job['elapsed']:.1f} s)"
-    elif left is not None:
-        text += f", about {left:.0f} s left" if left >= 1 else ", under a second left"
-    return done / total, text
-
-
-def results(job) -> dict:
-    return {k: np.concatenate([p[k] for p in job["parts"]]) for k in job["parts"][0]}
-
-
-def stats_line(name: str, x, *, capped: int | None = None, k: int | None = None) -> str:
-    m = summary(x)
-    line = (f"**{name}:** mean **{m['mean']:.4g}**, median **{m['median']:.4g}**, "
-            f"90th percentile **{m['p90']:.4g}**")
-    return line + (f", **{capped:,}** of {k:,} hit the cap" if capped is not None else "")
-
-
 def run_links(cfg: dict, r: int) -> tuple[str, str]:
     """Links that open run r in PLA step by step and in Noise & Pocket: its points with the labels it learned from,
     the sidebar's settings with this page's order and cap, and the run's own seed (and for Pocket, f)."""
@@ -321,28 +290,6 @@ def run_links(cfg: dict, r: int) -> tuple[str, str]:
               "seed": str(int(d.seeds[0])), "pts": encode_points(pts)}
     f = links.dump_target((*d.W_f[0], -1.0, 1.0, -1.0, 1.0))
     return "./pla?" + urlencode(common), "./pocket?" + urlencode({**common, "f": f, "noisy": "0"})
-
-
-def results_csv(res: dict, cfg: dict) -> str:
-    """The results table: one row per run."""
-    out = io.StringIO()
-    out.write(f"# PLA Lab experiments: N={cfg['n']}, noise p={cfg['p']:g}, seed={cfg['seed']}, "
-              f"{', '.join(f'{k}={v}' for k, v in cfg['kw'].items())}\n")
-    cols = ["run", "N", "seed", "T", "stop", "P_f_ne_g", "E_in", "bound", "T_over_bound"]
-    pocket = "pocket_P" in res
-    cols += ["pocket_E_in", "pocket_P_f_ne_g"] if pocket else []
-    cols += ["w_b", "w_1", "w_2", "f_b", "f_1", "f_2"]
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(cols)
-    for i in range(len(res["T"])):
-        b = res["bound"][i]
-        row = [int(res["run"][i]), int(res["N"][i]), int(res["seed"][i]), int(res["T"][i]), res["stop"][i],
-               f"{res['P'][i]:.6g}", f"{res['E_in'][i]:.6g}", "" if np.isnan(b) else f"{b:.6g}",
-               "" if np.isnan(b) or np.isinf(b) else f"{res['T'][i] / b:.6g}"]
-        row += [f"{res['pocket_E_in'][i]:.6g}", f"{res['pocket_P'][i]:.6g}"] if pocket else []
-        row += [f"{v:.12g}" for v in (*res["w"][i], *res["W_f"][i])]
-        w.writerow(row)
-    return out.getvalue()
 
 
 EXPERIMENTS = ExperimentsLesson()
