@@ -33,6 +33,31 @@ CONTRAST_CSS = {
 }
 
 
+# After its connection comes back, Streamlit's frontend asks for a full run only if its last run was a fragment's
+# (a Step): after a full run it trusts the server to have kept the session. A server started again (a crash, a
+# redeploy, a replica behind nginx that died) has a new, empty session, which drops every fragment rerun it is sent
+# (Streamlit logs "The fragment with id … does not exist anymore"), so the student's Steps would be drawn but never
+# reach the server. This watcher asks for a full run after every reconnect; the lesson comes back from the link.
+_RECONNECT = """export default function ({ setTriggerValue }) {
+  const app = document.querySelector("[data-testid=stApp]");
+  if (!app) return;
+  app.__plaRerun = setTriggerValue;  // the latest mount's: a page change mounts the watcher again
+  if (app.__plaWatched) return;
+  app.__plaWatched = true;
+  let lost = false, n = 0;
+  new MutationObserver(() => {
+    if (app.dataset.testConnectionState !== "CONNECTED") lost = true;
+    else if (lost) { lost = false; app.__plaRerun("reconnected", ++n); }
+  }).observe(app, { attributes: true, attributeFilter: ["data-test-connection-state"] });
+}"""
+_reconnect = st.components.v2.component("pla_lab.reconnect", js=_RECONNECT)
+RECONNECT_KEY = "reconnect-watch"
+
+
+def _full_run() -> None:
+    """The watcher's trigger needs a callback to be sent; the full run it starts is all that is wanted."""
+
+
 def page_head(lessons, *, present: bool = False) -> None:
     """The page's first element starts loading plotly.js and the plot's modules (evaluating plotly.js's 4.8 MB is
     the longest part of a first visit) while Streamlit draws the rest. Its style keeps each lesson's plot its place
@@ -47,9 +72,11 @@ def page_head(lessons, *, present: bool = False) -> None:
         "<style>[data-testid=stMainBlockContainer]{padding-top:0.8rem;padding-bottom:1rem}"
         "[data-testid=stSidebarHeader]{height:1.5rem;min-height:0;padding:0}"
         f"[data-testid=stSidebarUserContent]{{padding-top:0}}{places}{PRESENT_CSS if present else ''}"
-        f"{CONTRAST_CSS[theme()]}@media (max-width:640px){{{_phone_order(replays)}}}</style>",
+        f"{CONTRAST_CSS[theme()]}@media (max-width:640px){{{_phone_order(replays)}}}"
+        f".st-key-{RECONNECT_KEY}{{display:none}}</style>",
         unsafe_allow_html=True,
     )
+    _reconnect(key=RECONNECT_KEY, on_reconnected_change=_full_run)
 
 
 _MAIN = "[data-testid=stMainBlockContainer]>[data-testid=stVerticalBlock]"

@@ -21,7 +21,10 @@ Delivery rules
   sent before one rerun starts overwrite each other. The server handles the events with ``id`` above the last
   one it handled (``ack``, echoed in every payload with the ``nonce`` it counts for) in order, and the browser
   drops what was acknowledged. A new page load (or a plot mounted again) has a new ``nonce`` and numbers from 1
-  again; until the server has heard from it, payloads carry the old nonce's ack, which the browser ignores.
+  again; until the server has heard from it, payloads carry the old nonce's ack, which the browser ignores, and
+  it sends its pending events again (a session's first nonce is one of the server's own, :func:`session_nonce`,
+  so a server started again sends a payload that differs from the one on screen and the browser learns that a
+  rerun it sent meanwhile was dropped).
 * **A tick** reports the step on screen: after Play advanced (about once a second, and when it stops), after a
   burst of Step/Back presses served in the browser (150 ms after the last), after a click on the chart.
   ``playing`` says whether the browser is still playing. A tick names its ``run`` and the last ``seq`` the
@@ -41,6 +44,8 @@ Delivery rules
 """
 
 from __future__ import annotations
+
+import secrets
 
 from typing import Literal, TypedDict
 
@@ -224,6 +229,11 @@ class EventBatch(TypedDict):
 
 
 MAX_EVENTS = 200  # a batch is read up to this many events (a misbehaving page cannot make a rerun work long)
+
+
+def session_nonce() -> str:
+    """A new session's nonce: no page load's (theirs have no colon), and no other session's."""
+    return "session:" + secrets.token_hex(8)
 
 
 def new_events(batch, nonce: str | None, ack: int) -> tuple[str | None, int, list[Click | Tick | SetW]]:

@@ -31,8 +31,8 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(*extra: str, script: str = "app.py") -> tuple[subprocess.Popen, str]:
-    port = _free_port()
+def start_server(*extra: str, script: str = "app.py", port: int | None = None) -> tuple[subprocess.Popen, str]:
+    port = port or _free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true",
          "--server.fileWatcherType", "none", "--server.port", str(port), "--server.address", "127.0.0.1", *extra],

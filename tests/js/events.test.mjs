@@ -26,6 +26,24 @@ test("events are numbered from 1 and every unacknowledged one is resent with the
   assert.equal(box.lastId, 3);
 });
 
+test("a payload from a session that never heard from this page sends the pending events again", () => {
+  const r = recorder(), box = createOutbox(r.send, "n");
+  box.post(tick(1, false, "r", 1));
+  box.post(tick(2, false, "r", 1));
+  box.heard("n", 1);  // this page's session: ack 1 handled, nothing sent
+  assert.equal(r.sent.length, 2);
+  assert.deepEqual(box.pending.map((e) => e.id), [2]);
+  box.heard(null, 0);  // a server started again: its first run knows no nonce
+  assert.equal(r.sent.length, 3);
+  assert.deepEqual(r.sent[2][1], { version: VERSION, nonce: "n", events: [
+    { id: 2, kind: "tick", t: 2, playing: false, run: "r", seq: 1, jump: false }] });
+  box.heard("another page load", 5);  // another page load's ack does not drop ours
+  assert.deepEqual(box.pending.map((e) => e.id), [2]);
+  box.heard("n", 2);
+  box.heard(null, 0);  // nothing pending: nothing sent
+  assert.equal(r.sent.length, 4);
+});
+
 test("a batch sent is a copy: later posts do not change what was sent", () => {
   const r = recorder(), box = createOutbox(r.send, "n");
   box.post(tick(1, false, "r", 1));

@@ -22,6 +22,16 @@ export function createOutbox(send, nonce = newNonce()) {
       return e.id;
     },
     ack(n) { queue = queue.filter((e) => e.id > (n || 0)); },
+    /**
+     * A payload's word on this outbox: from a session that has heard from this page load (its nonce), the id it
+     * handled last; from one that has not (n !== nonce), every event not acknowledged is sent again. That session
+     * may be a new one (the server was started again, and a rerun sent meanwhile was dropped: it knew no
+     * fragment), or one whose run began before the events arrived; the server skips ids it has handled.
+     */
+    heard(n, ackId) {
+      if (n === nonce) this.ack(ackId);
+      else if (queue.length) send("events", { version: VERSION, nonce, events: queue.slice() });
+    },
     get pending() { return queue.slice(); },
     get lastId() { return nextId - 1; },
   };

@@ -98,7 +98,7 @@ function syncChart(inst) {
 export function render(inst, data, send) {
   inst.data = data;
   inst.send = send;
-  if (data.nonce === inst.outbox.nonce) inst.outbox.ack(data.ack); // another page load's ack means nothing here
+  inst.outbox.heard(data.nonce, data.ack); // another page load's ack means nothing here
   inst.stats.dataAt = performance.now();
   inst.gd.setAttribute("aria-label", data.alt || "PLA plot");
   if (data.version !== VERSION) {
