@@ -75,9 +75,10 @@ class OrderStrip:
     cap: int  # the strip's runs stop here: the page's cap, or less where STRIP_WORK asks for it
 
 
-# Point visits the strip's runs may make for one page (3 orders × 20 seeds × cap × n): about 1 s of server CPU.
+# Point visits the strip's runs may make for one page (3 orders × 20 seeds × cap × n): about 0.25 s of server CPU,
+# so the page (the strip, the plot's run to the cap and the page itself) stays under 1 s (benchmarks/page_cost.py).
 # 500 points that no line separates, with the cap at 20,000, would take 12 s; there the strip's runs stop sooner.
-STRIP_WORK = 3 * 10**7
+STRIP_WORK = 10**7
 
 
 def order_strip(X, y, kwargs: dict, *, seeds: int = SEEDS) -> OrderStrip:
@@ -111,10 +112,11 @@ class SignRuns:
 def first_difference(a, b) -> int | None:
     """The first update t (1, 2, …) whose corrected point or result differs between runs a and b, or where one of
     them has ended and the other goes on; None when the two runs are the same."""
-    for t in range(1, min(len(a), len(b)) + 1):
-        if a.mistakes[t - 1] != b.mistakes[t - 1] or not np.array_equal(a.weights[t], b.weights[t]):
-            return t
-    return None if len(a) == len(b) else min(len(a), len(b)) + 1
+    k = min(len(a), len(b))
+    differ = (a.mistakes[:k] != b.mistakes[:k]) | np.any(a.weights[1:k + 1] != b.weights[1:k + 1], axis=1)
+    if differ.any():
+        return int(differ.argmax()) + 1
+    return None if len(a) == len(b) else k + 1
 
 
 def sign_runs(X, y, kwargs: dict, shown: str) -> SignRuns:

@@ -206,14 +206,44 @@ def test_bad_link_values_give_a_message_and_the_default(key, value):
 
 def test_the_strip_of_a_large_unseparable_set_stops_sooner_and_says_so():
     """500 points on one spot with both labels and the cap at 20,000: 60 runs to the cap would cost the server
-    about 12 s for one page; the strip's runs stop at STRIP_WORK's share (1,000 updates) and the words say so."""
+    about 12 s for one page; the strip's runs stop at STRIP_WORK's share (333 updates) and the words say so. At
+    1,000 updates the page cost 1.7 s of server CPU (benchmarks/page_cost.py), over issue 14's 1 s."""
     from pla_lab import compare, compare_words
 
     X = np.full((500, 2), 0.5)
     y = np.where(np.arange(500) % 2 == 0, -1.0, 1.0)
     kwargs = dict(order="cyclic", eta=1.0, w0=(0.0, 0.0, 0.0), bias=True, sign_zero=None, seed=7, max_updates=20_000)
     strip = compare.order_strip(X, y, kwargs)
-    assert strip.cap == compare.STRIP_WORK // (3 * 20 * 500) == 1000
-    assert all(c == 1000 for counts in strip.counts.values() for c in counts)
+    assert strip.cap == compare.STRIP_WORK // (3 * 20 * 500) == 333
+    assert all(c == 333 for counts in strip.counts.values() for c in counts)
     words = compare_words.order_numbers(strip, compare.run(X, y, kwargs), "cyclic", 7)
-    assert "stop at **1,000** updates, not at the cap of 20,000" in words
+    assert "stop at **333** updates, not at the cap of 20,000" in words
+
+
+@pytest.mark.parametrize("points", ["ties", "xor", "spot"])
+def test_first_difference_is_the_first_update_where_two_readings_part(points):
+    """Against the loop that defines it: the first t whose corrected point or wₜ differs, or where one run ends."""
+    from pla_core import datasets
+
+    from pla_lab import compare
+
+    if points == "ties":
+        P = np.array(TIES, dtype=float)
+        X, y = P[:, :2], P[:, 2]
+    elif points == "xor":
+        d = datasets.xor(60, noise=0.1, spread=0.2, seed=1)
+        X, y = np.round(d.X, 3), d.y
+    else:
+        X, y = np.full((40, 2), 0.5), np.where(np.arange(40) % 2 == 0, -1.0, 1.0)
+    kwargs = dict(order="cyclic", eta=1.0, w0=(0.0, 0.0, 0.0), bias=True, sign_zero=None, seed=0, max_updates=300)
+    runs = compare.sign_runs(X, y, kwargs, "le0").runs
+
+    def loop(a, b):
+        for t in range(1, min(len(a), len(b)) + 1):
+            if a.mistakes[t - 1] != b.mistakes[t - 1] or not np.array_equal(a.weights[t], b.weights[t]):
+                return t
+        return None if len(a) == len(b) else min(len(a), len(b)) + 1
+
+    found = {(a, b): compare.first_difference(runs[a], runs[b]) for a in runs for b in runs}
+    assert found == {(a, b): loop(runs[a], runs[b]) for a in runs for b in runs}
+    assert found[("le0", "le0")] is None
