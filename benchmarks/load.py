@@ -29,7 +29,11 @@ acknowledged within 30 s of the end). Server CPU comes from /proc/<pid>/stat (ut
 /proc/<pid>/status; the load average from /proc/loadavg, since the machine is shared.
 
 ``--browsers K`` runs K headless Chromium pages on the same server during the step phase (a subprocess, so the
-generator's own CPU does not slow them twice): Step press → the server's answer drawn (the plot's new payload).
+generator's own CPU does not slow them twice), each a student of its own taking turns: Step, then a click on the
+plot at a random spot (a point added, or removed if it hits one), at most every 2 s and only once the last press
+was answered. Timed inside each page: Step press → the animation's first frame, click → its point drawn (both
+served in the browser), and press → the server's answer drawn (the plot's new payload). ``--n 0`` measures them
+on an idle server.
 """
 
 from __future__ import annotations
@@ -303,51 +307,75 @@ def warm(base: str, pid: int, query: str) -> None:
 
 
 def browsers(base: str, link: str, k: int, seconds: float) -> subprocess.Popen:
-    """K headless Chromium pages pressing Step every 2 s, in a subprocess that prints their latencies (JSON)."""
+    """K headless Chromium pages clicking and stepping, in a subprocess that prints their figures (JSON)."""
     return subprocess.Popen([sys.executable, __file__, "--browser-only", link, "--browsers", str(k),
                              "--seconds", str(seconds)], stdout=subprocess.PIPE, text=True, cwd=ROOT)
 
 
-STEP_TIMING = """async ([gap, count]) => {
-  const dataAt = () => window.__plaLab.stats.dataAt;  // a copy each time: read it anew
-  const step = document.querySelector('.st-key-app-step button'), out = [];
-  for (let k = 0; k < count; k++) {
-    await new Promise((r) => setTimeout(r, gap));
-    const before = dataAt(), t0 = performance.now();
-    step.click();
-    const t1 = await new Promise((r) => {
-      const poll = () => (dataAt() !== before ? r(dataAt()) : performance.now() - t0 > 30000 ? r(null) : setTimeout(poll, 5));
-      poll();
-    });
-    out.push(t1 === null ? null : t1 - t0);
+#: Installed in each real page: every press (mousedown) on Step or on the plot, every redraw of the plot, every new
+#: payload drawn (the server's answer), timed inside the page (performance.now()).
+RECORD = """() => {
+  const gd = document.querySelector('.pla-plot'), rec = window.__load = { press: [], drawn: [], answer: [] };
+  document.addEventListener('mousedown', (e) => {
+    const kind = e.target.closest('.st-key-app-step') ? 'step' : e.target.closest('.pla-plot') ? 'click' : null;
+    if (kind) rec.press.push([kind, performance.now()]);
+  }, true);
+  gd.on('plotly_afterplot', () => rec.drawn.push(performance.now()));
+  let seen = window.__plaLab.stats.dataAt;
+  setInterval(() => { const d = window.__plaLab.stats.dataAt; if (d !== seen) { seen = d; rec.answer.push(d); } }, 5);
+}"""
+#: A page's figures from its records: per press, ms to the first redraw (a click's point drawn), to the first
+#: animation frame (a Step), and to the server's answer drawn; null when it never came.
+FIGURES = """() => {
+  const r = window.__load, tr = window.__plaLab.stats.transitions, out = [];
+  const after = (xs, t) => { const x = xs.find((v) => v > t); return x === undefined ? null : x - t; };
+  for (const [kind, t] of r.press) {
+    const anim = tr.map((x) => x.start);
+    out.push({ kind, drawn: kind === 'click' ? after(r.drawn, t) : after(anim, t), answer: after(r.answer, t) });
   }
   return out;
 }"""
 
 
 def browser_only(link: str, k: int, seconds: float) -> None:
+    """K pages, each a student in a browser context of its own, taking turns: a page presses Step or clicks the
+    plot (alternately; a click at a random spot adds a point, or removes one it hits) once its last press has been
+    answered, at most every 2 s; for ``seconds``. Prints a JSON list of {kind, drawn, answer} in ms."""
     from playwright.sync_api import sync_playwright
 
-    from tests.e2e.conftest import ARGS, CHROMIUM, READY, TEST_HOOKS
+    from tests.e2e.conftest import ARGS, CHROMIUM, READY, TEST_HOOKS, Plot
 
+    rng = random.Random(1)
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        pages = []
+        plots = []
         for _ in range(k):
             ctx = b.new_context(viewport={"width": 1280, "height": 720})
             ctx.add_init_script(TEST_HOOKS)
-            page = ctx.new_page()
-            page.goto(link)
-            page.wait_for_selector(READY, timeout=120_000)
-            page.wait_for_function("() => window.__plaLab && window.__plaLab.stats.interactiveAt", timeout=120_000)
-            pages.append(page)
-        count = max(1, int(seconds / 2.2))
-        for pg in pages:  # all pages step at once: start each one's presses, then collect
-            pg.evaluate(f"() => {{ ({STEP_TIMING})([2000, {count}]).then((r) => {{ window.__loadOut = r; }}); }}")
-        out = []
-        for pg in pages:
-            pg.wait_for_function("() => window.__loadOut", timeout=(seconds + 120) * 1000)
-            out += pg.evaluate("() => window.__loadOut")
+            plot = Plot(ctx.new_page())
+            plot.page.goto(link)
+            plot.page.wait_for_selector(READY, timeout=120_000)
+            plot.page.wait_for_function("() => window.__plaLab && window.__plaLab.stats.interactiveAt",
+                                        timeout=120_000)
+            plot.js(RECORD)
+            plots.append(plot)
+        view = plots[0].view()
+        last = [0.0] * k
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            for i, plot in enumerate(plots):
+                if time.monotonic() - last[i] < 2 or not plot.js(
+                        "() => { const r = window.__load; return !r.press.length ||"
+                        " r.answer.some((a) => a > r.press.at(-1)[1]); }") and time.monotonic() - last[i] < 30:
+                    continue
+                last[i] = time.monotonic()
+                if len(plot.js("() => window.__load.press")) % 2:
+                    plot.click_data(rng.uniform(view[0], view[1]) * 0.9, rng.uniform(view[2], view[3]) * 0.9)
+                else:
+                    plot.page.get_by_role("button", name="Step").click()
+            time.sleep(0.05)
+        time.sleep(5)  # the last answers
+        out = [f for plot in plots for f in plot.js(FIGURES)]
         b.close()
     print(json.dumps(out))
 
@@ -386,7 +414,7 @@ def main(argv=None) -> None:
             chrome = browsers(base, link, args.browsers, args.seconds) if args.browsers else None
             r = asyncio.run(class_of(n, base, pids, query, args.steps, args.seconds, args.seed))
             if chrome is not None:
-                r["browser"] = [x / 1000 for x in json.loads(chrome.communicate(timeout=600)[0]) if x is not None]
+                r["browser"] = json.loads(chrome.communicate(timeout=600)[0])
         finally:
             if args.replicas:
                 os.killpg(proc.pid, 15)
@@ -423,10 +451,15 @@ def report(r: dict) -> None:
 
 
 def report_browsers(r: dict) -> None:
-    if "browser" in r:
-        b = r["browser"]
-        print(f"  Chromium alongside: {len(b)} Step presses, press → answer drawn p50 {pct(b, 50):.0f} ms, "
-              f"p95 {pct(b, 95):.0f} ms")
+    if "browser" not in r:
+        return
+    for kind, first in (("step", "press → animation starts"), ("click", "click → its point drawn")):
+        f = [x for x in r["browser"] if x["kind"] == kind]
+        drawn = [x["drawn"] / 1000 for x in f if x["drawn"] is not None]
+        answer = [x["answer"] / 1000 for x in f if x["answer"] is not None]
+        print(f"  Chromium alongside, {kind}: {len(f)} presses; {first} p50 {pct(drawn, 50):.0f} ms, "
+              f"p95 {pct(drawn, 95):.0f} ms; → the server's answer drawn p50 {pct(answer, 50):.0f} ms, "
+              f"p95 {pct(answer, 95):.0f} ms; {len(f) - len(answer)} never answered")
 
 
 def table(rows: list[dict]) -> str:
