@@ -13,12 +13,12 @@ Two series, each on a fresh ``streamlit run app.py``, their waves interleaved:
       ``pla_lab/runs.py`` ``_compute`` (``st.cache_resource(max_entries=128)``; the app has no other Streamlit
       cache), fills up to 128 runs and must then hold still, the least recently used run evicted.
 Then, on a third fresh server, while (a) and (b) wait out the TTL below:
-  (d) uploads: sessions that each load a CSV file of points (the uploader's HTTP PUT) and close: the bytes
-      Streamlit's uploaded-file manager still holds (its own metric), after they closed and after the TTL;
   (c) live sessions: 100, 200, 300 open at once and kept open: MB of RSS per live session (the slope), and their
       session state as Streamlit measures it (pympler's asizeof, which ``server.enableExpensiveMemoryStats`` turns
-      on for /_stcore/metrics; only this server runs with it); then the run cache filled with distinct links as in
-      (b), its bytes by the same asizeof.
+      on for /_stcore/metrics; only this server runs with it);
+  (d) uploads: sessions that each load a CSV file of points (the uploader's HTTP PUT) and close: the bytes
+      Streamlit's uploaded-file manager still holds (its own metric), after they closed and after the TTL;
+  and the run cache filled with distinct links as in (b): its bytes by the same asizeof.
 
 What a closed session leaves behind (Streamlit 1.67, read in site-packages): ``Runtime.disconnect_session`` →
 ``WebsocketSessionManager.disconnect_session`` stops the script, clears the session's caches and *saves the session
@@ -306,16 +306,16 @@ async def run(args) -> tuple[list[dict], list[dict], dict | None]:
         print(HEAD, flush=True)
         rows = await waves(args, servers)
         last_close, live_rows, up, cache_mb = time.perf_counter(), [], None, None
-        if args.live or args.uploads:  # (d) and (c) run on a server of their own while (a) and (b) wait
+        if args.live or args.uploads:  # (c), (d) and the run cache's bytes: a server of their own, as (a), (b) wait
             proc, base = start_server("--server.enableExpensiveMemoryStats", "true")
             procs.append(proc)
             await wave(base, [same_query(20)], random.Random(0))
+            if args.live:  # first: a later series would leave freed memory for its sessions to reuse
+                live_rows = await live(base, proc.pid, sorted(args.live), args.points)
             if args.uploads:
                 up = await uploads(base, args.uploads, args.per_wave, points_csv(500))
             uploads_closed = time.perf_counter()
-            if args.live:
-                live_rows = await live(base, proc.pid, sorted(args.live), args.points)
-                cache_mb = await run_cache_mb(base, args.per_wave, args.points)
+            cache_mb = await run_cache_mb(base, args.per_wave, args.points)
         if args.ttl:
             rows.append(await past_ttl(servers, last_close))
             print(line(rows[-2], rows[-1]), flush=True)
