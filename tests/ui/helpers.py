@@ -65,7 +65,8 @@ def markdown(at) -> str:
 
 def plot(at) -> dict:
     """The data the plot component is sent (pla_lab.protocol.Payload): what the browser draws."""
-    return json.loads(at.get("bidi_component")[0].proto.json)[0]
+    return json.loads(next(c.proto.json for c in at.get("bidi_component")
+                           if c.proto.component_name == "pla_lab.plot"))[0]
 
 
 class Downloads:
