@@ -231,26 +231,35 @@ HEAD = "| median CPU | max | × bare | wall (median) | link (seed fresh each tri
 
 
 def blocks() -> list[str]:
-    """What one /experiments block costs (CPU s in this process): pla_core.experiment at the page's block size
-    (runs per block min(100, 20,000 // N)), for settings the page accepts."""
-    import numpy as np
-
+    """What one /experiments block costs (CPU s in this process): pla_core.experiment on the page's first block
+    (``Cost.plan``), beside the estimate that sized it, for settings the page accepts; the others' refusal."""
     from pla_core import experiment as E
     from pla_lab.lessons.experiments import BOUND_RUNS
 
-    kw = dict(order="random", eta=1.0, w0=(0.0, 0.0, 0.0), bias=True, sign_zero=None)
-    cases = [(100, 1000, 10_000, 0.0), (100, 100, 20_000, 0.5), (10_000, 5, 20_000, 0.5), (500, 40, 20_000, 0.1),
-             (10_000, 5, 20_000, 0.0), (2, 100, 20_000, 0.5)]
-    out = ["| N | runs | cap | noise | runs in a block | CPU of one block | blocks | whole experiment (est.) |",
-           "|---:|---:|---:|---:|---:|---:|---:|---:|"]
-    for n, runs, cap, p in cases:
-        E.check_work(runs, n, cap, noise=p)  # the page would refuse it otherwise
-        size = max(1, min(100, 20_000 // n))
+    base = dict(order="random", eta=1.0, w0=(0.0, 0.0, 0.0), bias=True, sign_zero=None)
+    cases = [(100, 1000, 10_000, 0.0, {}), (100, 1000, 10_000, 0.0, {"bias": False}), (100, 1000, 1000, 0.1, {}),
+             (100, 100, 20_000, 0.5, {}), (100, 70, 10_000, 0.5, {}), (10_000, 5, 20_000, 0.5, {}),
+             (10_000, 5, 3000, 0.5, {}), (500, 40, 20_000, 0.1, {}), (500, 40, 10_000, 0.1, {}),
+             (10_000, 5, 20_000, 0.0, {}), (10_000, 5, 10_000, 0.0, {}), (2, 100, 20_000, 0.5, {}),
+             (100, 500, 20_000, 0.0, {"eta": 0.01, "w0": (100.0, -100.0, 100.0)})]
+    out = ["| N | runs | cap | noise | other | runs in a block | block: estimate | block: CPU | blocks | experiment: "
+           "estimate |", "|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|"]
+    for n, runs, cap, p, other in cases:
+        kw = {**base, **other}
+        cost = E.Cost.of(p, kw, bound_runs=BOUND_RUNS if p == 0 else 0)
+        head = f"| {n:,} | {runs:,} | {cap:,} | {p:.0%} | {' '.join(f'{k}={v}' for k, v in other.items())} |"
+        try:
+            E.check_work(runs, n, cap, cost=cost)
+        except ValueError as e:
+            out.append(f"{head} refused: {str(e)[:150]}… |||||")
+            continue
+        plan = cost.plan(runs, n, cap)
+        _, a, b = plan[0]
         t0 = time.process_time()
-        E.experiment(n, 0, size, noise=p, seed=1, bound_runs=BOUND_RUNS if p == 0 else 0, max_updates=cap, **kw)
+        E.experiment(n, a, b, noise=p, seed=1, bound_runs=cost.bound_runs, max_updates=cap, **kw)
         dt = time.process_time() - t0
-        k = int(np.ceil(runs / size))
-        out.append(f"| {n:,} | {runs:,} | {cap:,} | {p:.0%} | {size} | {dt:.2f} s | {k:,} | {dt * k:.0f} s |")
+        est = cost.block(b - a, n, cap, bound=cost.bound_runs > a)
+        out.append(f"{head} {b - a} | {est:.2f} s | {dt:.2f} s | {len(plan):,} | {cost.seconds(runs, n, cap):.0f} s |")
     return out
 
 

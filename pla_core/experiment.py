@@ -18,15 +18,40 @@ from .many import MAX_WORK, disagreement_many, pla_many
 from . import perceptron
 from .theory import mistake_bound
 
-__all__ = ["LfdRuns", "lfd_runs", "experiment", "work", "check_work", "summary", "RESOLUTION", "MAX_WORK",
-           "MAX_POCKET_UPDATES", "SEED_LIMIT"]
+__all__ = ["LfdRuns", "lfd_runs", "experiment", "Cost", "work", "check_work", "summary", "RESOLUTION", "MAX_WORK",
+           "MAX_SECONDS", "RUN_SECONDS", "BLOCK_SECONDS", "SEED_LIMIT"]
 
 #: Points are stored to this resolution (as a link stores them).
 RESOLUTION = 1e-3
 #: Each run's own seed is below this (it fits a link's seed setting).
 SEED_LIMIT = 2**31
-#: Pocket follows each run one by one (it needs every wₜ's E_in): runs × cap updates at most (~25 s here).
-MAX_POCKET_UPDATES = 2_000_000
+
+# -- what an experiment costs --------------------------------------------------------------------------------------
+# CPU seconds on this server (2 cores; benchmarks/page_cost.py --blocks prints each estimate beside the block it
+# times), per update of a run. pla_many finishes the last few runs of a block one by one (SOLO each) and advances
+# more together, in lockstep (STEP per step, LOCK per run); each update also scores the run's N points (SCORE each).
+#: order → (SOLO, STEP, LOCK, SCORE)
+UPDATE_SECONDS = {"random": (25e-6, 60e-6, 3e-6, 4e-9), "cyclic": (5.5e-6, 12e-6, 0.4e-6, 2.2e-9),
+                  "permuted": (5.5e-6, 12e-6, 0.4e-6, 2.2e-9)}
+#: A block of at most this many runs is finished one by one.
+SOLO_RUNS = 4
+#: Pocket follows each run one by one and scores every wₜ on the N points: per update, per update and point up to
+#: POCKET_KNEE points, and per update and point beyond (larger N are scored faster per point).
+POCKET_SECONDS = (15e-6, 55e-9, 12e-9)
+POCKET_KNEE = 500
+#: The bound R²/ρ*²: an LP per run, and its cost per point.
+BOUND_SECONDS = (4e-3, 4e-6)
+#: Runs that halt (noise-free data with a bias, from w₀ = 0) make about this many updates per point on average
+#: (measured: 0.9 N at N = 10 and 1,000, 2 N at N = 100, where 1 run in 200 reaches a cap of 20,000).
+HALT_UPDATES = 2
+#: A block is sized to take about this long: Stop, which acts between blocks, answers within it.
+BLOCK_SECONDS = 0.35
+#: A run cannot be cut: a block of one run may take this long at most.
+RUN_SECONDS = 1.0
+#: One experiment (its estimate: every run to the cap unless its runs halt) may take this long at most.
+MAX_SECONDS = 30.0
+#: Runs per block at most (their data are kept whole: ~20,000 points a block).
+BLOCK_POINTS = 20_000
 
 
 @dataclass(frozen=True, eq=False)
@@ -69,29 +94,126 @@ def lfd_runs(n: int, start: int, stop: int, *, noise: float = 0.0, seed: int = 0
     return LfdRuns(X=X, y=y, y_f=y_f, W_f=W_f, seeds=seeds, start=start)
 
 
+@dataclass(frozen=True)
+class Cost:
+    """The CPU an experiment's blocks are expected to take (seconds on this server), and its blocks.
+
+    order: the order of visits; pocket: Pocket follows each run too; halts: every run halts (noise-free data with a
+    bias, from w₀ = 0: they make ~HALT_UPDATES·N updates, so a block is estimated with one run to the cap and the
+    others at that mean); otherwise every run is taken to reach the cap (the worst case, and with noise the usual
+    one). bound_runs: the first this many runs also solve the bound's LP.
+    """
+
+    order: str = "random"
+    pocket: bool = False
+    halts: bool = True
+    bound_runs: int = 0
+
+    @classmethod
+    def of(cls, noise: float, settings: dict, *, pocket: bool = True, bound_runs: int = 0) -> "Cost":
+        """The cost of :func:`experiment` with these ``noise``, ``pocket``, ``bound_runs`` and pla settings."""
+        halts = noise == 0 and settings.get("bias", True) and not np.any(settings.get("w0") or 0)
+        return cls(settings.get("order", "random"), pocket and noise > 0, bool(halts), bound_runs)
+
+    def block(self, k: int, n: int, cap: int, *, bound: bool = False) -> float:
+        """Seconds of a block of k runs of N = n points."""
+        solo, step, lock, score = UPDATE_SECONDS[self.order]
+        def pla(runs, updates):  # noqa: E306
+            per = runs * solo if runs <= SOLO_RUNS else step + runs * lock
+            return updates * (per + runs * n * score)
+        if self.halts:
+            mean = min(cap, HALT_UPDATES * n)
+            s = pla(k, mean) + pla(1, cap - mean)
+        else:
+            s = pla(k, cap)
+        if self.pocket:
+            a, b, c = POCKET_SECONDS
+            s += k * cap * (a + b * min(n, POCKET_KNEE) + c * max(0, n - POCKET_KNEE))
+        if bound:
+            s += k * (BOUND_SECONDS[0] + n * BOUND_SECONDS[1])
+        return s
+
+    def size(self, n: int, cap: int, *, bound: bool = False) -> int:
+        """Runs in a block of N = n points: the most whose block takes at most BLOCK_SECONDS (at least one)."""
+        top = max(1, min(100, BLOCK_POINTS // n))
+        return next((k for k in range(top, 1, -1) if self.block(k, n, cap, bound=bound) <= BLOCK_SECONDS), 1)
+
+    def _segments(self, runs: int, n: int, cap: int):
+        """(first run, stop, runs per block, with the bound) of the runs with the bound, then of the others."""
+        cut = min(runs, self.bound_runs)
+        return [(a, b, self.size(n, cap, bound=bound), bound)
+                for a, b, bound in ((0, cut, True), (cut, runs, False)) if b > a]
+
+    def plan(self, runs: int, ns, cap: int) -> list[tuple[int, int, int]]:
+        """The blocks (N, first run, stop) of ``runs`` runs at each N of ``ns``, in order."""
+        return [(int(n), a, min(a + k, b)) for n in np.atleast_1d(ns)
+                for s, b, k, _ in self._segments(runs, int(n), cap) for a in range(s, b, k)]
+
+    def seconds(self, runs: int, ns, cap: int) -> float:
+        """The estimated seconds of the whole plan."""
+        total = 0.0
+        for n in np.atleast_1d(ns):
+            for a, b, k, bound in self._segments(runs, int(n), cap):
+                full, rest = divmod(b - a, k)
+                total += full * self.block(k, int(n), cap, bound=bound)
+                total += self.block(rest, int(n), cap, bound=bound) if rest else 0.0
+        return total
+
+    def run_seconds(self, n: int, cap: int) -> float:
+        """Seconds of a block of one run (of N = n points): no block can be shorter."""
+        return self.block(1, n, cap, bound=self.bound_runs > 0)
+
+
+def _largest(fits, top: int) -> int:
+    """The largest k in 1 … top with fits(k) (fits holds up to some k, then not), or 0."""
+    lo, hi = 0, top
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        lo, hi = (mid, hi) if fits(mid) else (lo, mid - 1)
+    return lo
+
+
 def work(runs: int, ns, cap: int) -> int:
     """Point scores PLA may make at most: runs × N × cap, summed over the N's of a sweep (pla_many's measure)."""
     return sum(int(runs) * int(n) * int(cap) for n in np.atleast_1d(ns))
 
 
-def check_work(runs: int, ns, cap: int, *, noise: float = 0.0, max_work: int = MAX_WORK) -> None:
-    """Refuse (ValueError, a sentence saying how to make it smaller) an experiment that may cost more than the
-    server's caps: ``max_work`` point scores for PLA, and with noise :data:`MAX_POCKET_UPDATES` Pocket updates."""
+def check_work(runs: int, ns, cap: int, *, noise: float = 0.0, max_work: int = MAX_WORK, cost: Cost | None = None,
+               max_seconds: float = MAX_SECONDS) -> None:
+    """Refuse (ValueError, a sentence saying how to make it smaller) an experiment over the server's caps:
+    ``max_work`` point scores for PLA; a run (which no Stop can cut) over RUN_SECONDS; the whole experiment over
+    ``max_seconds`` by ``cost``'s estimate (default: :meth:`Cost.of` ``noise`` and LFD's settings)."""
     w = work(runs, ns, cap)
+    ns = [int(n) for n in np.atleast_1d(ns)]
+    runs, cap, n = int(runs), int(cap), max(ns)
     if w > max_work:
-        n = max(np.atleast_1d(ns))
-        fit = max_work // (int(runs) * int(sum(np.atleast_1d(ns))))
-        fewer = max_work // (int(sum(np.atleast_1d(ns))) * int(cap))
+        fit = max_work // (runs * sum(ns))
+        fewer = max_work // (sum(ns) * cap)
         raise ValueError(
-            f"{runs:,} runs × {'the N’s up to ' if np.size(ns) > 1 else ''}N = {n:,} points × a cap of {cap:,} "
+            f"{runs:,} runs × {'the N’s up to ' if len(ns) > 1 else ''}N = {n:,} points × a cap of {cap:,} "
             f"updates could take {w:,} point scores, over this server's limit of {max_work:,}: lower the cap per run "
             f"to {max(fit, 0):,}" + (f" or the runs to {fewer:,}" if fewer >= 1 else "") + ", or choose a smaller N.")
-    if noise > 0 and int(runs) * int(cap) > MAX_POCKET_UPDATES:
+    cost = cost or Cost.of(noise, {})
+    pocket = "with noise, Pocket follows each run one by one" if cost.pocket else ""
+    one = cost.run_seconds(n, cap)
+    if one > RUN_SECONDS:
+        fit = _largest(lambda c: cost.run_seconds(n, c) <= RUN_SECONDS, cap - 1)
         raise ValueError(
-            f"With noise, Pocket follows each run one by one: {runs:,} runs × a cap of {cap:,} updates is over this "
-            f"server's limit of {MAX_POCKET_UPDATES:,} Pocket updates: lower the cap per run to "
-            f"{MAX_POCKET_UPDATES // int(runs):,} (LFD's Pocket homework uses 1,000) or the runs to "
-            f"{MAX_POCKET_UPDATES // int(cap):,}.")
+            f"One run of N = {n:,} points up to a cap of {cap:,} updates could hold the server for about {one:.1f} s "
+            f"({pocket + ', and ' if pocket else ''}Stop waits for a run to end): " +
+            (f"lower the cap per run to {fit:,} or choose a smaller N." if fit else "choose a smaller N."))
+    total = cost.seconds(runs, ns, cap)
+    if total > max_seconds:
+        why = pocket or ("no run halts without a bias or from w₀ ≠ 0, so each may go to the cap" if not cost.halts
+                         else "")
+        fit = _largest(lambda c: cost.seconds(runs, ns, c) <= max_seconds, cap - 1)
+        fewer = _largest(lambda r: cost.seconds(r, ns, cap) <= max_seconds, runs - 1)
+        ways = ([f"lower the cap per run to {fit:,}"] if fit else []) + ([f"the runs to {fewer:,}"] if fewer else [])
+        raise ValueError(
+            f"{runs:,} runs × {'the N’s up to ' if len(ns) > 1 else ''}N = {n:,} points × a cap of {cap:,} updates "
+            f"could take about {total:.0f} s of this server's CPU" + (f" ({why})" if why else "") +
+            f", over its limit of {max_seconds:.0f} s for one experiment: " +
+            (" or ".join(ways) + ", or choose a smaller N." if ways else "choose a smaller N."))
 
 
 def experiment(n: int, start: int, stop: int, *, noise: float = 0.0, seed: int = 0, bound_runs: int = 0,

@@ -22,11 +22,20 @@ def _w(trace, t: int) -> np.ndarray:
     return clean_weights(compare.weights_at(trace, t), trace.settings["eta"], R)
 
 
-def _ends(trace) -> str:
+def _ends(trace, cap: int | None = None) -> str:
+    """How the run ends; ``cap``: the page's cap, for a run not drawn in full (it may have been stopped sooner)."""
     T = len(trace)
     if trace.halted:
         return f"halts after **{T}** update{plural(T)}"
+    if cap is not None and compare.cut(trace, cap):
+        return f"is followed for **{T:,}** updates only, not to the cap of {cap:,}"
     return f"stops at the cap of **{T:,}** updates"
+
+
+def _spared(n: int, what: str, side: int, cap: int) -> str:
+    """Why runs not drawn in full stop before the page's cap."""
+    return (f"With {n} points {what} stop at **{side:,}** updates, not at the cap of {cap:,}, so that one page costs "
+            "the server well under a second; fewer points give them longer.")
 
 
 # -- η and w₀ ------------------------------------------------------------------------------------------------------
@@ -36,8 +45,9 @@ def eta_label(eta: float) -> str:
     return f"η = {num(eta)}"
 
 
-def eta_numbers(pair: compare.EtaPair, t: int, start_zero: bool, from_zero: int | None) -> str:
-    """Both runs at step t (wₜ, ‖wₜ‖, each run's length), and what they show about η."""
+def eta_numbers(pair: compare.EtaPair, t: int, start_zero: bool, from_zero=None) -> str:
+    """Both runs at step t (wₜ, ‖wₜ‖, each run's length), and what they show about η; ``from_zero``: the run from
+    w₀ = 0 (compare.from_zero) when w₀ ≠ 0."""
     rows = ["| run | updates T | wₜ | ‖wₜ‖ |", "|---|---|---|---|"]
     for eta, trace, how in ((1.0, pair.base, "solid" if pair.main_is_base else "dashed"),
                             (pair.eta, pair.chosen, "dashed" if pair.main_is_base else "solid")):
@@ -61,10 +71,18 @@ def eta_numbers(pair: compare.EtaPair, t: int, start_zero: bool, from_zero: int 
         lines.append(
             f"From w₀ ≠ 0, wₜ = w₀ + η·Σ y·x̃: the sum grows with η while w₀ stays, so the lines **part**, and "
             f"{faster} updates. A larger η makes w₀ matter less: as η grows the run tends to the one from w₀ = 0"
-            + (f", which makes {from_zero} update{plural(from_zero)}." if from_zero is not None else ".")
+            + (_zero_ends(from_zero, int(pair.base.settings["max_updates"])) if from_zero is not None else ".")
             + " So seed 001's \"higher η, faster\" holds only in this sense: from a w₀ ≠ 0 that points the wrong "
             "way, a large η overrides it sooner.")
     return "  \n".join(lines[:2]) + "\n" + "\n".join(lines[2:])
+
+
+def _zero_ends(trace, cap: int) -> str:
+    T = len(trace)
+    if compare.cut(trace, cap):
+        return (f", which makes more than **{T:,}** updates: it is followed no further, not to the cap of {cap:,}, so "
+                "that one page costs the server well under a second (fewer points let it go further).")
+    return f", which makes {T} update{plural(T)}" + ("." if trace.halted else " (the cap).")
 
 
 # -- the order of visits -------------------------------------------------------------------------------------------
@@ -89,19 +107,17 @@ def order_numbers(strip: compare.OrderStrip, trace, order: str, seed: int) -> st
     lines.append("The order changes which mistakes are corrected and how many updates T it takes; cyclic order does "
                  "not depend on the seed at all (its 20 dots sit on one value).")
     if every < total and strip.cap < int(trace.settings["max_updates"]):
-        lines.append(f"\nWith {len(trace.y)} points the strip's runs stop at **{strip.cap:,}** updates, not at the cap "
-                     f"of {int(trace.settings['max_updates']):,}, so that one page costs the server about a second; "
-                     "fewer points give them longer.")
+        lines.append("\n" + _spared(len(trace.y), "the strip's runs", strip.cap, int(trace.settings["max_updates"])))
     return "\n".join(lines)
 
 
 # -- sign(0) ---------------------------------------------------------------------------------------------------------
 
 
-def _cell(trace, t: int) -> str:
+def _cell(trace, t: int, cap: int) -> str:
     T = len(trace)
     if t > T:
-        return "— (halted)" if trace.halted else "— (cap)"
+        return "— (halted)" if trace.halted else "— (not followed)" if compare.cut(trace, cap) else "— (cap)"
     i = int(trace.mistakes[t - 1])
     return f"#{i}{cls(trace.y[i]).split()[0]} {vec(_w(trace, t))}"
 
@@ -117,7 +133,7 @@ def sign_table(sr: compare.SignRuns, rows: int = compare.TABLE_ROWS) -> str:
     for t in range(1, n + 1):
         cells = []
         for c in cols:
-            text = _cell(sr.runs[c], t)
+            text = _cell(sr.runs[c], t, sr.cap)
             if t == 1 and len(sr.runs[c]) == 0:
                 text = "never starts"
             if c != sr.shown and sr.first_diff.get(c) == t:
@@ -140,7 +156,8 @@ def sign_words(sr: compare.SignRuns) -> str:
         b, d = sr.runs[c], sr.first_diff[c]
         name = SHORT[c]
         if d is None:
-            lines.append(f"- {name}: the same run ({_ends(b)}).")
+            same = "as far as it is followed" if compare.cut(b, sr.cap) else "run"
+            lines.append(f"- {name}: the same {same} ({_ends(b, sr.cap)}).")
             continue
         w = a.weights[d - 1]
         xt = np.hstack([np.ones((len(a.y), 1)) if a.settings["bias"] else np.zeros((len(a.y), 1)), a.X])
@@ -151,7 +168,10 @@ def sign_words(sr: compare.SignRuns) -> str:
                            ("never starts" if len(tr) == 0 else "halts" if tr.halted else "stops at the cap"))
         mark = "" if d > compare.TABLE_ROWS else " ◆"
         lines.append(f"- {name}:{mark} parts at update **{d}**. Both hold w{sub(d - 1)} = {vec(w)}, with on its line "
-                     f"(ties): {ties}. The plot's reading {what(a)}; this one {what(b)}. {_ends(b).capitalize()}.")
+                     f"(ties): {ties}. The plot's reading {what(a)}; this one {what(b)}. "
+                     f"{_ends(b, sr.cap)[0].upper()}{_ends(b, sr.cap)[1:]}.")
+    if sr.side is not None:
+        lines.append("\n" + _spared(len(a.y), "the other readings' runs", sr.side, sr.cap))
     return "\n".join(lines)
 
 

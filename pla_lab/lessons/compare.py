@@ -89,7 +89,7 @@ class CompareLesson(ReplayLesson):
         if view == "eta":
             pair = compare.eta_pair(X, y, settings)
             start_zero = not np.any(pair.base.weights[0])
-            from_zero = None if start_zero else len(compare.run(X, y, {**settings, "w0": (0.0, 0.0, 0.0)}))
+            from_zero = None if start_zero else compare.from_zero(X, y, settings)
             return pair.main, {"pair": pair, "start_zero": start_zero, "from_zero": from_zero}
         if view == "order":
             strip = compare.order_strip(X, y, settings)

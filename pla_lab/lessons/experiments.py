@@ -91,13 +91,20 @@ class ExperimentsLesson(StudyLesson):
     def sweep_ns(n: int) -> list[int]:
         return sorted({m for m in SWEEP_NS if m <= n} | {n})
 
+    @staticmethod
+    def cost(cfg: dict, kind: str) -> E.Cost:
+        """What the job's blocks cost: the sweep measures T and P[f ≠ g] only (no bound, no Pocket)."""
+        exp = kind == "exp"
+        return E.Cost.of(cfg["p"], cfg["kw"], pocket=exp, bound_runs=BOUND_RUNS if exp and cfg["p"] == 0 else 0)
+
     def refusal(self, cfg: dict, kind: str) -> str | None:
         try:
             if kind == "exp":
-                E.check_work(cfg["runs"], cfg["n"], cfg["kw"]["max_updates"], noise=cfg["p"])
+                E.check_work(cfg["runs"], cfg["n"], cfg["kw"]["max_updates"], cost=self.cost(cfg, kind))
             else:
                 E.check_work(cfg["runs"], self.sweep_ns(cfg["n"]), cfg["kw"]["max_updates"],
-                             max_work=SWEEP_FACTOR * E.MAX_WORK)
+                             max_work=SWEEP_FACTOR * E.MAX_WORK, cost=self.cost(cfg, kind),
+                             max_seconds=SWEEP_FACTOR * E.MAX_SECONDS)
         except ValueError as e:
             return str(e)
         return None
@@ -105,16 +112,14 @@ class ExperimentsLesson(StudyLesson):
     # -- the jobs -----------------------------------------------------------------------------------------------
 
     def start(self, kind: str) -> None:
-        """Start button: a fresh job (the other kind's running job stops); its blocks are computed in the script."""
+        """Start button: a fresh job (the other kind's running job stops); its blocks are computed in the script,
+        each sized to take about E.BLOCK_SECONDS so that Stop answers soon."""
         cfg = self.config()
         if self.refusal(cfg, kind):
             return
         self.stop()
         ns = [cfg["n"]] if kind == "exp" else self.sweep_ns(cfg["n"])
-        plan = []
-        for n in ns:
-            size = max(1, min(100, 20_000 // n))
-            plan += [(n, a, min(a + size, cfg["runs"])) for a in range(0, cfg["runs"], size)]
+        plan = self.cost(cfg, kind).plan(cfg["runs"], ns, cfg["kw"]["max_updates"])
         self.state[kind] = dict(key=self.key(cfg), cfg=cfg, plan=plan, parts=[], running=True, elapsed=0.0,
                                 started=time.monotonic())
 
@@ -128,11 +133,10 @@ class ExperimentsLesson(StudyLesson):
         """Compute the job's remaining blocks, keeping each in the session as it comes and moving the bar."""
         job = self.state[kind]
         cfg = job["cfg"]
-        bound_runs = BOUND_RUNS if kind == "exp" and cfg["p"] == 0 else 0
+        bound_runs = self.cost(cfg, kind).bound_runs
         while job["running"] and len(job["parts"]) < len(job["plan"]):
             n, a, b = job["plan"][len(job["parts"])]
             t0 = time.perf_counter()
-            # The sweep measures T and P[f ≠ g] only: no bound, no Pocket.
             part = E.experiment(n, a, b, noise=cfg["p"], seed=cfg["seed"], bound_runs=bound_runs,
                                 pocket=kind == "exp", **cfg["kw"])
             part["N"] = np.full(b - a, n)

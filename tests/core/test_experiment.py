@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -74,3 +76,77 @@ def test_summary_leaves_out_what_is_not_finite():
     s = E.summary([1, 2, 3, np.inf, np.nan, 4])
     assert s == dict(mean=2.5, median=2.5, p90=pytest.approx(3.7), count=4)
     assert E.summary([])["count"] == 0
+
+
+LFD = dict(order="random", eta=1.0, w0=(0.0, 0.0, 0.0), bias=True, sign_zero=None)
+
+
+def test_what_halts_and_what_follows_pocket():
+    assert E.Cost.of(0, LFD).halts and not E.Cost.of(0, LFD).pocket
+    assert E.Cost.of(0.1, LFD).pocket and not E.Cost.of(0.1, LFD).halts
+    assert not E.Cost.of(0.1, LFD, pocket=False).pocket  # the sweep
+    assert not E.Cost.of(0, {**LFD, "bias": False}).halts and not E.Cost.of(0, {**LFD, "w0": (1.0, 0, 0)}).halts
+
+
+@pytest.mark.parametrize("noise,settings,n,cap", [
+    (0.0, LFD, 100, 10_000), (0.0, LFD, 10, 20_000), (0.1, LFD, 100, 1000), (0.3, {**LFD, "order": "cyclic"}, 500, 200),
+    (0.0, {**LFD, "bias": False}, 100, 2000), (0.0, LFD, 5000, 2000)])
+def test_each_block_is_the_largest_within_block_seconds_and_no_run_is_left_out(noise, settings, n, cap):
+    cost = E.Cost.of(noise, settings, bound_runs=30 if noise == 0 else 0)
+    plan = cost.plan(250, [7, n], cap)
+    for m in (7, n):  # each N's runs, in order, each once
+        assert [r for k, a, b in plan if k == m for r in range(a, b)] == list(range(250))
+    for k, a, b in plan:
+        bound = a < cost.bound_runs
+        assert b - a == 1 or cost.block(b - a, k, cap, bound=bound) <= E.BLOCK_SECONDS
+        top = min(100, E.BLOCK_POINTS // k)
+        if b < (30 if bound else 250):  # a block cut short by the bound's runs or the last run is not full
+            assert all(cost.block(j, k, cap, bound=bound) > E.BLOCK_SECONDS for j in range(b - a + 1, top + 1))
+    assert cost.seconds(250, [7, n], cap) == pytest.approx(
+        sum(cost.block(b - a, k, cap, bound=a < cost.bound_runs) for k, a, b in plan))
+
+
+def test_runs_that_may_not_halt_get_smaller_blocks():
+    halting = E.Cost.of(0, LFD)
+    assert E.Cost.of(0.1, LFD).size(100, 10_000) < halting.size(100, 10_000)
+    assert E.Cost.of(0, {**LFD, "bias": False}).size(100, 10_000) < halting.size(100, 10_000)
+
+
+def test_the_blocks_of_a_plan_give_the_runs_of_one_block():
+    kw = dict(LFD, max_updates=1000)
+    cost = E.Cost.of(0.2, kw)
+    plan = cost.plan(40, 25, 1000)
+    assert len(plan) > 1
+    parts = [E.experiment(25, a, b, noise=0.2, seed=4, **kw) for _, a, b in plan]
+    whole = E.experiment(25, 0, 40, noise=0.2, seed=4, **kw)
+    for key, value in whole.items():
+        assert np.array_equal(np.concatenate([p[key] for p in parts]), value, equal_nan=key == "bound"), key
+
+
+def _refusal(*args, **kwargs) -> str:
+    with pytest.raises(ValueError) as e:
+        E.check_work(*args, **kwargs)
+    return str(e.value)
+
+
+@pytest.mark.parametrize("runs,n,cap,noise,settings", [
+    (1000, 100, 10_000, 0.0, {**LFD, "bias": False}),     # no run halts: each to the cap
+    (1000, 100, 10_000, 0.0, {**LFD, "w0": (100.0, -100.0, 100.0)}),
+    (100, 100, 10_000, 0.5, LFD),                          # Pocket follows each run
+    (5, 10_000, 20_000, 0.5, LFD),                         # one run is too long
+    (5, 10_000, 20_000, 0.0, LFD)])
+def test_a_refusal_says_what_to_make_smaller_and_that_is_enough(runs, n, cap, noise, settings):
+    cost = E.Cost.of(noise, settings, bound_runs=200 if noise == 0 else 0)
+    said = _refusal(runs, n, cap, cost=cost)
+    lower = re.search(r"lower the cap per run to ([\d,]+)", said)
+    assert lower, said
+    fit = int(lower.group(1).replace(",", ""))
+    E.check_work(runs, n, fit, cost=cost)  # the suggestion is accepted …
+    _refusal(runs, n, fit + 1, cost=cost)  # … and is the largest
+    if noise:
+        assert "Pocket follows each run one by one" in said
+    fewer = re.search(r"the runs to ([\d,]+)", said)
+    if fewer:
+        E.check_work(int(fewer.group(1).replace(",", "")), n, cap, cost=cost)
+    else:
+        assert said.startswith("One run of N")  # fewer runs would not help

@@ -206,18 +206,19 @@ def test_bad_link_values_give_a_message_and_the_default(key, value):
 
 def test_the_strip_of_a_large_unseparable_set_stops_sooner_and_says_so():
     """500 points on one spot with both labels and the cap at 20,000: 60 runs to the cap would cost the server
-    about 12 s for one page; the strip's runs stop at STRIP_WORK's share (333 updates) and the words say so. At
-    1,000 updates the page cost 1.7 s of server CPU (benchmarks/page_cost.py), over issue 14's 1 s."""
+    about 12 s for one page; the strip's runs stop at SIDE_WORK's share and the words say so. At 1,000 updates
+    the page cost 1.7 s of server CPU (benchmarks/page_cost.py), over issue 14's 1 s."""
     from pla_lab import compare, compare_words
 
     X = np.full((500, 2), 0.5)
     y = np.where(np.arange(500) % 2 == 0, -1.0, 1.0)
     kwargs = dict(order="cyclic", eta=1.0, w0=(0.0, 0.0, 0.0), bias=True, sign_zero=None, seed=7, max_updates=20_000)
     strip = compare.order_strip(X, y, kwargs)
-    assert strip.cap == compare.STRIP_WORK // (3 * 20 * 500) == 333
-    assert all(c == 333 for counts in strip.counts.values() for c in counts)
+    cap = compare.SIDE_WORK // (3 * 20 * 500)
+    assert strip.cap == cap < 20_000
+    assert all(c == cap for counts in strip.counts.values() for c in counts)
     words = compare_words.order_numbers(strip, compare.run(X, y, kwargs), "cyclic", 7)
-    assert "stop at **333** updates, not at the cap of 20,000" in words
+    assert f"stop at **{cap:,}** updates, not at the cap of 20,000" in words
 
 
 @pytest.mark.parametrize("points", ["ties", "xor", "spot"])
@@ -247,3 +248,48 @@ def test_first_difference_is_the_first_update_where_two_readings_part(points):
     found = {(a, b): compare.first_difference(runs[a], runs[b]) for a in runs for b in runs}
     assert found == {(a, b): loop(runs[a], runs[b]) for a in runs for b in runs}
     assert found[("le0", "le0")] is None
+
+
+def _xor500():
+    """500 XOR-like points as a link holds them, and the link's points."""
+    from pla_core import datasets
+
+    d = datasets.xor(C.MAX_POINTS, noise=0.1, spread=0.2, seed=3)
+    return C.encode_points([(C.q(a), C.q(b), float(lab)) for (a, b), lab in zip(d.X, d.y)])
+
+
+def test_with_500_points_the_eta_views_run_from_w0_zero_is_followed_for_its_share_and_the_words_say_so():
+    from pla_lab import compare
+
+    at = start({"pts": _xor500(), "cap": "20000", "cmp": "eta", "eta": "0.01", "w0": "100,-100,100"})
+    pts = points(at)
+    far = dict(max_updates=20_000, w0=(100.0, -100.0, 100.0))
+    one, small = run(pts, **far), run(pts, **far, eta=0.01)
+    data = plot(at)
+    assert {data["T"], data["companion"]["T"]} == {len(one), len(small)}  # both drawn runs go to the cap
+    side = compare.SIDE_WORK // len(pts)
+    zero = run(pts, max_updates=side)
+    assert len(zero) == side < 20_000 and not zero.halted
+    assert (f"which makes more than **{side:,}** updates: it is followed no further, not to the cap of 20,000, so "
+            "that one page costs the server well under a second") in markdown(at)
+
+
+def test_with_500_points_the_other_readings_of_sign0_are_followed_for_their_share_and_the_words_say_so():
+    from pla_lab import compare, compare_words
+
+    at = start({"pts": _xor500(), "cap": "20000", "cmp": "sign0"})
+    pts = points(at)
+    shown = run(pts, max_updates=20_000)
+    assert plot(at)["T"] == len(shown)
+    side = compare.SIDE_WORK // (3 * len(pts))
+    runs = {c: run(pts, max_updates=side, sign_zero=S.SIGN_ZERO[c]) for c in ("+1", "-1", "lt0")}
+    parts = {c: compare.first_difference(shown, r) for c, r in runs.items()}
+    expected = compare.SignRuns({"le0": shown, **runs}, "le0",
+                                {c: None if d == len(runs[c]) + 1 and not runs[c].halted else d
+                                 for c, d in parts.items()}, 20_000)
+    md = markdown(at)
+    assert compare_words.sign_table(expected) in md and compare_words.sign_words(expected) in md
+    assert f"With 500 points the other readings' runs stop at **{side:,}** updates, not at the cap of 20,000" in md
+    followed = [c for c, r in runs.items() if not r.halted]
+    assert followed and all(len(runs[c]) == side for c in followed)
+    assert f"is followed for **{side:,}** updates only, not to the cap of 20,000" in md

@@ -4,6 +4,7 @@ the caps, the CSV, the sweep, and a run opened in the PLA lesson."""
 from __future__ import annotations
 
 import csv
+import re
 import io
 from urllib.parse import parse_qsl, urlsplit
 
@@ -142,3 +143,13 @@ def test_a_run_opens_in_the_pla_lesson_with_its_points_and_seed():
     assert shown["T"] == res.T[slow]
     assert np.allclose([p[:2] for p in shown["points"]], d.X[slow])
     assert [p[2] for p in shown["points"]] == d.y[slow].tolist()
+
+
+def test_runs_that_never_halt_are_estimated_to_the_cap_and_refused_with_a_cap_that_fits():
+    at = open_page({"bias": "0"})  # without a bias no run halts: every run of 1,000 goes to the cap of 10,000
+    said = warnings(at)
+    assert "no run halts without a bias" in said and "over its limit of 30 s" in said
+    assert button(at, "Start 1,000 runs").disabled and button(at, "Sweep N ≤ 100").disabled
+    fit = re.search(r"lower the cap per run to ([\d,]+)", said).group(1).replace(",", "")
+    fits = open_page({"bias": "0", "cap": fit})
+    assert not button(fits, "Start 1,000 runs").disabled and "limit of 30 s for one experiment" not in warnings(fits)
