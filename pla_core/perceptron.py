@@ -16,7 +16,7 @@ import math
 import numpy as np
 
 from ._checks import augment, check_data, check_options, check_w0, signed_points
-from .reference import is_mistake, radius_bound, tie_mask
+from .reference import TIE, is_mistake, radius_bound, tie_mask
 from .trace import Stream, Trace, judge_many, readonly
 
 __all__ = [
@@ -262,7 +262,11 @@ class _Scan:
 
 
 class _RandomScan:
-    """Each update picks a uniformly random point among the current mistakes (seed 000's Pocket)."""
+    """Each update picks a uniformly random point among the current mistakes (seed 000's Pocket).
+
+    An update costs one product (all n scores), the mistake rule written into buffers made once, the indices of
+    the mistakes, one draw and the update: about half the NumPy calls and none of the allocations of a plain loop,
+    with the same floats and the same draws (tests/core/test_fast_loops.py keeps the plain loop as the oracle)."""
 
     cycle_hit = None  # a random walk has no deterministic state to repeat
     visits = None
@@ -273,15 +277,45 @@ class _RandomScan:
         self.tie, self.w0, self.eta, self.margin, self.rng = tie, w, eta, margin, rng
 
     def run(self, rec: "_Growing", max_updates: int, stop_on_cycle: bool) -> bool:
-        Z, w = self.Z, self.w0
-        while rec.T < max_updates:
-            idx = np.flatnonzero(is_mistake(Z @ w, math.sqrt(w @ w), self.R, self.tie, self.margin))
-            if idx.size == 0:
-                return True
-            i = int(idx[self.rng.integers(idx.size)])
-            w = w + self.eta * Z[i]
-            rec.add(w, i, 0)
-        return False
+        Z, w, R, tie, margin = self.Z, self.w0, self.R, self.tie, self.margin
+        n = len(Z)
+        rows = Z if self.eta == 1 else self.eta * Z  # ηzₙ: the same floats as η·Z[i] at each update
+        m, bad, spare = np.empty(n), np.empty(n, dtype=bool), np.empty(n, dtype=bool)
+        dot, sqrt, draw = np.dot, math.sqrt, self.rng.integers
+        W, I, V = rec.W, rec.I, rec.V
+        T, halted = rec.T, False
+        while T < max_updates:
+            idx = _mistakes_into(bad, dot(Z, w, out=m), sqrt(dot(w, w)), R, tie, margin, spare).nonzero()[0]
+            if not len(idx):
+                halted = True
+                break
+            i = int(idx[draw(len(idx))])
+            w = w + rows[i]
+            if T + 1 >= len(W):
+                W, I, V = rec.grow()
+            T += 1
+            W[T] = w
+            I[T - 1] = i
+            V[T - 1] = 0
+        rec.T = T
+        return halted
+
+
+def _mistakes_into(out, m, w_norm: float, R: float, tie, margin: float, spare) -> np.ndarray:
+    """:func:`~pla_core.reference.is_mistake` (m, w_norm, R, tie, margin) written into ``out`` (``spare``: a
+    scratch buffer of the same shape): the same comparisons with the same thresholds, no new arrays."""
+    if margin > 0:
+        if w_norm == 0:
+            out.fill(True)
+            return out
+        return np.less(m, 0.5 * margin * w_norm, out=out)
+    tol = TIE * R * w_norm
+    if tie is None:
+        return np.less_equal(m, tol, out=out)
+    np.less_equal(m, tol, out=spare)
+    np.logical_and(spare, tie, out=spare)
+    np.less(m, -tol, out=out)
+    return np.logical_or(out, spare, out=out)
 
 
 def _prepare(X, y, *, order, eta, w0, margin, bias, sign_zero, max_updates, seed):
@@ -469,18 +503,38 @@ def batch(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None,
                     batch_size=None if batch_size is None else int(batch_size), average=average)
     if batch_size is not None:
         return _minibatch(X, y, w, eta, bias, sign_zero, max_updates, int(batch_size), average, settings)
+    return _full_batch(X, y, w, eta, bias, sign_zero, max_updates, average, settings)
+
+
+def _sum_rows(A) -> np.ndarray:
+    """Σ along each row of A (d+1, k): the floats of ``np.add.reduce(A.T, axis=0)``, which adds the k rows of a
+    (k, d+1) array (d+1 ≥ 2) one after another starting from 0.0, here in one contiguous pass per coordinate
+    instead of one NumPy step per point (several times faster for a few hundred points)."""
+    # accumulate starts from the first term, not 0.0: that differs only for a sum of −0.0s, which from 0.0 is 0.0
+    return np.add.accumulate(A, axis=1)[:, -1] + 0.0
+
+
+def _full_batch(X, y, w, eta, bias, sign_zero, max_updates, average, settings) -> Trace:
+    """The full batch perceptron of :func:`batch`: each step scores all n points with one product and sums the
+    mistakes' rows, into buffers made once (tests/core/test_fast_loops.py keeps the plain loop as the oracle)."""
+    n = len(y)
     Z, tie, R = signed_points(X, y, bias), tie_mask(y, sign_zero), radius_bound(X, bias)
+    tie = None if tie.all() else tie  # every tie a mistake: the rule's one-comparison case
     scale = eta / n if average else eta
     quantum = _cycle_quantum(X, bias, scale)
     seen: dict[bytes, int] = {}
     W, U, I, used, E, C = [w], [], [], [], [], []
+    ZT = np.ascontiguousarray(Z.T)  # a coordinate of every zₙ in a row: the mistakes' sums run along rows
+    m, bad, spare = np.empty(n), np.empty(n, dtype=bool), np.empty(n, dtype=bool)
+    dot, sqrt, count, add = np.dot, math.sqrt, np.count_nonzero, np.add.reduce
     cycle, halted = None, False
     for t in range(max_updates + 1):
-        m = Z @ w
-        bad = is_mistake(m, math.sqrt(w @ w), R, tie)
-        E.append(int(bad.sum()))
-        C.append(float(max(0.0, -m[bad].sum())))
-        if not E[-1]:
+        _mistakes_into(bad, dot(Z, w, out=m), sqrt(dot(w, w)), R, tie, 0.0, spare)
+        e = count(bad)
+        E.append(e)
+        c = -float(add(m.compress(bad)))
+        C.append(c if c > 0.0 else 0.0)  # max(0, −Σ_{M} yₙwᵀx̃ₙ), −0.0 read as 0
+        if not e:
             halted = True
             break
         key = _key(w, quantum)
@@ -490,7 +544,7 @@ def batch(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None,
         seen[key] = t
         if t == max_updates:
             break
-        u = scale * Z[bad].sum(axis=0)
+        u = scale * _sum_rows(ZT.compress(bad, axis=1))
         w = w + u
         W.append(w)
         U.append(u)
@@ -507,32 +561,42 @@ def batch(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None,
 
 
 def _minibatch(X, y, w, eta, bias, sign_zero, max_updates, b, average, settings) -> Trace:
-    """The mini-batch perceptron of :func:`batch` (its rules are stated there)."""
+    """The mini-batch perceptron of :func:`batch` (its rules are stated there).
+
+    The stream X[0], …, X[n−1], X[0], … is laid out once, as far as any window read can reach (a window starts
+    at a place < n and spans at most ⌈n/b⌉ blocks), so each window of points, scores and ties is a slice: no
+    index arrays and no copies per step (tests/core/test_fast_loops.py keeps the plain loop as the oracle)."""
     n = len(y)
     Z, tie, R = signed_points(X, y, bias), tie_mask(y, sign_zero), radius_bound(X, bias)
     scale = eta / b if average else eta
     quantum = _cycle_quantum(X, bias, scale)
     span = -(-n // b) * b  # ⌈n/b⌉ blocks: a full pass
     first = b * max(1, 64 // b)  # points scored by the first call after an update (then doubled)
+    stream = np.arange(n + span) % n
+    ZS, TS = Z[stream], (None if tie.all() else tie[stream])
+    ZT = np.ascontiguousarray(ZS.T)  # a coordinate of every zₙ in a row: the mistakes' sums run along rows
+    m, bad, spare = np.empty(span), np.empty(span, dtype=bool), np.empty(span, dtype=bool)
+    dot, sqrt, add = np.dot, math.sqrt, np.add.reduce
     seen: dict[bytes, int] = {}
     W, U, I, V, used, starts = [w], [], [], [], [], [0]
     pos = steps = 0  # place in the data of the next block; blocks examined
     cycle, halted = None, False
     while True:
         # The first block from pos that holds a mistake of w: the blocks before it change nothing.
-        wn, r, size, found = math.sqrt(w @ w), 0, first, None
+        wn, r, size, s = sqrt(dot(w, w)), 0, first, -1
         while r < span:
             e = min(r + size, span)  # r and e are whole blocks from pos
-            idx = np.arange(pos + r, pos + e) % n
-            bad = is_mistake(Z[idx] @ w, wn, R, tie[idx])
-            k = int(bad.argmax())
-            if bad[k]:
-                j = (r + k) // b * b - r  # start of the block holding it, in this window
-                found = idx[j:j + b], bad[j:j + b]
+            a, k = pos + r, e - r
+            win = _mistakes_into(bad[:k], dot(ZS[a:a + k], w, out=m[:k]), wn, R,
+                                 None if TS is None else TS[a:a + k], 0.0, spare[:k])
+            k = int(win.argmax())
+            if win[k]:
+                j = k // b * b  # start of the block holding it, in this window
+                s, sel = a + j, win[j:j + b]
                 steps += (r + j) // b + 1
                 break
             r, size = e, 2 * size
-        if found is None:
+        if s < 0:
             steps += span // b
             halted = True
             break
@@ -545,25 +609,30 @@ def _minibatch(X, y, w, eta, bias, sign_zero, max_updates, b, average, settings)
             break
         if len(seen) < _Scan.MAX_REMEMBERED:  # memory: a cycle that starts later runs on to max_updates
             seen[key] = T
-        block, bad = found
-        u = scale * Z[block[bad]].sum(axis=0)  # summed in stream order
+        u = scale * _sum_rows(ZT[:, s:s + b].compress(sel, axis=1))  # in stream order
         w = w + u
         W.append(w)
         U.append(u)
-        M = np.sort(block[bad])
+        M = stream[s:s + b][sel]
+        if s % n + b > n:  # the block wraps past the end of the data
+            M = np.sort(M)
         I.append(int(M[0]))
         V.append(b * steps)
         used.append(M)
         starts.append(starts[-1] + len(M))
-        pos = int((block[-1] + 1) % n)  # the next block starts after this one
+        pos = (s + b) % n  # the next block starts after this one
     T, d1 = len(I), X.shape[1] + 1
     stop = "halted" if halted else "cycle" if cycle else "max_updates"
-    return Trace(weights=readonly(np.array(W)), mistakes=readonly(np.array(I, dtype=np.int64)),
+    W = np.array(W)
+    # E and J over all n points, as the full batch records them: one pass over the weights for both.
+    E, J = judge_many(Z, tie, W, R, criterion=True)
+    cache = {"updates": readonly(np.array(U).reshape(T, d1)), "errors": readonly(E), "criterion": readonly(J)}
+    return Trace(weights=readonly(W), mistakes=readonly(np.array(I, dtype=np.int64)),
                  visits=readonly(np.array(V, dtype=np.int64)), halted=halted, cycle=cycle, stop=stop,
                  X=readonly(X), y=readonly(y), settings=settings, examined=b * steps,
                  _used_index=(readonly(np.array(starts, dtype=np.int64)),
-                              readonly(np.concatenate(used).astype(np.int64) if used else np.empty(0, np.int64))),
-                 _cache={"updates": readonly(np.array(U).reshape(T, d1))})
+                              readonly(np.concatenate(used) if used else np.empty(0, np.int64))),
+                 _cache=cache)
 
 
 def online(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None, passes: int = 1,
