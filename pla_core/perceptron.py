@@ -507,82 +507,142 @@ def batch(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None,
 
 
 def _sum_rows(A) -> np.ndarray:
-    """Σ along each row of A (d+1, k): the floats of ``np.add.reduce(A.T, axis=0)``, which adds the k rows of a
-    (k, d+1) array (d+1 ≥ 2) one after another starting from 0.0, here in one contiguous pass per coordinate
-    instead of one NumPy step per point (several times faster for a few hundred points)."""
+    """Σ along each row of A (r, k): the floats of ``np.add.reduce(A.T, axis=0)``, which adds the k rows of a
+    (k, r) array (r ≥ 2) one after another starting from 0.0, here in one contiguous pass per row instead of one
+    NumPy step per point (several times faster for a few hundred points)."""
     # accumulate starts from the first term, not 0.0: that differs only for a sum of −0.0s, which from 0.0 is 0.0
     return np.add.accumulate(A, axis=1)[:, -1] + 0.0
 
 
+class _Seen:
+    """Cycle detection a block of steps at a time: the keys of the block's weights (:func:`_key`, and for a
+    mini-batch the place of the next block) are made with one division and one rounding, then looked up in
+    order, as a loop checking each wₜ before its update would. ``limit``: keys remembered at most."""
+
+    def __init__(self, quantum: np.ndarray, limit: int | None = None):
+        self.quantum, self.limit, self.keys = quantum, limit, {}
+
+    def first_repeat(self, W: np.ndarray, t0: int, places=None) -> tuple[int, int] | None:
+        """(t, s) for the first row t − t0 of W whose state was already seen at s; the states before it kept."""
+        K = (np.rint(W / self.quantum) + 0.0).tobytes()
+        size, keys, limit = 8 * W.shape[1], self.keys, self.limit
+        for i in range(len(W)):
+            key = K[i * size:(i + 1) * size]
+            if places is not None:
+                key += places[i].to_bytes(8, "little")
+            if key in keys:
+                return t0 + i, keys[key]
+            if limit is None or len(keys) < limit:
+                keys[key] = t0 + i
+        return None
+
+
+def _block_rows(n: int) -> int:
+    """Steps between two bookkeeping passes (cycle keys, the mistakes' bits): blocks of about 2¹⁸ points."""
+    return max(1, min(256, (1 << 18) // n))
+
+
+def _doubled(A: np.ndarray) -> np.ndarray:
+    return np.concatenate([A, np.empty_like(A)])
+
+
 def _full_batch(X, y, w, eta, bias, sign_zero, max_updates, average, settings) -> Trace:
-    """The full batch perceptron of :func:`batch`: each step scores all n points with one product and sums the
-    mistakes' rows, into buffers made once (tests/core/test_fast_loops.py keeps the plain loop as the oracle)."""
-    n = len(y)
+    """The full batch perceptron of :func:`batch`, fast: each step is one product (the scores), one selection of
+    the mistakes' scores and points together, two sums, and the update, into buffers made once; the cycle keys
+    and the bits of Mₜ are made a block of steps at a time. The same floats as the plain loop, added in the same
+    order (tests/core/test_fast_loops.py keeps it as the oracle)."""
+    n, d1 = X.shape[0], X.shape[1] + 1
     Z, tie, R = signed_points(X, y, bias), tie_mask(y, sign_zero), radius_bound(X, bias)
     tie = None if tie.all() else tie  # every tie a mistake: the rule's one-comparison case
     scale = eta / n if average else eta
-    quantum = _cycle_quantum(X, bias, scale)
-    seen: dict[bytes, int] = {}
-    W, U, I, used, E, C = [w], [], [], [], [], []
-    ZT = np.ascontiguousarray(Z.T)  # a coordinate of every zₙ in a row: the mistakes' sums run along rows
-    m, bad, spare = np.empty(n), np.empty(n, dtype=bool), np.empty(n, dtype=bool)
-    dot, sqrt, count, add = np.dot, math.sqrt, np.count_nonzero, np.add.reduce
-    cycle, halted = None, False
+    seen = _Seen(_cycle_quantum(X, bias, scale))
+    # Rows: the scores yₙwᵀx̃ₙ, then zₙ's coordinates (the bias one, ±1 or 0, first). The scores and the bias
+    # coordinate are summed pairwise, as ndarray.sum sums the scores (the bias sum is of ±1s: exact in any
+    # order), the features one after another, as a sum over the rows of Z[M] does.
+    A = np.empty((d1 + 1, n))
+    A[1:] = Z.T
+    m, spare, sums = A[0], np.empty(n, dtype=bool), np.empty(d1)
+    rows = _block_rows(n)
+    B = np.empty((rows, n), dtype=bool)  # Mₜ for the steps of the block
+    W, U = np.empty((min(max_updates, 1023) + 1, d1)), np.empty((min(max_updates, 1023) + 1, d1))
+    W[0] = w
+    E, C, I, used = [], [], [], []
+    dot, sqrt, reduce, accumulate = np.dot, math.sqrt, np.add.reduce, np.add.accumulate
+    hit, halted, t0, t = None, False, 0, 0
+
+    def bookkeeping(t1):
+        I.extend(B[:t1 - t0].argmax(axis=1).tolist())
+        used.append(np.packbits(B[:t1 - t0], axis=1))  # n/8 bytes an update, whatever |Mₜ|
+        return seen.first_repeat(W[t0:t1], t0)
+
     for t in range(max_updates + 1):
+        w, bad = W[t], B[t - t0]
         _mistakes_into(bad, dot(Z, w, out=m), sqrt(dot(w, w)), R, tie, 0.0, spare)
-        e = count(bad)
-        E.append(e)
-        c = -float(add(m.compress(bad)))
+        S = A.compress(bad, axis=1)
+        E.append(S.shape[1])
+        r = reduce(S[:2], axis=1)
+        c = -float(r[0])
         C.append(c if c > 0.0 else 0.0)  # max(0, −Σ_{M} yₙwᵀx̃ₙ), −0.0 read as 0
-        if not e:
+        if not S.shape[1]:
             halted = True
+            hit = bookkeeping(t) if t > t0 else None
             break
-        key = _key(w, quantum)
-        if key in seen:
-            cycle = (seen[key], t - seen[key])
-            break
-        seen[key] = t
-        if t == max_updates:
-            break
-        u = scale * _sum_rows(ZT.compress(bad, axis=1))
-        w = w + u
-        W.append(w)
-        U.append(u)
-        I.append(int(bad.argmax()))
-        used.append(np.packbits(bad))  # n/8 bytes an update, whatever |Mₜ|
-    T, d1 = len(I), X.shape[1] + 1
+        if t < max_updates:
+            if t + 2 > len(W):
+                W, U = _doubled(W), _doubled(U)
+            sums[0] = r[1]
+            sums[1:] = accumulate(S[2:], axis=1)[:, -1]
+            sums += 0.0  # from 0.0, as Z[M].sum(axis=0): never −0.0
+            np.multiply(scale, sums, out=U[t])
+            np.add(w, U[t], out=W[t + 1])
+        if t == max_updates or t - t0 == rows - 1:
+            hit = bookkeeping(t + 1)
+            t0 = t + 1
+            if hit:
+                break
+    cycle = None
+    if hit:
+        t, start = hit
+        cycle, halted = (start, t - start), False
+    T = t
     stop = "halted" if halted else "cycle" if cycle else "max_updates"
-    cache = {"updates": readonly(np.array(U).reshape(T, d1)), "errors": readonly(np.array(E, dtype=np.int64)),
+    E, C = E[:T + 1], C[:T + 1]
+    cache = {"updates": readonly(U[:T].copy()), "errors": readonly(np.array(E, dtype=np.int64)),
              "criterion": readonly(np.array(C))}
-    return Trace(weights=readonly(np.array(W)), mistakes=readonly(np.array(I, dtype=np.int64)),
+    bits = np.concatenate(used)[:T] if used else np.empty((0, (n + 7) // 8), dtype=np.uint8)
+    return Trace(weights=readonly(W[:T + 1].copy()), mistakes=readonly(np.array(I[:T], dtype=np.int64)),
                  visits=readonly(n * np.arange(1, T + 1, dtype=np.int64)), halted=halted, cycle=cycle, stop=stop,
                  X=readonly(X), y=readonly(y), settings=settings, examined=n * len(E),
-                 _used_bits=readonly(np.array(used, dtype=np.uint8).reshape(T, (n + 7) // 8)), _cache=cache)
+                 _used_bits=readonly(bits), _cache=cache)
 
 
 def _minibatch(X, y, w, eta, bias, sign_zero, max_updates, b, average, settings) -> Trace:
-    """The mini-batch perceptron of :func:`batch` (its rules are stated there).
+    """The mini-batch perceptron of :func:`batch` (its rules are stated there), fast.
 
     The stream X[0], …, X[n−1], X[0], … is laid out once, as far as any window read can reach (a window starts
     at a place < n and spans at most ⌈n/b⌉ blocks), so each window of points, scores and ties is a slice: no
-    index arrays and no copies per step (tests/core/test_fast_loops.py keeps the plain loop as the oracle)."""
-    n = len(y)
+    index arrays and no copies per step; the cycle keys are made a block of steps at a time. The same floats as
+    the plain loop, added in the same order (tests/core/test_fast_loops.py keeps it as the oracle)."""
+    n, d1 = X.shape[0], X.shape[1] + 1
     Z, tie, R = signed_points(X, y, bias), tie_mask(y, sign_zero), radius_bound(X, bias)
     scale = eta / b if average else eta
-    quantum = _cycle_quantum(X, bias, scale)
+    seen = _Seen(_cycle_quantum(X, bias, scale), limit=_Scan.MAX_REMEMBERED)  # memory: a later cycle runs on
     span = -(-n // b) * b  # ⌈n/b⌉ blocks: a full pass
     first = b * max(1, 64 // b)  # points scored by the first call after an update (then doubled)
     stream = np.arange(n + span) % n
     ZS, TS = Z[stream], (None if tie.all() else tie[stream])
     ZT = np.ascontiguousarray(ZS.T)  # a coordinate of every zₙ in a row: the mistakes' sums run along rows
     m, bad, spare = np.empty(span), np.empty(span, dtype=bool), np.empty(span, dtype=bool)
-    dot, sqrt, add = np.dot, math.sqrt, np.add.reduce
-    seen: dict[bytes, int] = {}
-    W, U, I, V, used, starts = [w], [], [], [], [], [0]
+    W, U = np.empty((min(max_updates, 1023) + 1, d1)), np.empty((min(max_updates, 1023) + 1, d1))
+    W[0] = w
+    I, V, P, used, starts = [], [], [], [], [0]
+    rows = _block_rows(b)
+    dot, sqrt = np.dot, math.sqrt
     pos = steps = 0  # place in the data of the next block; blocks examined
-    cycle, halted = None, False
+    hit, halted, t0, T = None, False, 0, 0
     while True:
         # The first block from pos that holds a mistake of w: the blocks before it change nothing.
+        w = W[T]
         wn, r, size, s = sqrt(dot(w, w)), 0, first, -1
         while r < span:
             e = min(r + size, span)  # r and e are whole blocks from pos
@@ -599,39 +659,45 @@ def _minibatch(X, y, w, eta, bias, sign_zero, max_updates, b, average, settings)
         if s < 0:
             steps += span // b
             halted = True
+            hit = seen.first_repeat(W[t0:T], t0, P[t0:T]) if T > t0 else None
             break
-        key = _key(w, quantum) + pos.to_bytes(8, "little")
-        T = len(I)
-        if key in seen:
-            cycle = (seen[key], T - seen[key])
-            break
+        P.append(pos)
         if T == max_updates:
+            hit = seen.first_repeat(W[t0:T + 1], t0, P[t0:T + 1])
             break
-        if len(seen) < _Scan.MAX_REMEMBERED:  # memory: a cycle that starts later runs on to max_updates
-            seen[key] = T
-        u = scale * _sum_rows(ZT[:, s:s + b].compress(sel, axis=1))  # in stream order
-        w = w + u
-        W.append(w)
-        U.append(u)
-        M = stream[s:s + b][sel]
+        if T + 2 > len(W):
+            W, U = _doubled(W), _doubled(U)
+        np.multiply(scale, _sum_rows(ZT[:, s:s + b].compress(sel, axis=1)), out=U[T])  # in stream order
+        np.add(w, U[T], out=W[T + 1])
+        M = stream[s:s + b].compress(sel)
         if s % n + b > n:  # the block wraps past the end of the data
-            M = np.sort(M)
+            M.sort()
         I.append(int(M[0]))
         V.append(b * steps)
         used.append(M)
         starts.append(starts[-1] + len(M))
         pos = (s + b) % n  # the next block starts after this one
-    T, d1 = len(I), X.shape[1] + 1
+        T += 1
+        if T - t0 == rows:
+            hit = seen.first_repeat(W[t0:T], t0, P[t0:T])
+            t0 = T
+            if hit:
+                break
+    cycle, examined = None, b * steps
+    if hit:
+        t, start = hit
+        cycle, halted, T = (start, t - start), False, t
+        examined = V[t] if t < len(V) else examined  # the blocks examined up to the repeat
     stop = "halted" if halted else "cycle" if cycle else "max_updates"
-    W = np.array(W)
+    W = W[:T + 1].copy()
     # E and J over all n points, as the full batch records them: one pass over the weights for both.
     E, J = judge_many(Z, tie, W, R, criterion=True)
-    cache = {"updates": readonly(np.array(U).reshape(T, d1)), "errors": readonly(E), "criterion": readonly(J)}
-    return Trace(weights=readonly(W), mistakes=readonly(np.array(I, dtype=np.int64)),
-                 visits=readonly(np.array(V, dtype=np.int64)), halted=halted, cycle=cycle, stop=stop,
-                 X=readonly(X), y=readonly(y), settings=settings, examined=b * steps,
-                 _used_index=(readonly(np.array(starts, dtype=np.int64)),
-                              readonly(np.concatenate(used) if used else np.empty(0, np.int64))),
+    cache = {"updates": readonly(U[:T].copy()), "errors": readonly(E), "criterion": readonly(J)}
+    return Trace(weights=readonly(W), mistakes=readonly(np.array(I[:T], dtype=np.int64)),
+                 visits=readonly(np.array(V[:T], dtype=np.int64)), halted=halted, cycle=cycle, stop=stop,
+                 X=readonly(X), y=readonly(y), settings=settings, examined=examined,
+                 _used_index=(readonly(np.array(starts[:T + 1], dtype=np.int64)),
+                              readonly(np.concatenate(used[:T]) if T else np.empty(0, np.int64))),
                  _cache=cache)
 
 
