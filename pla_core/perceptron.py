@@ -506,12 +506,15 @@ def batch(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None,
     return _full_batch(X, y, w, eta, bias, sign_zero, max_updates, average, settings)
 
 
-def _sum_rows(A) -> np.ndarray:
-    """Σ along each row of A (r, k): the floats of ``np.add.reduce(A.T, axis=0)``, which adds the k rows of a
-    (k, r) array (r ≥ 2) one after another starting from 0.0, here in one contiguous pass per row instead of one
-    NumPy step per point (several times faster for a few hundred points)."""
-    # accumulate starts from the first term, not 0.0: that differs only for a sum of −0.0s, which from 0.0 is 0.0
-    return np.add.accumulate(A, axis=1)[:, -1] + 0.0
+def _sum_points(S, out) -> np.ndarray:
+    """``out`` = Σ of the columns of S (d+1, k), the coordinates of the mistakes' zₙ (the bias one first), as the
+    floats of ``Z[M].sum(axis=0)``: a reduction over the rows of a (k, d+1) array adds them one after another
+    starting from 0.0, so each feature is accumulated along its row (one contiguous pass, not one NumPy step per
+    point); the bias coordinate, a sum of ±1s (or of 0s), is exact in any order and is summed pairwise."""
+    out[0] = np.add.reduce(S[0])
+    out[1:] = np.add.accumulate(S[1:], axis=1)[:, -1]
+    out += 0.0  # accumulate starts from the first term: only a sum of −0.0s differs, and from 0.0 it is 0.0
+    return out
 
 
 class _Seen:
@@ -524,7 +527,7 @@ class _Seen:
 
     def first_repeat(self, W: np.ndarray, t0: int, places=None) -> tuple[int, int] | None:
         """(t, s) for the first row t − t0 of W whose state was already seen at s; the states before it kept."""
-        K = (np.rint(W / self.quantum) + 0.0).tobytes()
+        K = _key(W, self.quantum)  # row by row, the bytes of _key(wₜ)
         size, keys, limit = 8 * W.shape[1], self.keys, self.limit
         for i in range(len(W)):
             key = K[i * size:(i + 1) * size]
@@ -547,8 +550,8 @@ def _doubled(A: np.ndarray) -> np.ndarray:
 
 
 def _full_batch(X, y, w, eta, bias, sign_zero, max_updates, average, settings) -> Trace:
-    """The full batch perceptron of :func:`batch`, fast: each step is one product (the scores), one selection of
-    the mistakes' scores and points together, two sums, and the update, into buffers made once; the cycle keys
+    """The full batch perceptron of :func:`batch`, fast: each step is one product (the scores), one gathering of
+    the mistakes' scores and points together, their sums, and the update, into buffers made once; the cycle keys
     and the bits of Mₜ are made a block of steps at a time. The same floats as the plain loop, added in the same
     order (tests/core/test_fast_loops.py keeps it as the oracle)."""
     n, d1 = X.shape[0], X.shape[1] + 1
@@ -556,9 +559,7 @@ def _full_batch(X, y, w, eta, bias, sign_zero, max_updates, average, settings) -
     tie = None if tie.all() else tie  # every tie a mistake: the rule's one-comparison case
     scale = eta / n if average else eta
     seen = _Seen(_cycle_quantum(X, bias, scale))
-    # Rows: the scores yₙwᵀx̃ₙ, then zₙ's coordinates (the bias one, ±1 or 0, first). The scores and the bias
-    # coordinate are summed pairwise, as ndarray.sum sums the scores (the bias sum is of ±1s: exact in any
-    # order), the features one after another, as a sum over the rows of Z[M] does.
+    # Rows: the scores yₙwᵀx̃ₙ, then zₙ's coordinates: one take gathers the mistakes' scores and points.
     A = np.empty((d1 + 1, n))
     A[1:] = Z.T
     m, spare, sums = A[0], np.empty(n, dtype=bool), np.empty(d1)
@@ -567,33 +568,29 @@ def _full_batch(X, y, w, eta, bias, sign_zero, max_updates, average, settings) -
     W, U = np.empty((min(max_updates, 1023) + 1, d1)), np.empty((min(max_updates, 1023) + 1, d1))
     W[0] = w
     E, C, I, used = [], [], [], []
-    dot, sqrt, reduce, accumulate = np.dot, math.sqrt, np.add.reduce, np.add.accumulate
+    dot, sqrt, reduce = np.dot, math.sqrt, np.add.reduce
     hit, halted, t0, t = None, False, 0, 0
 
     def bookkeeping(t1):
-        I.extend(B[:t1 - t0].argmax(axis=1).tolist())
         used.append(np.packbits(B[:t1 - t0], axis=1))  # n/8 bytes an update, whatever |Mₜ|
         return seen.first_repeat(W[t0:t1], t0)
 
     for t in range(max_updates + 1):
         w, bad = W[t], B[t - t0]
-        _mistakes_into(bad, dot(Z, w, out=m), sqrt(dot(w, w)), R, tie, 0.0, spare)
-        S = A.compress(bad, axis=1)
-        E.append(S.shape[1])
-        r = reduce(S[:2], axis=1)
-        c = -float(r[0])
+        M = _mistakes_into(bad, dot(Z, w, out=m), sqrt(dot(w, w)), R, tie, 0.0, spare).nonzero()[0]
+        E.append(len(M))
+        S = A.take(M, axis=1)  # (an index array gathers without the branches of a mask)
+        c = -float(reduce(S[0]))  # pairwise, as ndarray.sum
         C.append(c if c > 0.0 else 0.0)  # max(0, −Σ_{M} yₙwᵀx̃ₙ), −0.0 read as 0
-        if not S.shape[1]:
+        if not len(M):
             halted = True
             hit = bookkeeping(t) if t > t0 else None
             break
+        I.append(int(M[0]))
         if t < max_updates:
             if t + 2 > len(W):
                 W, U = _doubled(W), _doubled(U)
-            sums[0] = r[1]
-            sums[1:] = accumulate(S[2:], axis=1)[:, -1]
-            sums += 0.0  # from 0.0, as Z[M].sum(axis=0): never −0.0
-            np.multiply(scale, sums, out=U[t])
+            np.multiply(scale, _sum_points(S[1:], sums), out=U[t])
             np.add(w, U[t], out=W[t + 1])
         if t == max_updates or t - t0 == rows - 1:
             hit = bookkeeping(t + 1)
@@ -620,9 +617,10 @@ def _minibatch(X, y, w, eta, bias, sign_zero, max_updates, b, average, settings)
     """The mini-batch perceptron of :func:`batch` (its rules are stated there), fast.
 
     The stream X[0], …, X[n−1], X[0], … is laid out once, as far as any window read can reach (a window starts
-    at a place < n and spans at most ⌈n/b⌉ blocks), so each window of points, scores and ties is a slice: no
-    index arrays and no copies per step; the cycle keys are made a block of steps at a time. The same floats as
-    the plain loop, added in the same order (tests/core/test_fast_loops.py keeps it as the oracle)."""
+    at a place < n and spans at most ⌈n/b⌉ blocks), so each window of points, scores and ties is a slice, not an
+    index array and a copy; the block's mistakes are gathered by index and summed as in :func:`_sum_points`, and
+    the cycle keys are made a block of steps at a time. The same floats as the plain loop, added in the same
+    order (tests/core/test_fast_loops.py keeps it as the oracle)."""
     n, d1 = X.shape[0], X.shape[1] + 1
     Z, tie, R = signed_points(X, y, bias), tie_mask(y, sign_zero), radius_bound(X, bias)
     scale = eta / b if average else eta
@@ -632,7 +630,7 @@ def _minibatch(X, y, w, eta, bias, sign_zero, max_updates, b, average, settings)
     stream = np.arange(n + span) % n
     ZS, TS = Z[stream], (None if tie.all() else tie[stream])
     ZT = np.ascontiguousarray(ZS.T)  # a coordinate of every zₙ in a row: the mistakes' sums run along rows
-    m, bad, spare = np.empty(span), np.empty(span, dtype=bool), np.empty(span, dtype=bool)
+    m, bad, spare, sums = np.empty(span), np.empty(span, dtype=bool), np.empty(span, dtype=bool), np.empty(d1)
     W, U = np.empty((min(max_updates, 1023) + 1, d1)), np.empty((min(max_updates, 1023) + 1, d1))
     W[0] = w
     I, V, P, used, starts = [], [], [], [], [0]
@@ -667,9 +665,10 @@ def _minibatch(X, y, w, eta, bias, sign_zero, max_updates, b, average, settings)
             break
         if T + 2 > len(W):
             W, U = _doubled(W), _doubled(U)
-        np.multiply(scale, _sum_rows(ZT[:, s:s + b].compress(sel, axis=1)), out=U[T])  # in stream order
+        at = sel.nonzero()[0] + s  # the block's mistakes, in stream order
+        np.multiply(scale, _sum_points(ZT.take(at, axis=1), sums), out=U[T])
         np.add(w, U[T], out=W[T + 1])
-        M = stream[s:s + b].compress(sel)
+        M = stream.take(at)
         if s % n + b > n:  # the block wraps past the end of the data
             M.sort()
         I.append(int(M[0]))
