@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import pla_core as pc
 from pla_core._checks import check_data, check_w0, signed_points
-from pla_core.perceptron import _cycle_quantum, _key, _Scan
+from pla_core.perceptron import _cycle_quantum, _Draws, _key, _Scan
 from pla_core.reference import is_mistake, radius_bound, tie_mask
 from pla_core.trace import Trace
 
@@ -269,3 +269,20 @@ def test_mistake_counts_and_criterion_are_those_of_the_old_blocks(data, sign_zer
     trace = Trace(weights=W, mistakes=np.zeros(rows - 1, dtype=np.int64), visits=None, halted=False, cycle=None,
                   stop="max_updates", X=X, y=y, settings=dict(bias=bias, sign_zero=sign_zero))
     assert trace.criterion.tobytes() == crit.tobytes() and trace.errors.tobytes() == counts.tobytes()
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), used=st.integers(0, 3), top=st.sampled_from([2, 3, 600, 2_000_000, 2**31 + 5]),
+       count=st.integers(0, 500), draws=st.data())
+def test_the_scan_draws_rng_integers_numbers_and_leaves_the_generator_as_it_would(seed, used, top, count, draws):
+    """The random scan's draws (_Draws) are rng.integers(k)'s, rejections included (k near 2³¹ rejects often),
+    and the generator is left where those calls leave it, a half-used 32-bit draw included."""
+    a, b = np.random.default_rng(seed), np.random.default_rng(seed)
+    for g in (a, b):
+        g.integers(7, size=used)  # a generator already used, often with half an output kept
+    ks = draws.draw(st.lists(st.integers(1, top), min_size=count, max_size=count), label="k")
+    draw = _Draws(b)
+    assert [draw(k) for k in ks] == [int(a.integers(k)) for k in ks]
+    draw.close()
+    assert b.bit_generator.state == a.bit_generator.state
+    assert b.integers(1000, size=3).tolist() == a.integers(1000, size=3).tolist()
