@@ -204,8 +204,8 @@ class Trace:
     def criterion(self) -> np.ndarray:
         """The perceptron criterion J(wₜ) = Σ_{n ∈ M(wₜ)} −yₙwₜᵀx̃ₙ ≥ 0 for t = 0 … T, shape (T+1,) (seed 004).
 
-        The loss the full-batch perceptron descends (its run records it); for other runs (a mini-batch run
-        included: this is J over all n points, not over a block) computed on first use.
+        The loss the full-batch perceptron descends. Batch runs record it (a mini-batch run too: J over all n
+        points, not over a block); for other runs it is computed on first use.
         """
         if "criterion" not in self._cache:
             self._cache["criterion"] = readonly(self._judge(True)[1])
