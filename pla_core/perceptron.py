@@ -16,7 +16,7 @@ import math
 import numpy as np
 
 from ._checks import augment, check_data, check_options, check_w0, signed_points
-from .reference import is_mistake, radius_bound, tie_mask
+from .reference import TIE, is_mistake, radius_bound, tie_mask
 from .trace import Stream, Trace, judge_many, readonly
 
 __all__ = [
@@ -262,7 +262,11 @@ class _Scan:
 
 
 class _RandomScan:
-    """Each update picks a uniformly random point among the current mistakes (seed 000's Pocket)."""
+    """Each update picks a uniformly random point among the current mistakes (seed 000's Pocket).
+
+    An update costs one product (all n scores), the mistake rule written into buffers made once, the indices of
+    the mistakes, one draw and the update: about half the NumPy calls and none of the allocations of a plain loop,
+    with the same floats and the same draws (tests/core/test_fast_loops.py keeps the plain loop as the oracle)."""
 
     cycle_hit = None  # a random walk has no deterministic state to repeat
     visits = None
@@ -273,15 +277,100 @@ class _RandomScan:
         self.tie, self.w0, self.eta, self.margin, self.rng = tie, w, eta, margin, rng
 
     def run(self, rec: "_Growing", max_updates: int, stop_on_cycle: bool) -> bool:
-        Z, w = self.Z, self.w0
-        while rec.T < max_updates:
-            idx = np.flatnonzero(is_mistake(Z @ w, math.sqrt(w @ w), self.R, self.tie, self.margin))
-            if idx.size == 0:
-                return True
-            i = int(idx[self.rng.integers(idx.size)])
-            w = w + self.eta * Z[i]
-            rec.add(w, i, 0)
-        return False
+        Z, w, R, tie, margin = self.Z, self.w0, self.R, self.tie, self.margin
+        n = len(Z)
+        rows = Z if self.eta == 1 else self.eta * Z  # ηzₙ: the same floats as η·Z[i] at each update
+        m, bad, spare = np.empty(n), np.empty(n, dtype=bool), np.empty(n, dtype=bool)
+        dot, sqrt = np.dot, math.sqrt
+        draw = _Draws(self.rng) if type(self.rng.bit_generator) is np.random.PCG64 else None
+        integers = self.rng.integers if draw is None else draw
+        W, I, V = rec.W, rec.I, rec.V
+        T0 = T = rec.T
+        halted = False
+        try:
+            while T < max_updates:
+                idx = _mistakes_into(bad, dot(Z, w, out=m), sqrt(dot(w, w)), R, tie, margin, spare).nonzero()[0]
+                if not len(idx):
+                    halted = True
+                    break
+                i = int(idx[integers(len(idx))])
+                w = w + rows[i]
+                if T + 1 >= len(W):
+                    W, I, V = rec.grow()
+                T += 1
+                W[T] = w
+                I[T - 1] = i
+        finally:
+            if draw is not None:
+                draw.close()
+        V[T0:T] = 0
+        rec.T = T
+        return halted
+
+
+class _Draws:
+    """``rng.integers(k)``, 1 ≤ k < 2³², one at a time without a NumPy call each (about 4× faster): NumPy's own
+    method for the default bit generator, PCG64, on its raw 64-bit outputs fetched a block at a time. A draw
+    takes 32 bits (the low half of an output, then its high half) and keeps ⌊k·u/2³²⌋ unless Lemire's
+    rejection test asks for another (``buffered_bounded_lemire_uint32`` in NumPy's distributions.c); k = 1
+    takes none. :meth:`close` leaves the generator's state where as many ``rng.integers`` calls would.
+    tests/core/test_fast_loops.py checks both against ``rng.integers`` itself."""
+
+    BLOCK = 256
+
+    def __init__(self, rng: np.random.Generator):
+        self.bg = rng.bit_generator
+        self.start = self.bg.state
+        self.upper = self.start["uinteger"]  # the high half last kept, and whether it is still unused
+        self.half = self.upper if self.start["has_uint32"] else None
+        self.raw, self.next, self.taken = [], 0, 0  # outputs fetched, the next one to use, outputs used
+
+    def _u32(self) -> int:
+        h = self.half
+        if h is not None:
+            self.half = None
+            return h
+        if self.next == len(self.raw):
+            self.raw, self.next = self.bg.random_raw(self.BLOCK).tolist(), 0
+        r = self.raw[self.next]
+        self.next += 1
+        self.taken += 1
+        self.half = self.upper = r >> 32
+        return r & 0xFFFFFFFF
+
+    def __call__(self, k: int) -> int:
+        if k == 1:
+            return 0
+        m = self._u32() * k
+        if m & 0xFFFFFFFF < k:
+            floor = (0x100000000 - k) % k
+            while m & 0xFFFFFFFF < floor:
+                m = self._u32() * k
+        return m >> 32
+
+    def close(self) -> None:
+        self.bg.state = self.start
+        self.bg.advance(self.taken)
+        state = self.bg.state
+        state["has_uint32"], state["uinteger"] = int(self.half is not None), self.upper
+        self.bg.state = state
+
+
+def _mistakes_into(out, m, w_norm: float, R: float, tie, margin: float, spare) -> np.ndarray:
+    """:func:`~pla_core.reference.is_mistake` (m, w_norm, R, tie, margin) written into ``out`` (``spare``: a
+    scratch buffer of the same shape): the same comparisons with the same thresholds, no new arrays."""
+    if margin > 0:
+        if w_norm == 0:
+            out.fill(True)
+            return out
+        return np.less(m, 0.5 * margin * w_norm, out=out)
+    tol = TIE * R * w_norm
+    if tie is None:
+        return np.less_equal(m, tol, out=out)
+    np.less_equal(m, tol, out=spare)
+    np.logical_and(spare, tie, out=spare)
+    np.less(m, -tol, out=out)
+    return np.logical_or(out, spare, out=out)
 
 
 def _prepare(X, y, *, order, eta, w0, margin, bias, sign_zero, max_updates, seed):
@@ -469,101 +558,202 @@ def batch(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None,
                     batch_size=None if batch_size is None else int(batch_size), average=average)
     if batch_size is not None:
         return _minibatch(X, y, w, eta, bias, sign_zero, max_updates, int(batch_size), average, settings)
+    return _full_batch(X, y, w, eta, bias, sign_zero, max_updates, average, settings)
+
+
+def _sum_rows(A) -> np.ndarray:
+    """Σ along each row of A (r, k), the floats of ``np.add.reduce(A.T, axis=0)``: a reduction over the rows of
+    a (k, r) array (r ≥ 2) adds them one after another starting from 0.0. Here each row is accumulated in one
+    contiguous pass instead of one NumPy step per point (several times faster for a few hundred points)."""
+    # accumulate starts from the first term, not 0.0: only a sum of −0.0s differs, and from 0.0 it is 0.0
+    return np.add.accumulate(A, axis=1)[:, -1] + 0.0
+
+
+class _Seen:
+    """Cycle detection a block of steps at a time: the keys of the block's weights (:func:`_key`, and for a
+    mini-batch the place of the next block) are made with one division and one rounding, then looked up in
+    order, as a loop checking each wₜ before its update would. ``limit``: keys remembered at most."""
+
+    def __init__(self, quantum: np.ndarray, limit: int | None = None):
+        self.quantum, self.limit, self.keys = quantum, limit, {}
+
+    def first_repeat(self, W: np.ndarray, t0: int, places=None) -> tuple[int, int] | None:
+        """(t, s) for the first row t − t0 of W whose state was already seen at s; the states before it kept."""
+        K = _key(W, self.quantum)  # row by row, the bytes of _key(wₜ)
+        size, keys, limit = 8 * W.shape[1], self.keys, self.limit
+        for i in range(len(W)):
+            key = K[i * size:(i + 1) * size]
+            if places is not None:
+                key += places[i].to_bytes(8, "little")
+            if key in keys:
+                return t0 + i, keys[key]
+            if limit is None or len(keys) < limit:
+                keys[key] = t0 + i
+        return None
+
+
+def _block_rows(n: int) -> int:
+    """Steps between two bookkeeping passes (cycle keys, the mistakes' bits): blocks of about 2¹⁸ points."""
+    return max(1, min(256, (1 << 18) // n))
+
+
+def _doubled(A: np.ndarray) -> np.ndarray:
+    return np.concatenate([A, np.empty_like(A)])
+
+
+def _full_batch(X, y, w, eta, bias, sign_zero, max_updates, average, settings) -> Trace:
+    """The full batch perceptron of :func:`batch`, fast: each step is one product (the scores), one gathering of
+    the mistakes' scores and points together, their sums, and the update, into buffers made once; the cycle keys
+    and the bits of Mₜ are made a block of steps at a time. The same floats as the plain loop, added in the same
+    order (tests/core/test_fast_loops.py keeps it as the oracle)."""
+    n, d1 = X.shape[0], X.shape[1] + 1
     Z, tie, R = signed_points(X, y, bias), tie_mask(y, sign_zero), radius_bound(X, bias)
+    tie = None if tie.all() else tie  # every tie a mistake: the rule's one-comparison case
     scale = eta / n if average else eta
-    quantum = _cycle_quantum(X, bias, scale)
-    seen: dict[bytes, int] = {}
-    W, U, I, used, E, C = [w], [], [], [], [], []
-    cycle, halted = None, False
+    seen = _Seen(_cycle_quantum(X, bias, scale))
+    # Rows: the scores yₙwᵀx̃ₙ, then zₙ's coordinates: one take gathers the mistakes' scores and points.
+    A = np.empty((d1 + 1, n))
+    A[1:] = Z.T
+    m, spare, sums = A[0], np.empty(n, dtype=bool), np.empty(d1)
+    rows = _block_rows(n)
+    B = np.empty((rows, n), dtype=bool)  # Mₜ for the steps of the block
+    W, U = np.empty((min(max_updates, 1023) + 1, d1)), np.empty((min(max_updates, 1023) + 1, d1))
+    W[0] = w
+    E, C, I, used = [], [], [], []
+    dot, sqrt, reduce = np.dot, math.sqrt, np.add.reduce
+    hit, halted, t0, t = None, False, 0, 0
+
+    def bookkeeping(t1):
+        used.append(np.packbits(B[:t1 - t0], axis=1))  # n/8 bytes an update, whatever |Mₜ|
+        return seen.first_repeat(W[t0:t1], t0)
+
     for t in range(max_updates + 1):
-        m = Z @ w
-        bad = is_mistake(m, math.sqrt(w @ w), R, tie)
-        E.append(int(bad.sum()))
-        C.append(float(max(0.0, -m[bad].sum())))
-        if not E[-1]:
+        w, bad = W[t], B[t - t0]
+        M = _mistakes_into(bad, dot(Z, w, out=m), sqrt(dot(w, w)), R, tie, 0.0, spare).nonzero()[0]
+        E.append(len(M))
+        S = A.take(M, axis=1)  # (an index array gathers without the branches of a mask)
+        # The scores pairwise, as ndarray.sum sums them; the bias coordinate with them (±1s or 0s: exact in any
+        # order); the features one after another, as Z[M].sum(axis=0) adds them.
+        r = reduce(S[:2], axis=1)
+        c = -float(r[0])
+        C.append(c if c > 0.0 else 0.0)  # max(0, −Σ_{M} yₙwᵀx̃ₙ), −0.0 read as 0
+        if not len(M):
             halted = True
+            hit = bookkeeping(t) if t > t0 else None
             break
-        key = _key(w, quantum)
-        if key in seen:
-            cycle = (seen[key], t - seen[key])
-            break
-        seen[key] = t
-        if t == max_updates:
-            break
-        u = scale * Z[bad].sum(axis=0)
-        w = w + u
-        W.append(w)
-        U.append(u)
-        I.append(int(bad.argmax()))
-        used.append(np.packbits(bad))  # n/8 bytes an update, whatever |Mₜ|
-    T, d1 = len(I), X.shape[1] + 1
+        I.append(int(M[0]))
+        if t < max_updates:
+            if t + 2 > len(W):
+                W, U = _doubled(W), _doubled(U)
+            sums[0], sums[1:] = r[1], _sum_rows(S[2:])
+            np.multiply(scale, sums, out=U[t])
+            np.add(w, U[t], out=W[t + 1])
+        if t == max_updates or t - t0 == rows - 1:
+            hit = bookkeeping(t + 1)
+            t0 = t + 1
+            if hit:
+                break
+    cycle = None
+    if hit:
+        t, start = hit
+        cycle, halted = (start, t - start), False
+    T = t
     stop = "halted" if halted else "cycle" if cycle else "max_updates"
-    cache = {"updates": readonly(np.array(U).reshape(T, d1)), "errors": readonly(np.array(E, dtype=np.int64)),
+    E, C = E[:T + 1], C[:T + 1]
+    cache = {"updates": readonly(U[:T].copy()), "errors": readonly(np.array(E, dtype=np.int64)),
              "criterion": readonly(np.array(C))}
-    return Trace(weights=readonly(np.array(W)), mistakes=readonly(np.array(I, dtype=np.int64)),
+    bits = np.concatenate(used)[:T] if used else np.empty((0, (n + 7) // 8), dtype=np.uint8)
+    return Trace(weights=readonly(W[:T + 1].copy()), mistakes=readonly(np.array(I[:T], dtype=np.int64)),
                  visits=readonly(n * np.arange(1, T + 1, dtype=np.int64)), halted=halted, cycle=cycle, stop=stop,
                  X=readonly(X), y=readonly(y), settings=settings, examined=n * len(E),
-                 _used_bits=readonly(np.array(used, dtype=np.uint8).reshape(T, (n + 7) // 8)), _cache=cache)
+                 _used_bits=readonly(bits), _cache=cache)
 
 
 def _minibatch(X, y, w, eta, bias, sign_zero, max_updates, b, average, settings) -> Trace:
-    """The mini-batch perceptron of :func:`batch` (its rules are stated there)."""
-    n = len(y)
+    """The mini-batch perceptron of :func:`batch` (its rules are stated there), fast.
+
+    The stream X[0], …, X[n−1], X[0], … is laid out once, as far as any window read can reach (a window starts
+    at a place < n and spans at most ⌈n/b⌉ blocks), so each window of points, scores and ties is a slice, not an
+    index array and a copy; the block's mistakes are gathered by index and summed by :func:`_sum_rows`, and
+    the cycle keys are made a block of steps at a time. The same floats as the plain loop, added in the same
+    order (tests/core/test_fast_loops.py keeps it as the oracle)."""
+    n, d1 = X.shape[0], X.shape[1] + 1
     Z, tie, R = signed_points(X, y, bias), tie_mask(y, sign_zero), radius_bound(X, bias)
     scale = eta / b if average else eta
-    quantum = _cycle_quantum(X, bias, scale)
+    seen = _Seen(_cycle_quantum(X, bias, scale), limit=_Scan.MAX_REMEMBERED)  # memory: a later cycle runs on
     span = -(-n // b) * b  # ⌈n/b⌉ blocks: a full pass
     first = b * max(1, 64 // b)  # points scored by the first call after an update (then doubled)
-    seen: dict[bytes, int] = {}
-    W, U, I, V, used, starts = [w], [], [], [], [], [0]
+    stream = np.arange(n + span) % n
+    ZS, TS = Z[stream], (None if tie.all() else tie[stream])
+    ZT = np.ascontiguousarray(ZS.T)  # a coordinate of every zₙ in a row: the mistakes' sums run along rows
+    m, bad, spare = np.empty(span), np.empty(span, dtype=bool), np.empty(span, dtype=bool)
+    W, U = np.empty((min(max_updates, 1023) + 1, d1)), np.empty((min(max_updates, 1023) + 1, d1))
+    W[0] = w
+    I, V, P, used, starts = [], [], [], [], [0]
+    rows = _block_rows(b)
+    dot, sqrt = np.dot, math.sqrt
     pos = steps = 0  # place in the data of the next block; blocks examined
-    cycle, halted = None, False
+    hit, halted, t0, T = None, False, 0, 0
     while True:
         # The first block from pos that holds a mistake of w: the blocks before it change nothing.
-        wn, r, size, found = math.sqrt(w @ w), 0, first, None
+        w = W[T]
+        wn, r, size, s = sqrt(dot(w, w)), 0, first, -1
         while r < span:
             e = min(r + size, span)  # r and e are whole blocks from pos
-            idx = np.arange(pos + r, pos + e) % n
-            bad = is_mistake(Z[idx] @ w, wn, R, tie[idx])
-            k = int(bad.argmax())
-            if bad[k]:
-                j = (r + k) // b * b - r  # start of the block holding it, in this window
-                found = idx[j:j + b], bad[j:j + b]
+            a, k = pos + r, e - r
+            win = _mistakes_into(bad[:k], dot(ZS[a:a + k], w, out=m[:k]), wn, R,
+                                 None if TS is None else TS[a:a + k], 0.0, spare[:k])
+            k = int(win.argmax())
+            if win[k]:
+                j = k // b * b  # start of the block holding it, in this window
+                s, sel = a + j, win[j:j + b]
                 steps += (r + j) // b + 1
                 break
             r, size = e, 2 * size
-        if found is None:
+        if s < 0:
             steps += span // b
             halted = True
+            hit = seen.first_repeat(W[t0:T], t0, P[t0:T]) if T > t0 else None
             break
-        key = _key(w, quantum) + pos.to_bytes(8, "little")
-        T = len(I)
-        if key in seen:
-            cycle = (seen[key], T - seen[key])
-            break
+        P.append(pos)
         if T == max_updates:
+            hit = seen.first_repeat(W[t0:T + 1], t0, P[t0:T + 1])
             break
-        if len(seen) < _Scan.MAX_REMEMBERED:  # memory: a cycle that starts later runs on to max_updates
-            seen[key] = T
-        block, bad = found
-        u = scale * Z[block[bad]].sum(axis=0)  # summed in stream order
-        w = w + u
-        W.append(w)
-        U.append(u)
-        M = np.sort(block[bad])
+        if T + 2 > len(W):
+            W, U = _doubled(W), _doubled(U)
+        at = sel.nonzero()[0] + s  # the block's mistakes, in stream order
+        np.multiply(scale, _sum_rows(ZT.take(at, axis=1)), out=U[T])
+        np.add(w, U[T], out=W[T + 1])
+        M = stream.take(at)
+        if s % n + b > n:  # the block wraps past the end of the data
+            M.sort()
         I.append(int(M[0]))
         V.append(b * steps)
         used.append(M)
         starts.append(starts[-1] + len(M))
-        pos = int((block[-1] + 1) % n)  # the next block starts after this one
-    T, d1 = len(I), X.shape[1] + 1
+        pos = (s + b) % n  # the next block starts after this one
+        T += 1
+        if T - t0 == rows:
+            hit = seen.first_repeat(W[t0:T], t0, P[t0:T])
+            t0 = T
+            if hit:
+                break
+    cycle, examined = None, b * steps
+    if hit:
+        t, start = hit
+        cycle, halted, T = (start, t - start), False, t
+        examined = V[t] if t < len(V) else examined  # the blocks examined up to the repeat
     stop = "halted" if halted else "cycle" if cycle else "max_updates"
-    return Trace(weights=readonly(np.array(W)), mistakes=readonly(np.array(I, dtype=np.int64)),
-                 visits=readonly(np.array(V, dtype=np.int64)), halted=halted, cycle=cycle, stop=stop,
-                 X=readonly(X), y=readonly(y), settings=settings, examined=b * steps,
-                 _used_index=(readonly(np.array(starts, dtype=np.int64)),
-                              readonly(np.concatenate(used).astype(np.int64) if used else np.empty(0, np.int64))),
-                 _cache={"updates": readonly(np.array(U).reshape(T, d1))})
+    W = W[:T + 1].copy()
+    # E and J over all n points, as the full batch records them: one pass over the weights for both.
+    E, J = judge_many(Z, tie, W, R, criterion=True)
+    cache = {"updates": readonly(U[:T].copy()), "errors": readonly(E), "criterion": readonly(J)}
+    return Trace(weights=readonly(W), mistakes=readonly(np.array(I[:T], dtype=np.int64)),
+                 visits=readonly(np.array(V[:T], dtype=np.int64)), halted=halted, cycle=cycle, stop=stop,
+                 X=readonly(X), y=readonly(y), settings=settings, examined=examined,
+                 _used_index=(readonly(np.array(starts[:T + 1], dtype=np.int64)),
+                              readonly(np.concatenate(used[:T]) if T else np.empty(0, np.int64))),
+                 _cache=cache)
 
 
 def online(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None, passes: int = 1,

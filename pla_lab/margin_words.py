@@ -81,7 +81,8 @@ def step(trace, t: int, gamma: float) -> str:
     w = clean_weights(trace.weights[t], eta, radius_bound(trace.X, bias))
     norm, feat = float(np.linalg.norm(w)), float(np.hypot(w[1], w[2]))
     bad = int(mistakes_at(trace, t).sum())
-    wrong = int(trace.errors[t])
+    wrong = pla_core.count_mistakes(trace.weights[t], trace.X, trace.y, bias=bias,
+                                    sign_zero=trace.settings["sign_zero"])  # this step's count only
     lines = [f"**t = {t}** of T = {T} · w{sub(t)} = {vec(w)}"]
     if norm == 0:
         lines.append(f"w{sub(t)} = 0 has no line and no margin yet: **every point counts as a mistake** (the band is "
