@@ -283,7 +283,7 @@ class _Lockstep:
         # zₙ = yₙx̃ₙ as signed_points, point n at row n + 1; row 0 is zeros (the "update" of a run with no mistake)
         # and row n + 1 holds the run's w during the lockstep, so the product that scores the points gives ‖w‖² too
         self.Z = np.empty((runs, n + 2, d + 1))
-        self.Z[:, 0] = 0.0
+        self.Z[:, [0, n + 1]] = 0.0  # row n + 1 too: the random-order path scores all rows, and garbage there warned
         self.Z[:, 1:n + 1, 0] = y if bias else 0.0
         np.multiply(X, y[:, :, None], out=self.Z[:, 1:n + 1, 1:])
         self.tie = None if sign_zero is None else tie_mask(y, sign_zero)
