@@ -74,14 +74,13 @@ class Class:
     """S students, each in a browser context of their own, with their demo open at step 1 + (k % 3)."""
 
     def __init__(self, browser, base: str, students: int):
-        self.plots, self.contexts = [], []
+        self.plots, self.contexts, self.cuts = [], [], []
         for k in range(students):
             ctx = browser.new_context(viewport={"width": 1280, "height": 720})
             ctx.add_init_script(TEST_HOOKS)
             plot = Plot(ctx.new_page())
             self.contexts.append(ctx)
             self.plots.append(plot)
-            self.cuts = []
         for k, plot in enumerate(self.plots):
             self.cuts.append(cut_the_line(plot))
             plot.open(base + demo(k))

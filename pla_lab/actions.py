@@ -3,7 +3,7 @@ widget values) and the plot's events. Each takes the lesson; the state they chan
 
 from __future__ import annotations
 
-from . import links, model, protocol, runs, shared, transfer
+from . import inbox, links, model, protocol, runs, shared, transfer
 from .codec import encode_points
 
 
@@ -177,13 +177,13 @@ def _batch(lesson):
 
 def _pending_events(lesson) -> bool:
     nonce, ack = lesson.state["inbox"]
-    return bool(protocol.new_events(_batch(lesson), nonce, ack)[2])
+    return bool(inbox.new_events(_batch(lesson), nonce, ack)[2])
 
 
 def on_events(lesson) -> None:
     """Clicks and ticks from the plot, in order (see the delivery rules in :mod:`pla_lab.protocol`)."""
     s = lesson.state
-    nonce, ack, events = protocol.new_events(_batch(lesson), *s["inbox"])
+    nonce, ack, events = inbox.new_events(_batch(lesson), *s["inbox"])
     s["inbox"] = (nonce, ack)
     s["events_now"] = True  # for the callbacks after this one in the same rerun (see scrubbed)
     for ev in events:

@@ -22,7 +22,7 @@ Delivery rules
   one it handled (``ack``, echoed in every payload with the ``nonce`` it counts for) in order, and the browser
   drops what was acknowledged. A new page load (or a plot mounted again) has a new ``nonce`` and numbers from 1
   again; until the server has heard from it, payloads carry the old nonce's ack, which the browser ignores, and
-  it sends its pending events again (a session's first nonce is one of the server's own, :func:`session_nonce`,
+  it sends its pending events again (a session's first nonce is one of the server's own, :func:`pla_lab.inbox.session_nonce`,
   so a server started again sends a payload that differs from the one on screen and the browser learns that a
   rerun it sent meanwhile was dropped).
 * **A tick** reports the step on screen: after Play advanced (about once a second, and when it stops), after a
@@ -45,7 +45,6 @@ Delivery rules
 
 from __future__ import annotations
 
-import secrets
 
 from typing import Literal, TypedDict
 
@@ -226,53 +225,3 @@ class EventBatch(TypedDict):
     version: int
     nonce: str
     events: list[Click | Tick | SetW]
-
-
-MAX_EVENTS = 200  # a batch is read up to this many events (a misbehaving page cannot make a rerun work long)
-
-
-def session_nonce() -> str:
-    """A new session's nonce: no page load's (theirs have no colon), and no other session's."""
-    return "session:" + secrets.token_hex(8)
-
-
-def new_events(batch, nonce: str | None, ack: int) -> tuple[str | None, int, list[Click | Tick | SetW]]:
-    """The events of ``batch`` not handled yet, in order, as (nonce, new ack, events).
-
-    ``nonce``/``ack`` are what the server handled last. A batch that is not a well-formed :class:`EventBatch`
-    yields nothing; malformed events in it are skipped; a batch from a new page load starts from ack 0.
-    """
-    if not isinstance(batch, dict) or not isinstance(batch.get("events"), list):
-        return nonce, ack, []
-    if batch.get("nonce") != nonce:
-        nonce, ack = batch.get("nonce"), 0
-    out = []
-    for ev in batch["events"][:MAX_EVENTS]:
-        parsed = _parse(ev)
-        if parsed is not None and parsed["id"] > ack:
-            ack = parsed["id"]
-            out.append(parsed)
-    return nonce, ack, out
-
-
-def _parse(ev) -> Click | Tick | SetW | None:
-    if not isinstance(ev, dict):
-        return None
-    try:
-        eid = int(ev["id"])
-        if ev.get("kind") == "click":
-            remove = ev.get("remove")
-            return Click(id=eid, kind="click", x=float(ev["x"]), y=float(ev["y"]),
-                         remove=None if remove is None else int(remove), other=bool(ev.get("other")),
-                         flip=bool(ev.get("flip")))
-        if ev.get("kind") == "setw":
-            w = [float(v) for v in ev["w"]]
-            if len(w) != 3 or not all(abs(v) <= 1000 for v in w):  # also refuses NaN (never ≤ 1000)
-                return None
-            return SetW(id=eid, kind="setw", w=w)
-        if ev.get("kind") == "tick":
-            return Tick(id=eid, kind="tick", t=int(ev["t"]), playing=bool(ev.get("playing")),
-                        run=str(ev.get("run", "")), seq=int(ev.get("seq", 0)), jump=bool(ev.get("jump")))
-    except (KeyError, TypeError, ValueError, OverflowError):
-        return None
-    return None

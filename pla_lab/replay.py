@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from . import explain, frame, links, protocol, shared, widgets
+from . import explain, frame, inbox, links, protocol, shared, widgets
 from .lesson import ChartSpec, Lesson, Page
 from .state import Field, button, linked
 
@@ -31,7 +31,7 @@ class ReplayLesson(Lesson):
             linked(links.HAND, undo=True), Field("hand_text", "", widget=True), button("hand_off"),
             Field("hand_box", False, widget=True),
             Field("head", _playhead, link=links.STEP), Field("scrub", 0, widget=True),
-            Field("plot", stored=False), Field("inbox", lambda: (protocol.session_nonce(), 0)), Field("events_now", False))
+            Field("plot", stored=False), Field("inbox", lambda: (inbox.session_nonce(), 0)), Field("events_now", False))
 
     def run_settings(self, values: dict) -> dict:
         """…and a w set by hand replaces w₀ (its bias weight 0 when no bias is learned)."""

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pla_lab import protocol
+from pla_lab import inbox, protocol
 
 JS = Path(__file__).resolve().parents[2] / "pla_lab" / "assets" / "plot" / "protocol.js"
 
@@ -23,33 +23,33 @@ def tick(i, t=3, **kw):
 
 def test_new_events_are_read_once_in_order():
     batch = {"version": 2, "nonce": "a", "events": [click(1), tick(2), click(3, remove=4, other=True)]}
-    nonce, ack, events = protocol.new_events(batch, None, 0)
+    nonce, ack, events = inbox.new_events(batch, None, 0)
     assert (nonce, ack) == ("a", 3)
     assert [e["kind"] for e in events] == ["click", "tick", "click"]
     assert events[1] == {"id": 2, "kind": "tick", "t": 3, "playing": True, "run": "r1", "seq": 2, "jump": False}
     assert events[2]["remove"] == 4 and events[2]["other"] is True
     # The browser resends what was not acknowledged: only the new ones count.
     more = {"nonce": "a", "events": [click(3), tick(4, t=9)]}
-    assert protocol.new_events(more, "a", 3) == ("a", 4, [protocol._parse(tick(4, t=9))])
-    assert protocol.new_events(more, "a", 4)[2] == []
+    assert inbox.new_events(more, "a", 3) == ("a", 4, [inbox._parse(tick(4, t=9))])
+    assert inbox.new_events(more, "a", 4)[2] == []
 
 
 def test_a_new_page_load_numbers_from_one_again():
-    nonce, ack, events = protocol.new_events({"nonce": "b", "events": [click(1)]}, "a", 57)
+    nonce, ack, events = inbox.new_events({"nonce": "b", "events": [click(1)]}, "a", 57)
     assert (nonce, ack, len(events)) == ("b", 1, 1)
 
 
 @pytest.mark.parametrize("batch", [None, 7, "x", {"events": "no"}, {"nonce": "a"}, {"nonce": "a", "events": None}])
 def test_malformed_batches_yield_nothing(batch):
-    assert protocol.new_events(batch, "a", 2) == ("a", 2, [])
+    assert inbox.new_events(batch, "a", 2) == ("a", 2, [])
 
 
 def test_malformed_events_are_skipped_and_batches_are_capped():
     bad = [None, {}, {"id": "x", "kind": "click"}, {"id": 1, "kind": "click", "x": "left"}, {"id": 2, "kind": "dance"},
            {"id": 3, "kind": "tick", "t": "1e999"}, click(4)]
-    assert [e["id"] for e in protocol.new_events({"nonce": "a", "events": bad}, "a", 0)[2]] == [4]
+    assert [e["id"] for e in inbox.new_events({"nonce": "a", "events": bad}, "a", 0)[2]] == [4]
     flood = {"nonce": "a", "events": [tick(i) for i in range(1, 10_000)]}
-    assert len(protocol.new_events(flood, "a", 0)[2]) == protocol.MAX_EVENTS
+    assert len(inbox.new_events(flood, "a", 0)[2]) == inbox.MAX_EVENTS
 
 
 def _js_typedefs() -> dict[str, set[str]]:
