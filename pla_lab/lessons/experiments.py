@@ -8,7 +8,6 @@ keeps what is done, and the next run of the script shows it.
 
 from __future__ import annotations
 
-import time
 from functools import partial
 from urllib.parse import urlencode
 
@@ -18,6 +17,7 @@ import streamlit as st
 from pla_core import experiment as E
 
 from .. import experiment_figures as F
+from .. import experiment_jobs as J
 from .. import frame, links, shared
 from .. import settings as S
 from ..codec import MAX_POINTS, encode_points
@@ -27,13 +27,6 @@ from ..state import Field, button, linked
 from ..text import literal, plural
 from ..widgets import setting_widget
 from ..experiment_results import progress, results, results_csv, stats_line
-
-#: The bound R²/ρ*² needs an LP per run (~3 ms at N = 100): it is solved for the first this many runs only.
-BOUND_RUNS = 200
-#: The N's of a sweep, up to the lesson's N (which is added when it is not one of them).
-SWEEP_NS = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000)
-#: A sweep may cost this many times one experiment's limit (10 + 20 + 50 + … up to N is under 2 N).
-SWEEP_FACTOR = 2
 
 OPTIONS = (
     Setting("n", 100, number(2, 10_000, int), str, label="Points per run N",
@@ -83,45 +76,15 @@ class ExperimentsLesson(StudyLesson):
         seed = kw.pop("seed")
         return dict(n=int(s["n"]), runs=int(s["runs"]), p=s["noise"] / 100, seed=seed, kw=kw)
 
-    @staticmethod
-    def key(cfg: dict) -> str:
-        return repr((cfg["n"], cfg["runs"], cfg["p"], cfg["seed"], sorted(cfg["kw"].items())))
-
-    @staticmethod
-    def sweep_ns(n: int) -> list[int]:
-        return sorted({m for m in SWEEP_NS if m <= n} | {n})
-
-    @staticmethod
-    def cost(cfg: dict, kind: str) -> E.Cost:
-        """What the job's blocks cost: the sweep measures T and P[f ≠ g] only (no bound, no Pocket)."""
-        exp = kind == "exp"
-        return E.Cost.of(cfg["p"], cfg["kw"], pocket=exp, bound_runs=BOUND_RUNS if exp and cfg["p"] == 0 else 0)
-
-    def refusal(self, cfg: dict, kind: str) -> str | None:
-        try:
-            if kind == "exp":
-                E.check_work(cfg["runs"], cfg["n"], cfg["kw"]["max_updates"], cost=self.cost(cfg, kind))
-            else:
-                E.check_work(cfg["runs"], self.sweep_ns(cfg["n"]), cfg["kw"]["max_updates"],
-                             max_work=SWEEP_FACTOR * E.MAX_WORK, cost=self.cost(cfg, kind),
-                             max_seconds=SWEEP_FACTOR * E.MAX_SECONDS)
-        except ValueError as e:
-            return str(e)
-        return None
-
     # -- the jobs -----------------------------------------------------------------------------------------------
 
     def start(self, kind: str) -> None:
-        """Start button: a fresh job (the other kind's running job stops); its blocks are computed in the script,
-        each sized to take about E.BLOCK_SECONDS so that Stop answers soon."""
+        """Start button: a fresh job (the other kind's running job stops); its blocks are computed in the script."""
         cfg = self.config()
-        if self.refusal(cfg, kind):
+        if J.refusal(cfg, kind):
             return
         self.stop()
-        ns = [cfg["n"]] if kind == "exp" else self.sweep_ns(cfg["n"])
-        plan = self.cost(cfg, kind).plan(cfg["runs"], ns, cfg["kw"]["max_updates"])
-        self.state[kind] = dict(key=self.key(cfg), cfg=cfg, plan=plan, parts=[], running=True, elapsed=0.0,
-                                started=time.monotonic())
+        self.state[kind] = J.new_job(cfg, kind)
 
     def stop(self) -> None:
         for kind in ("exp", "sweep"):
@@ -129,33 +92,17 @@ class ExperimentsLesson(StudyLesson):
             if job and job["running"]:
                 job["running"] = False
 
-    def advance(self, kind: str, bar) -> None:
-        """Compute the job's remaining blocks, keeping each in the session as it comes and moving the bar."""
-        job = self.state[kind]
-        cfg = job["cfg"]
-        bound_runs = self.cost(cfg, kind).bound_runs
-        while job["running"] and len(job["parts"]) < len(job["plan"]):
-            n, a, b = job["plan"][len(job["parts"])]
-            t0 = time.perf_counter()
-            part = E.experiment(n, a, b, noise=cfg["p"], seed=cfg["seed"], bound_runs=bound_runs,
-                                pocket=kind == "exp", **cfg["kw"])
-            part["N"] = np.full(b - a, n)
-            job["parts"].append(part)
-            job["elapsed"] += time.perf_counter() - t0
-            bar.progress(*progress(job))
-        job["running"] = False
-
     # -- the page -----------------------------------------------------------------------------------------------
 
     def render(self) -> None:
         frame.open_lesson(self)
         s = self.state
         cfg = self.config()
-        key = self.key(cfg)
+        key = J.key(cfg)
         for kind in ("exp", "sweep"):  # results of other settings are dropped; a job they interrupted stops
             if s[kind] and s[kind]["key"] != key:
                 s[kind] = None
-        refuse = self.refusal(cfg, "exp")
+        refuse = J.refusal(cfg, "exp")
         c = st.columns([1.3, 0.75, 1.25, 3.2], vertical_alignment="center")
         c[0].button(f"Start {cfg['runs']:,} run{plural(cfg['runs'])}", icon=":material/play_arrow:", type="primary",
                     key=s.key("start"), on_click=self.start, args=("exp",), disabled=refuse is not None,
@@ -163,8 +110,8 @@ class ExperimentsLesson(StudyLesson):
         running = any(s[k] and s[k]["running"] for k in ("exp", "sweep"))
         c[1].button("Stop", icon=":material/stop:", key=s.key("stop"), on_click=self.stop, disabled=not running,
                     width="stretch", help="Stop after the block of runs being computed; what is done stays")
-        ns = self.sweep_ns(cfg["n"])
-        sweep_refuse = self.refusal(cfg, "sweep")
+        ns = J.sweep_ns(cfg["n"])
+        sweep_refuse = J.refusal(cfg, "sweep")
         c[2].button(f"Sweep N ≤ {ns[-1]:,}", icon=":material/trending_up:", key=s.key("sweep_go"),
                     on_click=self.start, args=("sweep",), disabled=sweep_refuse is not None or len(ns) < 2,
                     width="stretch",
@@ -181,7 +128,7 @@ class ExperimentsLesson(StudyLesson):
             bar.caption("Press **Start** to run the experiment.")
         for kind in ("exp", "sweep"):
             if s[kind] and s[kind]["running"]:
-                self.advance(kind, bar)
+                J.advance(s[kind], kind, bar)
         if s["exp"] and s["exp"]["parts"]:
             self.show_experiment(s["exp"])
         if s["sweep"] and s["sweep"]["parts"]:
@@ -221,7 +168,7 @@ class ExperimentsLesson(StudyLesson):
         left, right = st.columns(2, gap="medium")
         with left:
             if not ok.any():
-                st.markdown(f"**T / bound:** no run among the first {BOUND_RUNS} is separable with these settings "
+                st.markdown(f"**T / bound:** no run among the first {J.BOUND_RUNS} is separable with these settings "
                             "(without a bias f's line must pass through the origin), so the proof gives no bound.")
                 return
             top = float(ratio[ok].max())
@@ -234,7 +181,7 @@ class ExperimentsLesson(StudyLesson):
             w0 = cfg["kw"]["w0"]
             st.markdown(
                 f"The bound R²/ρ*² needs an LP per run (about 3 ms each at N = 100), so it is solved for the first "
-                f"{BOUND_RUNS} runs only. It holds for PLA from w₀ = 0, whatever the order, η or reading of sign(0)"
+                f"{J.BOUND_RUNS} runs only. It holds for PLA from w₀ = 0, whatever the order, η or reading of sign(0)"
                 + ("." if not any(w0) else f"; here w₀ = ({', '.join(f'{v:g}' for v in w0)}), so it may not hold.")
                 + " Most runs use a small part of it: the bound is a worst case over every order of visits.")
 
@@ -273,14 +220,14 @@ class ExperimentsLesson(StudyLesson):
 
     def show_sweep(self, job) -> None:
         cfg, res = job["cfg"], results(job)
-        ns = [m for m in self.sweep_ns(cfg["n"]) if (res["N"] == m).any()]
+        ns = [m for m in J.sweep_ns(cfg["n"]) if (res["N"] == m).any()]
         mT = [float(res["T"][res["N"] == m].mean()) for m in ns]
         mP = [float(res["P"][res["N"] == m].mean()) for m in ns]
         runs = [int((res["N"] == m).sum()) for m in ns]
         done = len(job["parts"]) == len(job["plan"])
         rows = " · ".join(f"N = {m:,}: T **{t:.4g}**, P **{p:.3g}**" for m, t, p in zip(ns, mT, mP))
         st.markdown(f"**Sweep** ({cfg['runs']:,} runs per N" + ("" if done else
-                    f"; stopped after {sum(runs):,} of {cfg['runs'] * len(self.sweep_ns(cfg['n'])):,} runs, "
+                    f"; stopped after {sum(runs):,} of {cfg['runs'] * len(J.sweep_ns(cfg['n'])):,} runs, "
                     f"the last N with {runs[-1]:,}") + f"): {rows}")
         st.plotly_chart(F.sweep(ns, mT, mP, runs=runs), width="stretch", key="sweep-chart")
 
