@@ -22,6 +22,10 @@ ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 #: The plot exposes its statistics and data (window.__plaLab) only when a page sets this before it loads.
 TEST_HOOKS = "window.__plaLabTestHooks = true"
+#: Every frame the browser paints, by its frame clock (requestAnimationFrame's time): the frames an animation could
+#: have drawn on, however fast or loaded the machine is.
+FRAME_CLOCK = """window.__painted = []; requestAnimationFrame(function tick(ts) { window.__painted.push(ts);
+  if (window.__painted.length > 20000) window.__painted.splice(0, 10000); requestAnimationFrame(tick); });"""
 READY = "[data-testid=stApp][data-test-script-state=notRunning][data-test-connection-state=CONNECTED]"
 
 
@@ -74,6 +78,7 @@ def browser():
 def context(browser):
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
     ctx.add_init_script(TEST_HOOKS)
+    ctx.add_init_script(FRAME_CLOCK)
     yield ctx
     ctx.close()
 
@@ -91,16 +96,34 @@ class Plot:
         self.idle()
         return self
 
-    def idle(self, timeout=10_000):
+    def idle(self, timeout=30_000):
         self.page.wait_for_function(
             "() => { const g = document.querySelector('.pla-plot');"
             " return g && g.dataset.animating !== '1' && g.dataset.playing !== '1' && g.data; }", timeout=timeout)
 
-    def wait_t(self, t: int, timeout=10_000):
+    def wait_t(self, t: int, timeout=30_000):
         """Wait until the plot shows step t at rest (the URL may change before the browser has animated)."""
         self.page.wait_for_function(
             "(t) => { const g = document.querySelector('.pla-plot');"
             " return g && g.dataset.t === String(t) && g.dataset.animating !== '1'; }", arg=t, timeout=timeout)
+
+    def settled(self, timeout=30_000):
+        """Wait until the fonts have loaded and no element of the page has moved or changed size for 0.5 s (a loaded
+        machine lays a page out late): what a person reads once the page has come to rest."""
+        self.page.wait_for_function("() => document.fonts.status === 'loaded'", timeout=timeout)
+        self.page.evaluate("() => { window.__layout = {key: '', since: 0}; }")
+        self.page.wait_for_function("""() => {
+            const key = [...document.querySelectorAll('[data-testid=stElementContainer], .pla-plot')].map((e) => {
+              const r = e.getBoundingClientRect(); return [r.top, r.left, r.width, r.height].join(','); }).join(';');
+            const now = performance.now(), s = window.__layout;
+            if (key !== s.key) { s.key = key; s.since = now; return false; }
+            return now - s.since >= 500; }""", polling=100, timeout=timeout)
+
+    def transitions(self) -> list[dict]:
+        """The plot's animations (start, end, planned ms, frames drawn, first and last frame's time), each with
+        ``painted``: how many frames the browser painted from its first frame to its last."""
+        return self.js("""() => window.__plaLab.stats.transitions.map((r) => ({ ...r,
+            painted: window.__painted.filter((ts) => ts >= r.first && ts <= r.last).length }))""")
 
     def js(self, code: str, arg=None):
         return self.page.evaluate(code, arg)
@@ -153,3 +176,9 @@ def hold_server_messages(plot: Plot):
 @pytest.fixture()
 def plot(context):
     return Plot(context.new_page())
+
+
+def assert_animated(rec: dict) -> None:
+    """One update drawn as an animation, never a jump cut: it took its whole planned time, and it drew on every frame
+    the browser painted meanwhile (at least two: a loaded machine paints fewer frames, a jump cut draws one)."""
+    assert rec["last"] - rec["first"] >= rec["ms"] and rec["frames"] >= max(2, rec["painted"] - 1), rec

@@ -29,9 +29,9 @@ def test_no_serious_or_critical_accessibility_finding_on_any_lesson(server, brow
                 plot.page.goto(f"{server}/{lesson.slug}")
                 plot.page.wait_for_selector(READY, timeout=30_000)
                 plot.page.wait_for_selector("[data-testid=stMain] h3", timeout=30_000)
-            plot.page.wait_for_function(SETTLED, timeout=15_000)
+            plot.page.wait_for_function(SETTLED, timeout=30_000)
             plot.page.wait_for_timeout(500)
-            plot.page.wait_for_function(SETTLED, timeout=15_000)
+            plot.page.wait_for_function(SETTLED, timeout=30_000)
             result = axe.run(plot.page)
             bad = [(v["id"], n["target"], n["html"][:100]) for v in result.response["violations"]
                    if v["impact"] in ("serious", "critical") for n in v["nodes"]]

@@ -28,7 +28,7 @@ def params(url: str) -> dict:
 
 def wait_url(plot: Plot, key: str, value: str):
     plot.page.wait_for_function("([k, v]) => new URL(location.href).searchParams.get(k) === v", arg=[key, value],
-                                timeout=15_000)
+                                timeout=30_000)
 
 
 def run(pts, batch_size=None):
@@ -47,10 +47,10 @@ def drawn(plot: Plot, meta: str) -> dict:
 def choose(plot: Plot, label: str, option: str):
     """Pick an option of a select box, as a person does: open it, click the option (again if a rerun closed it)."""
     for _ in range(3):
-        plot.page.wait_for_selector(READY, timeout=15_000)
+        plot.page.wait_for_selector(READY, timeout=30_000)
         plot.page.get_by_role("combobox", name=label).click()
         try:
-            plot.page.locator("[role=option]", has_text=option).click(timeout=5_000)
+            plot.page.locator("[role=option]", has_text=option).click(timeout=15_000)
             return
         except PlaywrightTimeout:
             continue
@@ -77,7 +77,7 @@ def test_every_mistake_is_circled_and_the_chain_ends_at_the_new_w(server, plot):
     plot.open(server + "/batch?" + urlencode({"pts": C.encode_points(pts)}))
     X, y, trace = run(pts)
     marker = lambda: plot.js("() => document.querySelector('.pla-chart').layout.shapes[0].x0")  # noqa: E731
-    plot.page.wait_for_selector(".pla-chart .main-svg", timeout=15_000)
+    plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
     assert marker() == 0
     for t in (1, 2):
         plot.page.get_by_role("button", name="Step").click()
@@ -123,7 +123,7 @@ def test_mini_batches_change_the_run(server, plot):
     # Only the mistakes in update 1's block are circled (w₁ has others outside it).
     assert circled(plot) == sorted((X[i, 0], X[i, 1]) for i in mini.used(1))
     assert len(mini.used(1)) < mini.errors[1]
-    plot.page.get_by_text("This run adds (η/b)·Σ = 0.2·Σ over each block of b = 5").wait_for(timeout=10_000)
+    plot.page.get_by_text("This run adds (η/b)·Σ = 0.2·Σ over each block of b = 5").wait_for(timeout=30_000)
 
 
 def test_screenshots_light_and_dark(server, plot):
@@ -131,7 +131,7 @@ def test_screenshots_light_and_dark(server, plot):
     q = {"pts": C.encode_points(pts), "ax": "credit", "t": "7"}
     for name, extra in (("light", {}), ("dark", {"embed_options": "dark_theme"})):
         plot.open(server + "/batch?" + urlencode({**q, **extra}))
-        plot.page.wait_for_selector(".pla-chart .main-svg", timeout=15_000)
+        plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
         plot.wait_t(7)
         assert plot.page.get_by_role("button", name="Step").bounding_box()["y"] < 720
         plot.page.screenshot(path=str(ARTIFACTS / f"batch-credit-{name}.png"))

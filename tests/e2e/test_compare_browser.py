@@ -35,7 +35,7 @@ def link_points(plot: Plot) -> list:
 
 def wait_url(plot: Plot, key: str, value: str):
     plot.page.wait_for_function("([k, v]) => new URL(location.href).searchParams.get(k) === v", arg=[key, value],
-                                timeout=15_000)
+                                timeout=30_000)
 
 
 def main_text(plot: Plot, words: str):
@@ -43,7 +43,7 @@ def main_text(plot: Plot, words: str):
     plot.page.wait_for_function("""(w) => { const m = document.querySelector('[data-testid=stMain]');
         const cells = [...m.querySelectorAll('tr')].map(r => [...r.cells].map(c => c.innerText).join(' | '));
         return (m.innerText + '\\n' + cells.join('\\n')).replaceAll('−', '-').includes(w.replaceAll('−', '-')); }""",
-                                arg=words, timeout=15_000)
+                                arg=words, timeout=30_000)
 
 
 def on_line(w, xy) -> bool:
@@ -103,7 +103,7 @@ def test_pick_the_order_view_and_read_the_strip_chart(server, plot):
     chart = "[data-testid=stPlotlyChart] .js-plotly-plot"
     plot.page.wait_for_selector(chart + " .main-svg", timeout=20_000)
     plot.page.wait_for_function("(p) => new URL(location.href).searchParams.get('pts') !== p",
-                                arg=C.encode_points(first), timeout=15_000)
+                                arg=C.encode_points(first), timeout=30_000)
     pts = link_points(plot)
     dots = plot.js(f"""() => Object.fromEntries(document.querySelector('{chart}').data
         .filter(t => t.meta.startsWith('strip-') && t.meta !== 'strip-shown').map(t => [t.meta, t.y]))""")

@@ -60,7 +60,7 @@ def test_a_student_keeps_the_demo_when_their_replica_dies(cluster, browser):
     points = plot.points()
     plot.page.get_by_role("button", name="Step").click()
     plot.wait_t(3)
-    plot.page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '3'", timeout=15_000)
+    plot.page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '3'", timeout=30_000)
     route = next(c["value"] for c in ctx.cookies() if c["name"] == "pla_route")
     mine, _ = replica(base + "/_stcore/health", route)
     os.kill(int((folder / f"replica-{mine.rsplit(':', 1)[1]}.pid").read_text()), signal.SIGKILL)

@@ -26,5 +26,5 @@ def test_a_lesson_works_inside_an_iframe(server, browser):
     frame.locator(".pla-plot .main-svg").first.wait_for(timeout=30_000)
     frame.get_by_role("button", name="Step").click()
     inner = page.frames[1]
-    inner.wait_for_function("() => document.querySelector('.pla-plot').dataset.t === '3'", timeout=10_000)
+    inner.wait_for_function("() => document.querySelector('.pla-plot').dataset.t === '3'", timeout=30_000)
     ctx.close()

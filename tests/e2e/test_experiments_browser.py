@@ -35,8 +35,8 @@ def test_a_thousand_runs_move_the_bar_draw_the_histograms_and_open_in_the_pla_le
     runs.fill("1000")
     runs.press("Enter")
     start = page.get_by_role("button", name="Start 1,000 runs")
-    start.wait_for(timeout=15_000)
-    page.wait_for_function("() => new URL(location.href).searchParams.get('runs') === '1000'", timeout=15_000)
+    start.wait_for(timeout=30_000)
+    page.wait_for_function("() => new URL(location.href).searchParams.get('runs') === '1000'", timeout=30_000)
     page.evaluate(WATCH_BAR)
     start.click()
     page.get_by_text("1,000 of 1,000 runs, done in").wait_for(timeout=60_000)
@@ -71,9 +71,9 @@ def test_stopping_a_long_sweep_keeps_what_it_computed(server, plot):
     said = stopped.inner_text()
     done = int(re.search(r"after ([\d,]+)", said).group(1).replace(",", ""))
     assert 0 < done < 1400, said
-    page.get_by_text(re.compile(rf"stopped after {done:,} of 1,400 runs")).wait_for(timeout=15_000)
+    page.get_by_text(re.compile(rf"stopped after {done:,} of 1,400 runs")).wait_for(timeout=30_000)
     page.wait_for_function("() => [...document.querySelectorAll('.js-plotly-plot')].some((g) => "
-                           "g.data.some((t) => t.meta === 'mean T' && t.x.length >= 3))", timeout=15_000)
+                           "g.data.some((t) => t.meta === 'mean T' && t.x.length >= 3))", timeout=30_000)
     page.wait_for_timeout(2000)  # nothing carries on in the background
     assert stopped.inner_text() == said
     page.screenshot(path=str(ARTIFACTS / "experiments-sweep-stopped-dark.png"))

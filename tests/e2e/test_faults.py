@@ -43,7 +43,7 @@ def test_ten_seconds_offline_and_the_demo_is_still_there(server, plot):
     points = plot.points()
     plot.page.get_by_role("button", name="Step").click()
     plot.wait_t(3)
-    plot.page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '3'", timeout=15_000)
+    plot.page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '3'", timeout=30_000)
     drop()
     plot.page.wait_for_selector("[data-testid=stApp]:not([data-test-connection-state=CONNECTED])", timeout=20_000)
     time.sleep(10)
@@ -53,4 +53,4 @@ def test_ten_seconds_offline_and_the_demo_is_still_there(server, plot):
     assert plot.points() == points
     plot.page.get_by_role("button", name="Step").click()
     plot.wait_t(4, timeout=30_000)
-    plot.page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '4'", timeout=15_000)
+    plot.page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '4'", timeout=30_000)

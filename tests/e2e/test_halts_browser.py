@@ -32,7 +32,7 @@ def params(url: str) -> dict:
 
 def wait_url(plot: Plot, key: str, value: str):
     plot.page.wait_for_function("([k, v]) => new URL(location.href).searchParams.get(k) === v", arg=[key, value],
-                                timeout=15_000)
+                                timeout=30_000)
 
 
 def number(text: str, label: str) -> float:
@@ -67,7 +67,7 @@ def test_the_proof_live_from_a_link(server, plot):
     assert T <= bound
 
     # The chart: click update 2 on it, the plot goes there.
-    plot.page.wait_for_selector(".pla-chart .main-svg", timeout=15_000)
+    plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
     names = plot.js("() => document.querySelector('.pla-chart').data.map(s => s.name)")
     assert {"w*ᵀwₜ", "‖wₜ‖²", "cos∠(w*, wₜ)", "√t·ρ/R (at least)"} <= set(names)
     xy = plot.js("""() => { const c = document.querySelector('.pla-chart'), fl = c._fullLayout, r = c.getBoundingClientRect();
@@ -92,9 +92,9 @@ def test_pick_a_point_read_its_distance_then_step_in_3d(server, plot):
     wait_url(plot, "pick", "3")
     w = trace.weights[1]
     d = pla_core.signed_distance(w, [X[3]])[0]
-    plot.page.get_by_text(f"signed distance (wᵀx̃)/‖(w₁, w₂)‖ = {num(d)}").wait_for(timeout=15_000)
+    plot.page.get_by_text(f"signed distance (wᵀx̃)/‖(w₁, w₂)‖ = {num(d)}").wait_for(timeout=30_000)
     plot.page.wait_for_function("() => { const t = document.querySelector('.pla-plot').data"
-                                ".find(t => t.meta === 'distance-label'); return t && t.text.length === 1; }")
+                                ".find(t => t.meta === 'distance-label'); return t && t.text && t.text.length === 1; }")
     seg = plot.trace_xy("distance")
     foot = pla_core.geometry.foot(w, [X[3]])[0]
     assert np.allclose([seg[0][0], seg[1][0]], X[3]) and np.allclose([seg[0][1], seg[1][1]], foot, atol=1e-9)
@@ -104,7 +104,7 @@ def test_pick_a_point_read_its_distance_then_step_in_3d(server, plot):
     # The bias in 3-D follows a step.
     plot.page.get_by_text("The bias in 3-D").click()
     wait_url(plot, "d3", "1")
-    plot.page.wait_for_selector("[data-testid=stPlotlyChart] .js-plotly-plot", timeout=15_000)
+    plot.page.wait_for_selector("[data-testid=stPlotlyChart] .js-plotly-plot", timeout=30_000)
 
     def boundary_3d():
         return plot.js("""() => { const g = document.querySelector('[data-testid=stPlotlyChart] .js-plotly-plot');
@@ -120,7 +120,7 @@ def test_pick_a_point_read_its_distance_then_step_in_3d(server, plot):
     plot.page.wait_for_function("""(w) => { const g = document.querySelector('[data-testid=stPlotlyChart] .js-plotly-plot');
         const t = g && g.data && g.data.find(t => t.name === 'the boundary in the plot');
         return t && t.x.every((a, i) => Math.abs(w[0] + w[1] * a + w[2] * t.y[i]) < 1e-9); }""",
-                                arg=trace.weights[2].tolist(), timeout=15_000)
+                                arg=trace.weights[2].tolist(), timeout=30_000)
     assert boundary_3d()[2] == [1, 1]
 
 
@@ -130,7 +130,7 @@ def test_screenshots_light_and_dark(server, browser):
         ctx = browser.new_context(viewport={"width": 1280, "height": 720}, color_scheme=scheme)
         plot = Plot(ctx.new_page())
         plot.open(server + "/halts?geo=1&pick=4&t=3")
-        plot.page.wait_for_selector(".pla-chart .main-svg", timeout=15_000)
+        plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
         plot.page.wait_for_timeout(400)
         plot.page.screenshot(path=str(ARTIFACTS / f"halts-{scheme}.png"))
         # What is drawn: the street, w*, the support rings, PLA's line, ŵ and the point's perpendicular.
@@ -161,5 +161,5 @@ def test_the_normal_and_proving_against_f_by_clicking(server, plot):
     plot.page.locator("[role=option]", has_text="f (made the data)").click()
     wait_url(plot, "wf", "f")
     bound_f = pla_core.mistake_bound(X, y, w_f=f)
-    plot.page.get_by_text(f"R²/ρ_f² = {num(bound_f)}").wait_for(timeout=15_000)
+    plot.page.get_by_text(f"R²/ρ_f² = {num(bound_f)}").wait_for(timeout=30_000)
     plot.page.wait_for_function("() => document.querySelector('.pla-chart').data.some(s => s.name === 'cos∠(f, wₜ)')")

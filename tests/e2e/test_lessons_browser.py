@@ -27,7 +27,7 @@ def params(url: str) -> dict:
 
 def wait_url(plot: Plot, key: str, value: str):
     plot.page.wait_for_function("([k, v]) => new URL(location.href).searchParams.get(k) === v", arg=[key, value],
-                                timeout=15_000)
+                                timeout=30_000)
 
 
 def pocket_run(url: str):
@@ -59,7 +59,7 @@ def test_noise_toggle_flips_exactly_the_marked_labels_on_the_same_points(server,
     plot.page.get_by_role("switch", name="Noise on").click(force=True)
     wait_url(plot, "noisy", "0")
     plot.page.wait_for_function("() => document.querySelector('.pla-plot').data.find(t => t.meta === 'flipped')"
-                                ".x.every(x => x === null)", timeout=10_000)
+                                ".x.every(x => x === null)", timeout=30_000)
     clean = sorted(map(tuple, plot.points()))
     assert clean == sorted(pts)  # the same points, with f's labels
     diff = set(shown) ^ set(clean)  # each flipped point appears once with each label
@@ -76,7 +76,7 @@ def test_step_until_the_pocket_improves_draws_pla_cores_pocket_and_its_e_out(ser
     assert t_imp <= 30, t_imp
     for t in range(1, t_imp + 1):
         plot.page.keyboard.press("ArrowRight")
-        plot.wait_t(t, timeout=15_000)
+        plot.wait_t(t, timeout=30_000)
     view = plot.view()
     xs, ys = plot.trace_xy("pocket")
     want = pla_core.clip_line(P[t_imp], view)
@@ -93,7 +93,7 @@ def test_step_until_the_pocket_improves_draws_pla_cores_pocket_and_its_e_out(ser
     assert chart[0] == ["E_in(w): PLA now", "E_in(ŵ): the pocket", "E_out(ŵ) against f"]
     assert all(b <= a for a, b in zip(chart[1], chart[1][1:]))  # the pocket's E_in never goes up
     assert chart[2] == t_imp
-    plot.page.get_by_text(f"t = {t_imp}").first.wait_for(timeout=10_000)
+    plot.page.get_by_text(f"t = {t_imp}").first.wait_for(timeout=30_000)
     body = plot.page.locator("body").inner_text()
     assert f"{int(trace.pocket_errors[t_imp])}/{len(y)}" in body
 
@@ -103,10 +103,10 @@ def test_xor_runs_until_the_cycle_is_reported_and_replays_one_period(server, plo
     plot.page.locator(".st-key-xor-preset").click()
     plot.page.get_by_role("option", name="Noisy XOR, 20 points").click()
     plot.page.wait_for_function("() => document.querySelector('.pla-plot').data.filter(t => t.meta === 'points')"
-                                ".reduce((a, t) => a + t.x.length, 0) > 4", timeout=10_000)
+                                ".reduce((a, t) => a + t.x.length, 0) > 4", timeout=30_000)
     plot.idle()
     plot.page.get_by_role("button", name="Run", exact=True).click()
-    plot.page.get_by_text("The weights cycle.").wait_for(timeout=15_000)
+    plot.page.get_by_text("The weights cycle.").wait_for(timeout=30_000)
     q = params(plot.page.url)
     pts, _ = C.decode_points(q["pts"])
     values, _ = S.read_params(q)
@@ -114,7 +114,7 @@ def test_xor_runs_until_the_cycle_is_reported_and_replays_one_period(server, plo
     start, period = trace.cycle
     plot.idle(timeout=20_000)
     plot.page.get_by_role("button", name=f"Replay one period ({period} updates)").click()
-    plot.page.wait_for_function("() => document.querySelector('.pla-plot').dataset.playing === '1'", timeout=10_000)
+    plot.page.wait_for_function("() => document.querySelector('.pla-plot').dataset.playing === '1'", timeout=30_000)
     n0 = plot.js("() => window.__plaLab.stats.transitions.length")
     plot.page.wait_for_function("(t) => { const g = document.querySelector('.pla-plot');"
                                 " return g.dataset.playing === '0' && g.dataset.t === String(t); }",
@@ -134,10 +134,10 @@ def test_the_lift_turns_xor_into_a_halting_run_drawn_as_a_curve(server, plot):
     wait_url(plot, "lift", "1")
     plot.idle()
     plot.page.get_by_role("button", name="Run", exact=True).click()
-    plot.page.get_by_text("With x₁x₂ as a third feature PLA halts").wait_for(timeout=15_000)
+    plot.page.get_by_text("With x₁x₂ as a third feature PLA halts").wait_for(timeout=30_000)
     d = datasets.xor4()
     trace = pla_core.pla(datasets.with_product(d.X), d.y)
-    plot.wait_t(len(trace), timeout=15_000)
+    plot.wait_t(len(trace), timeout=30_000)
     xs, ys = plot.trace_xy("boundary")
     pts = [(x, y) for x, y in zip(xs, ys) if x is not None]
     assert len(pts) > 40  # a curve, not a segment
@@ -154,7 +154,7 @@ def test_screenshots_of_the_lessons(server, plot):
     ARTIFACTS.mkdir(exist_ok=True)
     plot.open(server + "/pocket")
     plot.page.get_by_role("button", name="Run 50").click()
-    plot.wait_t(50, timeout=15_000)
+    plot.wait_t(50, timeout=30_000)
     wait_url(plot, "t", "50")
     plot.page.mouse.move(5, 5)  # no tooltip in the picture
     plot.page.get_by_text("Noise and the Pocket algorithm").scroll_into_view_if_needed()
@@ -188,7 +188,7 @@ def test_every_lesson_opens_from_its_own_path_from_a_fresh_servers_first_request
         for path in [first, "/pla", "/pla?t=0", "/pocket", "/xor?lift=1", "/"]:
             Plot(page).open(base + path)
             slug = path.split("?")[0].strip("/") or "pla"
-            page.get_by_text(HEADINGS[slug]).wait_for(timeout=10_000)
+            page.get_by_text(HEADINGS[slug]).wait_for(timeout=30_000)
             assert page.get_by_text("Page not found").count() == 0
             assert urlparse(page.url).path == path.split("?")[0]
             if "lift" in path:
@@ -221,9 +221,9 @@ def test_a_lessons_switches_survive_a_visit_to_another_lesson(server, plot):
     plot.page.get_by_role("switch", name="Add x₁x₂ as a third feature").click(force=True)
     wait_url(plot, "lift", "1")
     plot.page.get_by_role("link", name="PLA step by step").click()
-    plot.page.get_by_text("PLA, step by step").wait_for(timeout=15_000)
+    plot.page.get_by_text("PLA, step by step").wait_for(timeout=30_000)
     plot.page.get_by_role("link", name="XOR: never halts").click()
-    plot.page.get_by_text("XOR: the data set on which PLA never halts").wait_for(timeout=15_000)
+    plot.page.get_by_text("XOR: the data set on which PLA never halts").wait_for(timeout=30_000)
     wait_url(plot, "lift", "1")
     assert plot.page.get_by_role("switch", name="Add x₁x₂ as a third feature").is_checked()
 
@@ -239,7 +239,7 @@ def test_a_click_on_the_error_chart_jumps_to_that_update(server, plot):
     plot.open(server + "/pocket")
     _, _, _, _, trace = pocket_run(plot.page.url)
     # Near: its weights are loaded in the browser, which animates there. Far: the server sends them.
-    plot.page.wait_for_selector(".pla-chart .main-svg", timeout=15_000)
+    plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
     # One pixel of the chart is several updates wide: a click lands within two pixels' worth of its target.
     per_px = plot.js("() => { const xa = document.querySelector('.pla-chart')._fullLayout.xaxis;"
                      " return (xa.range[1] - xa.range[0]) / xa._length; }")
@@ -248,7 +248,7 @@ def test_a_click_on_the_error_chart_jumps_to_that_update(server, plot):
         plot.page.mouse.click(*chart_px(plot, target))
         plot.page.wait_for_function("([t, tol]) => Math.abs(+document.querySelector('.pla-plot').dataset.t - t) <= tol"
                                     " && document.querySelector('.pla-plot').dataset.animating === '0'",
-                                    arg=[target, tol], timeout=15_000)
+                                    arg=[target, tol], timeout=30_000)
         t = plot.t()
         wait_url(plot, "t", str(t))
         assert plot.js("() => +document.querySelector('.pla-chart').dataset.t") == t
@@ -260,16 +260,16 @@ def test_a_click_on_the_error_chart_jumps_to_that_update(server, plot):
 def test_while_playing_the_numbers_follow_the_animation(server, plot):
     plot.open(server)
     plot.page.get_by_role("button", name="Play").click()
-    plot.page.wait_for_function("() => +document.querySelector('.pla-plot').dataset.t >= 3", timeout=15_000)
+    plot.page.wait_for_function("() => +document.querySelector('.pla-plot').dataset.t >= 3", timeout=30_000)
     # Still playing, and the panel beside the plot has moved on from t = 0 (it reports about once a second).
     plot.page.wait_for_function("""() => { const m = [...document.querySelectorAll('[data-testid=stMarkdownContainer]')]
-        .map(e => e.innerText).join(' ').match(/t = (\\d+) of/); return m && +m[1] >= 2; }""", timeout=10_000)
+        .map(e => e.innerText).join(' ').match(/t = (\\d+) of/); return m && +m[1] >= 2; }""", timeout=30_000)
     assert plot.js("() => document.querySelector('.pla-plot').dataset.playing") == "1"
     plot.page.get_by_role("button", name="Pause").click()
     plot.idle()
     t = plot.t()
     wait_url(plot, "t", str(t))
-    plot.page.get_by_text(f"t = {t} of").first.wait_for(timeout=10_000)
+    plot.page.get_by_text(f"t = {t} of").first.wait_for(timeout=30_000)
 
 
 def test_a_step_pressed_while_a_switchs_rerun_runs_steps_the_new_run(server, plot):
@@ -286,7 +286,7 @@ def test_a_step_pressed_while_a_switchs_rerun_runs_steps_the_new_run(server, plo
     release()
     wait_url(plot, "noisy", "0")
     wait_url(plot, "t", "1")
-    plot.page.get_by_text("t = 1 of").first.wait_for(timeout=10_000)
+    plot.page.get_by_text("t = 1 of").first.wait_for(timeout=30_000)
     plot.page.wait_for_selector(READY)
     plot.page.wait_for_timeout(1500)  # any late answer has arrived
     plot.idle()
@@ -307,10 +307,10 @@ def test_after_clicking_a_switch_the_keyboard_still_steps_and_plays(server, plot
     plot.page.keyboard.press("ArrowRight")  # at once, while the switch's rerun runs: the step stands, in the new run
     wait_url(plot, "noisy", "0")
     wait_url(plot, "t", "1")
-    plot.wait_t(1, timeout=10_000)
-    plot.page.get_by_text("Noise is off").first.wait_for(timeout=10_000)
+    plot.wait_t(1, timeout=30_000)
+    plot.page.get_by_text("Noise is off").first.wait_for(timeout=30_000)
     plot.page.keyboard.press("Space")  # Play, not the switch again
-    plot.page.wait_for_function("() => document.querySelector('.pla-plot').dataset.playing === '1'", timeout=10_000)
+    plot.page.wait_for_function("() => document.querySelector('.pla-plot').dataset.playing === '1'", timeout=30_000)
     assert params(plot.page.url)["noisy"] == "0"
     assert not plot.page.get_by_role("switch", name="Noise on").is_checked()
     # The chart leaves room after the last update, so a run's final value is drawn, not hidden at the edge.

@@ -17,7 +17,7 @@ from pla_lab import settings as S
 from pla_lab.lessons import MARGIN
 from pla_lab.text import num
 
-from .conftest import Plot
+from .conftest import Plot, assert_animated
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
 POINTS = MARGIN.presets["gap30"].build(0)[0]  # the example, in the link: the link alone defines the demo
@@ -25,7 +25,7 @@ POINTS = MARGIN.presets["gap30"].build(0)[0]  # the example, in the link: the li
 
 def wait_url(plot: Plot, key: str, value: str):
     plot.page.wait_for_function("([k, v]) => new URL(location.href).searchParams.get(k) === v", arg=[key, value],
-                                timeout=15_000)
+                                timeout=30_000)
 
 
 def run(gamma: float, **settings):
@@ -75,7 +75,9 @@ def test_type_gamma_step_and_the_band_moves_with_the_line(server, plot):
     frames = plot.js("() => window.__plaLab.stats.frames")
     plot.page.get_by_role("button", name="Step").click()
     plot.wait_t(4)
-    assert plot.js("() => window.__plaLab.stats.frames") - frames >= 5
+    rec = plot.transitions()[-1]
+    assert_animated(rec)
+    assert plot.js("() => window.__plaLab.stats.frames") - frames >= rec["frames"]  # the band on each of its frames
     check_band(plot, trace.weights[4], 0.12)
 
     plot.page.get_by_role("button", name="Run").click()
@@ -109,10 +111,10 @@ def test_gamma_too_large_is_told_and_the_cap_stops_it_then_screenshots(server, b
     plot.page.get_by_role("button", name="γ > 2ρ*").click()
     X, y = model.arrays(POINTS)
     rho = pla_core.max_margin(X, y)[1]
-    plot.page.get_by_text("it can never halt", exact=True).wait_for(timeout=15_000)
+    plot.page.get_by_text("it can never halt", exact=True).wait_for(timeout=30_000)
     plot.page.get_by_role("button", name="Run").click()
     wait_url(plot, "t", "200")
-    plot.page.get_by_text("Stopped at the cap of 200 updates with points left in the band").wait_for(timeout=15_000)
+    plot.page.get_by_text("Stopped at the cap of 200 updates with points left in the band").wait_for(timeout=30_000)
     gamma = float(plot.js("() => new URL(location.href).searchParams.get('gamma')"))
     assert gamma > 2 * rho
     plot.page.wait_for_timeout(400)

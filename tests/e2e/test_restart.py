@@ -37,7 +37,7 @@ def student(browser, url: str, steps: int) -> Plot:
         plot.page.get_by_role("button", name="Step").click()
         plot.wait_t(t0 + k)
     plot.page.wait_for_function("(t) => new URL(location.href).searchParams.get('t') === String(t)",
-                                arg=t0 + steps, timeout=15_000)  # saved in the link: the step survives
+                                arg=t0 + steps, timeout=30_000)  # saved in the link: the step survives
     return plot
 
 
@@ -65,17 +65,17 @@ def test_kill_and_restart_the_server_and_every_student_gets_their_own_demo_back(
         p.page.get_by_role("button", name="Step").click()
         p.wait_t(t + 1, timeout=30_000)
         p.page.wait_for_function("(t) => new URL(location.href).searchParams.get('t') === String(t)", arg=t + 1,
-                                 timeout=15_000)
+                                 timeout=30_000)
         assert p.points() == points
 
     # A file loaded after the restart reaches the new process (Streamlit checks uploads against its XSRF cookie).
     b.page.get_by_text("Save or load points (CSV), save the run (JSON)").click()
     drop = b.page.locator("[data-testid=stFileUploaderDropzoneInput]")
-    drop.wait_for(state="attached", timeout=15_000)
+    drop.wait_for(state="attached", timeout=30_000)
     drop.set_input_files(files=[{"name": "three.csv", "mimeType": "text/csv",
                                  "buffer": b"x1,x2,y\n0.5,0.5,1\n-0.5,-0.5,-1\n0.25,-0.75,-1\n"}])
-    b.page.get_by_text("Loaded 3 points from three.csv.").wait_for(timeout=15_000)
+    b.page.get_by_text("Loaded 3 points from three.csv.").wait_for(timeout=30_000)
     b.page.wait_for_function("() => document.querySelector('.pla-plot').data"
                              ".filter(t => t.meta === 'points').reduce((n, t) => n + t.x.length, 0) === 3",
-                             timeout=15_000)
+                             timeout=30_000)
     assert a.points() == before[0][1]  # the other student's demo is untouched

@@ -35,12 +35,12 @@ def wait_drawn(plot, expected: list, timeout: float = 15.0) -> None:
 def open_box(plot):
     page = plot.page
     page.get_by_text(BOX).click()
-    page.locator("[data-testid=stFileUploaderDropzoneInput]").wait_for(state="attached", timeout=15_000)
+    page.locator("[data-testid=stFileUploaderDropzoneInput]").wait_for(state="attached", timeout=30_000)
     return page
 
 
 def download(page, label: str, folder: pathlib.Path) -> pathlib.Path:
-    with page.expect_download(timeout=15_000) as info:
+    with page.expect_download(timeout=30_000) as info:
         page.get_by_role("button", name=label).click()
     d = info.value
     path = folder / d.suggested_filename
@@ -51,7 +51,7 @@ def download(page, label: str, folder: pathlib.Path) -> pathlib.Path:
 def test_save_clear_load_draws_the_same_points_and_the_json_replays(server, plot, tmp_path):
     plot.open(server + "/pla")
     plot.page.get_by_role("button", name="Run", exact=True).click()  # to the end, so the link holds the whole run's t
-    plot.page.wait_for_function("() => new URL(location.href).searchParams.get('t') !== '0'", timeout=15_000)
+    plot.page.wait_for_function("() => new URL(location.href).searchParams.get('t') !== '0'", timeout=30_000)
     before, q = drawn(plot), params(plot.page.url)
     page = open_box(plot)
     csv = download(page, "Points (CSV)", tmp_path)
@@ -70,10 +70,10 @@ def test_save_clear_load_draws_the_same_points_and_the_json_replays(server, plot
     page.get_by_role("button", name="Clear").click()
     wait_drawn(plot, [])
     page.locator("[data-testid=stFileUploaderDropzoneInput]").set_input_files(str(csv))
-    page.get_by_text("Loaded 20 points from pla-lab-pla-points.csv.").wait_for(timeout=15_000)
+    page.get_by_text("Loaded 20 points from pla-lab-pla-points.csv.").wait_for(timeout=30_000)
     wait_drawn(plot, before)
     plot.page.wait_for_function("(p) => new URL(location.href).searchParams.get('pts') === p", arg=q["pts"],
-                                timeout=15_000)  # the link holds them again, the same bytes
+                                timeout=30_000)  # the link holds them again, the same bytes
 
 
 def test_a_malformed_csv_names_the_line_and_the_points_stay(server, plot):
@@ -83,7 +83,7 @@ def test_a_malformed_csv_names_the_line_and_the_points_stay(server, plot):
     page.locator("[data-testid=stFileUploaderDropzoneInput]").set_input_files(files=[{
         "name": "bad.csv", "mimeType": "text/csv", "buffer": b"x1,x2,y\n0.1,0.2,1\n0.3,abc,-1\n"}])
     page.get_by_text("bad.csv was not loaded (the points on screen stay): Line 3: 'abc' is not a number.").wait_for(
-        timeout=15_000)
+        timeout=30_000)
     assert drawn(plot) == before and params(page.url)["pts"] == pts
 
 
@@ -93,7 +93,7 @@ def test_screenshot_of_the_open_box(server, plot):
     page = open_box(plot)
     page.locator("[data-testid=stFileUploaderDropzoneInput]").set_input_files(files=[{
         "name": "points.csv", "mimeType": "text/csv", "buffer": b"x1,x2,y\n0.5,0.5,1\n-0.5,-0.5,0\n0.25,-0.75,0\n"}])
-    page.get_by_text("Loaded 3 points from points.csv.").wait_for(timeout=15_000)
+    page.get_by_text("Loaded 3 points from points.csv.").wait_for(timeout=30_000)
     plot.idle()
     page.get_by_text("Loaded 3 points from points.csv.").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "transfer-box.png"))
@@ -124,12 +124,12 @@ def test_the_html_animation_plays_offline(server, plot, browser, tmp_path):
     try:
         offline = ctx.new_page()
         offline.goto(path.as_uri())  # offline, and any http(s) request it made would be refused and recorded
-        offline.wait_for_function("() => window.Plotly && document.querySelector('.js-plotly-plot')", timeout=15_000)
+        offline.wait_for_function("() => window.Plotly && document.querySelector('.js-plotly-plot')", timeout=30_000)
         frames = offline.evaluate("() => document.querySelector('.js-plotly-plot')._transitionData._frames.length")
         assert frames == len(trace) + 1 >= 2
         offline.get_by_text("▶ Play").click()
         offline.wait_for_function("() => document.querySelector('.js-plotly-plot').layout.sliders[0].active >= 2",
-                                  timeout=15_000)
+                                  timeout=30_000)
         assert asked == []
     finally:
         ctx.close()
@@ -141,7 +141,7 @@ def test_the_plot_saves_as_a_png_at_twice_its_size(server, plot, tmp_path):
     plot.open(server + "/pla")
     box = plot.page.locator(".pla-plot").bounding_box()
     plot.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    with plot.page.expect_download(timeout=15_000) as info:
+    with plot.page.expect_download(timeout=30_000) as info:
         plot.page.locator(".pla-plot .modebar-btn[data-title='Download plot as a PNG']").click()
     path = tmp_path / info.value.suggested_filename
     info.value.save_as(path)

@@ -9,21 +9,24 @@ const setPlaying = (inst, on) => { inst.playing = on; inst.gd.dataset.playing = 
 /** Tell the server the step on screen (the run id lets it drop a tick about a run it has since replaced). */
 export const report = (inst, t, playing, jump = false) => inst.outbox.post(tick(t, playing, inst.run, inst.seq, jump));
 
-// Animate the pose from `from` to `to` in `ms`, one requestAnimationFrame at a time; false if interrupted.
+// Animate the pose from `from` to `to` in `ms`, one requestAnimationFrame at a time; false if interrupted. The clock
+// starts at the first frame, so a main thread busy when the tween begins delays the motion but never cuts it short.
 function tween(inst, from, to, ms, extra, token) {
   return new Promise((resolve) => {
-    const t0 = performance.now();
-    const rec = { start: t0, frames: 0, ms };
+    const rec = { start: performance.now(), frames: 0, ms };
+    let t0 = null;
     inst.gd.dataset.animating = "1";
     const frame = (now) => {
       if (gone(inst)) inst.token++;
       if (token !== inst.token) return resolve(false);
-      const s = Math.min(1, (now - t0) / ms);
+      if (t0 === null) t0 = now;
+      const s = ms > 0 ? Math.min(1, (now - t0) / ms) : 1;
       const pose = lerpPose(from, to, ease(s));
       if (rec.frames === 0) draw(inst, pose, extra); // the first frame sets up the fixed traces (circle, ghost)
       else drawFrame(inst, pose, extra);
       rec.frames += 1;
       if (s < 1) return requestAnimationFrame(frame);
+      Object.assign(rec, { first: t0, last: now }); // the first and last frames' times, on the browser's frame clock
       rec.end = performance.now();
       inst.stats.transitions.push(rec);
       if (inst.stats.transitions.length > 50) inst.stats.transitions.shift();

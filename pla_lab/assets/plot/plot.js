@@ -67,6 +67,17 @@ export function createPlot(parentElement, plotly) {
     resized();
   }).observe(wrap);
   window.addEventListener("resize", () => gd.isConnected && resized());
+  // Whatever above the plot changes height after it was drawn (a widget or a font that comes late on a slow
+  // machine) moves its top, and the height it may take with it: the page's main block is watched for that.
+  let top = null;
+  const page = new ResizeObserver(() => {
+    if (!gd.isConnected) return top === null ? undefined : page.disconnect(); // mounted, then gone
+    const t = Math.round(gd.getBoundingClientRect().top + window.scrollY);
+    if (t === top) return;
+    top = t;
+    resized();
+  });
+  page.observe(parentElement.closest("[data-testid=stMainBlockContainer]") || document.body);
   return inst;
 }
 
