@@ -171,3 +171,24 @@ def test_when_what_is_above_the_plot_grows_later_the_plot_gives_up_that_room(ser
         _in_view(plot, 1080, "pla")
     xs, _ = plot.trace_xy("boundary")
     assert len(xs) == 2  # still drawn
+
+
+def test_present_pressed_right_after_step_keeps_the_step_and_the_page(server, plot):
+    """A lecturer presses Step, then Present before the step's animation has ended. The page lays itself out anew
+    (the plot is mounted again) while the browser still holds a step the server has not heard of: presenter mode comes
+    up, the step is kept on screen and in the link, and the page never goes blank (a tick sent during that rerun made
+    Streamlit's page fail with "Bad delta path index")."""
+    errors = []
+    plot.page.on("pageerror", lambda e: errors.append(str(e)))
+    for gap, start in ((0, 2), (300, 5)):
+        plot.open(f"{server}/pla?t={start}")
+        plot.page.get_by_role("button", name="Step").click()
+        plot.page.wait_for_timeout(gap)
+        plot.page.get_by_role("button", name="Present").click()
+        plot.page.get_by_role("button", name="Leave presenter mode").wait_for(timeout=30_000)
+        plot.page.wait_for_function("(t) => new URL(location.href).searchParams.get('t') === String(t)",
+                                    arg=start + 1, timeout=30_000)
+        plot.wait_t(start + 1)
+        assert "present=1" in plot.page.url and not errors, errors
+        plot.page.get_by_role("button", name="Leave presenter mode").click()
+        plot.page.get_by_role("button", name="Present").wait_for(timeout=30_000)

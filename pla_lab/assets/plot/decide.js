@@ -77,3 +77,5 @@ export function needMore(win, t, T) {
 
 export const REPORT_MS = 1000;
 export const SETTLE_MS = 150;
+/** How long a step held while another control's rerun starts waits before it is told anyway (player.hold). */
+export const HOLD_MS = 1000;

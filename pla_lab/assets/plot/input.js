@@ -2,7 +2,7 @@
 // (buttons and ←/→) served here instead of by Streamlit. The listeners on the document remove themselves once the
 // plot has left the page.
 import { clickEdit, dragW, nearest, onScreen, setW, tapEcho } from "./events.js";
-import { step } from "./player.js";
+import { hold, step } from "./player.js";
 import { draw, gone, redraw } from "./view.js";
 
 // Their keys are app.step and app.back (pla_lab.shared.APP); Streamlit turns a key into a class name.
@@ -65,7 +65,12 @@ export function bindSteps(inst) {
     if (!el || el.querySelector("button:disabled")) return;
     stepBy(el.matches(STEP) ? 1 : -1, e);
   });
+  // Another of the page's controls, pressed while a step waits to be told (player.hold).
+  const control = (e) => e.target.closest && !e.target.closest(`${STEP}, ${BACK}, .pla-wrap`)
+    && e.target.closest("button, input, textarea, [role=slider], [role=radio], [role=switch], [role=combobox], a");
+  listen(inst, "pointerdown", (e) => control(e) && hold(inst));
   listen(inst, "keydown", (e) => {
+    if ((e.key === "Enter" || e.key === " ") && control(e)) hold(inst);
     if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     const typing = e.target.closest && e.target.closest("input, textarea, select, [contenteditable=true], [role=slider]");
     if (typing && !typing.matches("input[type=checkbox], input[type=radio]")) return;

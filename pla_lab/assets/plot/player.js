@@ -1,39 +1,18 @@
 // Tweens, Step/Back, jumps and Play for one plot instance, and what a new payload makes it do (see decide.js).
-import { decide, needMore, plan, playPlan, REPORT_MS, SETTLE_MS } from "./decide.js";
+import { decide, HOLD_MS, needMore, plan, playPlan, REPORT_MS, SETTLE_MS } from "./decide.js";
 import { tick } from "./events.js";
-import { ease, lerpPose, restPose, stepExtra, W } from "./pose.js";
-import { draw, drawFrame, drawRest, gone, showStep } from "./view.js";
+import { keep, take, told } from "./handoff.js";
+import { restPose, stepExtra, W } from "./pose.js";
+import { tween } from "./tween.js";
+import { drawRest, gone, showStep } from "./view.js";
 
 const setPlaying = (inst, on) => { inst.playing = on; inst.gd.dataset.playing = on ? "1" : "0"; };
 
 /** Tell the server the step on screen (the run id lets it drop a tick about a run it has since replaced). */
-export const report = (inst, t, playing, jump = false) => inst.outbox.post(tick(t, playing, inst.run, inst.seq, jump));
-
-// Animate the pose from `from` to `to` in `ms`, one requestAnimationFrame at a time; false if interrupted. The clock
-// starts at the first frame, so a main thread busy when the tween begins delays the motion but never cuts it short.
-function tween(inst, from, to, ms, extra, token) {
-  return new Promise((resolve) => {
-    const rec = { start: performance.now(), frames: 0, ms };
-    let t0 = null;
-    inst.gd.dataset.animating = "1";
-    const frame = (now) => {
-      if (gone(inst)) inst.token++;
-      if (token !== inst.token) return resolve(false);
-      if (t0 === null) t0 = now;
-      const s = ms > 0 ? Math.min(1, (now - t0) / ms) : 1;
-      const pose = lerpPose(from, to, ease(s));
-      if (rec.frames === 0) draw(inst, pose, extra); // the first frame sets up the fixed traces (circle, ghost)
-      else drawFrame(inst, pose, extra);
-      rec.frames += 1;
-      if (s < 1) return requestAnimationFrame(frame);
-      Object.assign(rec, { first: t0, last: now }); // the first and last frames' times, on the browser's frame clock
-      rec.end = performance.now();
-      inst.stats.transitions.push(rec);
-      if (inst.stats.transitions.length > 50) inst.stats.transitions.shift();
-      resolve(true);
-    };
-    requestAnimationFrame(frame);
-  });
+export function report(inst, t, playing, jump = false) {
+  inst.unsent = false; // whatever step was pressed, the server hears where the plot is or is going
+  told(inst.run);
+  return inst.outbox.post(tick(t, playing, inst.run, inst.seq, jump));
 }
 
 /** Animate from the step on screen to `target` (update by update for a short jump); false if interrupted. */
@@ -105,15 +84,40 @@ export function step(inst, delta) {
   clearTimeout(inst.reportTimer);
   // Past the weights loaded here: the server goes to the target (a new seq) and sends the weights around it.
   if (!W(inst.data, target)) { report(inst, target, false, true); return; }
-  inst.target = target;
+  Object.assign(inst, { target, unsent: true, held: false });
+  keep(inst.run, inst.seq, target);
   inst.stats.predicted = performance.now();
   animateTo(inst, target).then((done) => {
     if (!done) return;
     inst.target = null;
-    inst.reportTimer = setTimeout(() => {
-      if (!inst.playing && inst.target === null) report(inst, inst.tDisp, false);
-    }, SETTLE_MS);
+    tellLater(inst, inst.held ? HOLD_MS : SETTLE_MS);
   });
+}
+
+// Streamlit is running the script (its own attribute on the app's root).
+const running = () => (document.querySelector("[data-testid=stApp]") || { dataset: {} }).dataset.testScriptState === "running";
+
+/** Tell the server the step on screen in `ms`; a held step waits while a rerun runs (see hold). */
+function tellLater(inst, ms) {
+  clearTimeout(inst.reportTimer);
+  inst.reportTimer = setTimeout(() => {
+    if (gone(inst) || inst.playing || inst.target !== null || !inst.unsent) return;
+    if (inst.held && running()) return tellLater(inst, HOLD_MS / 4);
+    inst.held = false;
+    report(inst, inst.tDisp, false);
+  }, ms);
+}
+
+/**
+ * Another control is being pressed (input.js) while a step waits to be told. Its rerun may lay the page out anew
+ * (Present): a tick sent meanwhile reruns the lesson's fragment at its old place, and Streamlit 1.67's page fails on
+ * that ("Bad delta path index") and goes blank. So the step waits: a new plot takes it over (handoff.js); this one
+ * tells it with the rerun's payload (update), or, if that control reran nothing, once no run is going on.
+ */
+export function hold(inst) {
+  if (!inst.unsent || inst.playing) return;
+  inst.held = true;
+  if (inst.target === null) tellLater(inst, HOLD_MS);
 }
 
 /** Go to update t: animate there if its weights are loaded here, else ask the server for them. */
@@ -137,7 +141,12 @@ export function update(inst) {
   const mem = { run: inst.run, seq: inst.seq, t: inst.target !== null ? inst.target : inst.tDisp, playing: inst.playing,
                 pausedAt: inst.pausedAt, shown: inst.shown, animating: inst.gd.dataset.animating === "1",
                 nonce: inst.outbox.nonce };
-  const act = decide(mem, d);
+  const kept = inst.shown ? null : take(d.run, d.seq);
+  // A new plot in place of one whose last step the server never heard of (handoff.js): that step is the browser's
+  // own step, as decide's "reset" has it, and is told now.
+  if (kept !== null) Object.assign(mem, { run: null, seq: d.seq, t: kept, shown: true });
+  const act = decide(mem, d), held = inst.held;
+  inst.held = false;
   const restart = () => { inst.token++; inst.target = null; clearTimeout(inst.reportTimer); inst.seq = d.seq; };
   switch (act.kind) {
     case "blank":
@@ -165,7 +174,9 @@ export function update(inst) {
       return;
     case "play": return play(inst);
     case "pause": return pause(inst);
-    case "redraw": return drawRest(inst, inst.tDisp);
+    case "redraw":
+      if (held && inst.unsent) report(inst, inst.tDisp, false); // the step held for this rerun (hold)
+      return drawRest(inst, inst.tDisp);
     default: return undefined;
   }
 }

@@ -43,7 +43,7 @@ export function createPlot(parentElement, plotly) {
              interactiveAt: null, lastDrawn: null, predicted: null },
     height: 0, edits: noEdits(), pose: null, extra: null, rev: 0, lastDraw: null, bound: false,
     tDisp: 0, token: 0, run: null, seq: null, shown: false, playing: false, target: null, pausedAt: 0,
-    reportTimer: null, asked: null, reported: 0, lastTap: -Infinity,
+    reportTimer: null, unsent: false, held: false, asked: null, reported: 0, lastTap: -Infinity,
   };
   inst.outbox = createOutbox((name, value) => inst.send(name, value));
   inst.ready = plotly.then((P) => { inst.P = P; inst.stats.plotlyAt = performance.now(); });
