@@ -456,3 +456,16 @@ def test_a_typed_w_starts_the_run_there_and_undo_goes_back(server, plot):
     plot.page.get_by_role("button", name="Undo").click()
     plot.page.wait_for_function("() => !new URL(location.href).searchParams.has('wh')", timeout=30_000)
     assert link_params(plot.page.url)["pts"] == first["pts"]
+
+
+def test_a_link_opened_right_after_a_step_shows_the_links_step(server, plot):
+    """A step the server has not heard of yet is handed only to a plot mounted in the same page load (Present):
+    the same link opened again in that tab a moment after a Step shows the link's step."""
+    plot.open(server + "/pla?t=2")
+    link = plot.page.url
+    plot.page.get_by_role("button", name="Step").click()
+    plot.page.goto(link)
+    plot.open(link)
+    plot.page.wait_for_timeout(1500)  # longer than any report of a step would take
+    plot.idle()
+    assert plot.t() == 2 and link_params(plot.page.url)["t"] == "2"

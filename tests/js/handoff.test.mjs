@@ -19,6 +19,14 @@ test("a kept step is taken once, for its run and seq, while it is recent", () =>
   assert.equal(take("run-a", 4, 1000 + HANDOFF_MS + 1, s), null, "too old");
 });
 
+test("a page loaded anew (a link opened in the same tab, a reload) shows its link's step, not one kept before", () => {
+  const s = store();
+  keep("run-a", 0, 7, 1000, s, 111.5);
+  assert.equal(take("run-a", 0, 1001, s, 222.25), null);
+  keep("run-a", 0, 7, 1000, s, 111.5);
+  assert.equal(take("run-a", 0, 1001, s, 111.5), 7, "the same page load, a plot mounted anew");
+});
+
 test("told drops the step of its own run only; a refused or missing storage changes nothing", () => {
   const s = store();
   keep("run-a", 1, 2, 0, s);
