@@ -145,6 +145,11 @@ def test_pick_the_sign0_view_and_see_where_the_readings_part(server, plot):
         expect.append((col, d))
     assert sorted((c, r) for c, r, _ in marked) == sorted(expect)
     assert all(bg not in ("rgba(0, 0, 0, 0)", "transparent") for _, _, bg in marked)
+    # The table stays in its column beside the plot at 1280×720 (it spilled 17 px over the page's edge before).
+    plot.settled()
+    table, column = plot.js("""() => { const t = document.querySelector('[data-testid=stMain] table');
+        return [t.getBoundingClientRect().right, t.closest('[data-testid=stColumn]').getBoundingClientRect().right]; }""")
+    assert table <= column + 0.5, (table, column)
     # Step to the tie where seed 002's −1 parts from 001's ≤ 0: w₃'s line passes through the × at (1, 0).
     for t in (1, 2, 3):
         step(plot, t)
