@@ -19,21 +19,30 @@ export function keep(run, seq, t, now = Date.now(), store = tabStorage(), load =
   try { if (store) store.setItem(KEY, JSON.stringify({ run, seq, t, at: now, load })); } catch { /* full or refused */ }
 }
 
-/** The server has heard where run `run` is: nothing of it is kept any more. */
-export function told(run, store = tabStorage()) {
-  try { if (store && (JSON.parse(store.getItem(KEY)) || {}).run === run) store.removeItem(KEY); } catch { /* refused */ }
+/**
+ * The server has heard where run `run` is (a report), or shows step `t` of it (a payload): nothing of it is kept any
+ * more (with `t`: if the kept step is that one).
+ */
+export function told(run, t = null, store = tabStorage()) {
+  try {
+    const k = store && JSON.parse(store.getItem(KEY));
+    if (k && k.run === run && (t === null || k.t === t)) store.removeItem(KEY);
+  } catch { /* refused */ }
 }
 
 /**
- * The step kept for this run and seq in this page load, if it is recent (else null); taking it removes it. With another seq the server
- * has moved the step itself since (a jump, a new setting), and its step stands.
+ * The step kept for this run and seq in this page load, if it is recent (else null). It stays kept until the server
+ * shows it (told): a plot can be mounted twice while the page is laid out anew, and the first may go before its
+ * report is sent. With another seq the server has moved the step itself since (a jump, a new setting), and its step
+ * stands; such a kept step, or an old one, is dropped.
  */
-export function take(run, seq, now = Date.now(), store = tabStorage(), load = thisLoad()) {
+export function kept(run, seq, now = Date.now(), store = tabStorage(), load = thisLoad()) {
   try {
     const k = store && JSON.parse(store.getItem(KEY));
     if (!k || k.run !== run) return null;
+    if (k.seq === seq && k.load === load && now - k.at <= HANDOFF_MS && Number.isInteger(k.t)) return k.t;
     store.removeItem(KEY);
-    return k.seq === seq && k.load === load && now - k.at <= HANDOFF_MS && Number.isInteger(k.t) ? k.t : null;
+    return null;
   } catch {
     return null;
   }

@@ -1,7 +1,7 @@
 // Tweens, Step/Back, jumps and Play for one plot instance, and what a new payload makes it do (see decide.js).
 import { decide, HOLD_MS, needMore, plan, playPlan, REPORT_MS, SETTLE_MS } from "./decide.js";
 import { tick } from "./events.js";
-import { keep, take, told } from "./handoff.js";
+import { keep, kept, told } from "./handoff.js";
 import { restPose, stepExtra, W } from "./pose.js";
 import { tween } from "./tween.js";
 import { drawRest, gone, showStep } from "./view.js";
@@ -9,9 +9,9 @@ import { drawRest, gone, showStep } from "./view.js";
 const setPlaying = (inst, on) => { inst.playing = on; inst.gd.dataset.playing = on ? "1" : "0"; };
 
 /** Tell the server the step on screen (the run id lets it drop a tick about a run it has since replaced). */
-export function report(inst, t, playing, jump = false) {
+export function report(inst, t, playing, jump = false, handed = false) {
   inst.unsent = false; // whatever step was pressed, the server hears where the plot is or is going
-  told(inst.run);
+  if (!handed) told(inst.run); // a step handed over stays kept until the server shows it (handoff.kept)
   return inst.outbox.post(tick(t, playing, inst.run, inst.seq, jump));
 }
 
@@ -141,10 +141,11 @@ export function update(inst) {
   const mem = { run: inst.run, seq: inst.seq, t: inst.target !== null ? inst.target : inst.tDisp, playing: inst.playing,
                 pausedAt: inst.pausedAt, shown: inst.shown, animating: inst.gd.dataset.animating === "1",
                 nonce: inst.outbox.nonce };
-  const kept = inst.shown ? null : take(d.run, d.seq);
+  told(d.run, d.t);
+  const handed = inst.shown ? null : kept(d.run, d.seq);
   // A new plot in place of one whose last step the server never heard of (handoff.js): that step is the browser's
   // own step, as decide's "reset" has it, and is told now.
-  if (kept !== null) Object.assign(mem, { run: null, seq: d.seq, t: kept, shown: true });
+  if (handed !== null) Object.assign(mem, { run: null, seq: d.seq, t: handed, shown: true });
   const act = decide(mem, d), held = inst.held;
   inst.held = false;
   const restart = () => { inst.token++; inst.target = null; clearTimeout(inst.reportTimer); inst.seq = d.seq; };
@@ -159,10 +160,14 @@ export function update(inst) {
       Object.assign(inst, { run: d.run, shown: true });
       setPlaying(inst, false);
       // The browser's own step in the new run (see decide); without its weights here, the server is asked for them.
-      if (act.report && !W(d, act.t)) { drawRest(inst, Math.min(d.t, d.T)); report(inst, act.t, false, true); return; }
+      if (act.report && !W(d, act.t)) {
+        drawRest(inst, Math.min(d.t, d.T));
+        report(inst, act.t, false, true, handed !== null);
+        return;
+      }
       drawRest(inst, act.t);
       if (act.play) play(inst);
-      else if (act.report) report(inst, act.t, false);
+      else if (act.report) report(inst, act.t, false, false, handed !== null);
       return;
     }
     case "animate":
