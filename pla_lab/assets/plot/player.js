@@ -102,7 +102,8 @@ function tellLater(inst, ms) {
   clearTimeout(inst.reportTimer);
   inst.reportTimer = setTimeout(() => {
     if (gone(inst) || inst.playing || inst.target !== null || !inst.unsent) return;
-    if (inst.held && running()) return tellLater(inst, HOLD_MS / 4);
+    // A page seen running for over 3 s may be waiting for a run that ended with an error: the tick goes anyway.
+    if (inst.held && running() && performance.now() - inst.held < 3 * HOLD_MS) return tellLater(inst, HOLD_MS / 4);
     inst.held = false;
     report(inst, inst.tDisp, false);
   }, ms);
@@ -116,7 +117,7 @@ function tellLater(inst, ms) {
  */
 export function hold(inst) {
   if (!inst.unsent || inst.playing) return;
-  inst.held = true;
+  inst.held = performance.now(); // since when (truthy)
   if (inst.target === null) tellLater(inst, HOLD_MS);
 }
 
@@ -146,9 +147,12 @@ export function update(inst) {
   // A new plot in place of one whose last step the server never heard of (handoff.js): that step is the browser's
   // own step, as decide's "reset" has it, and is told now.
   if (handed !== null) Object.assign(mem, { run: null, seq: d.seq, t: handed, shown: true });
-  const act = decide(mem, d), held = inst.held;
-  inst.held = false;
-  const restart = () => { inst.token++; inst.target = null; clearTimeout(inst.reportTimer); inst.seq = d.seq; };
+  const act = decide(mem, d);
+  const restart = () => {
+    Object.assign(inst, { target: null, seq: d.seq, held: false });
+    inst.token++;
+    clearTimeout(inst.reportTimer);
+  };
   switch (act.kind) {
     case "blank":
       restart();
@@ -167,7 +171,10 @@ export function update(inst) {
       }
       drawRest(inst, act.t);
       if (act.play) play(inst);
-      else if (act.report) report(inst, act.t, false, false, handed !== null);
+      else if (handed !== null) { // told once the run that laid the page out has ended (hold)
+        Object.assign(inst, { unsent: true, held: performance.now() });
+        tellLater(inst, SETTLE_MS);
+      } else if (act.report) report(inst, act.t, false);
       return;
     }
     case "animate":
@@ -180,7 +187,7 @@ export function update(inst) {
     case "play": return play(inst);
     case "pause": return pause(inst);
     case "redraw":
-      if (held && inst.unsent) report(inst, inst.tDisp, false); // the step held for this rerun (hold)
+      if (inst.held && inst.unsent) tellLater(inst, SETTLE_MS); // the step held for this rerun (hold)
       return drawRest(inst, inst.tDisp);
     default: return undefined;
   }
