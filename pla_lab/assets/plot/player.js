@@ -112,8 +112,8 @@ function tellLater(inst, ms) {
 /**
  * Another control is being pressed (input.js) while a step waits to be told. Its rerun may lay the page out anew
  * (Present): a tick sent meanwhile reruns the lesson's fragment at its old place, and Streamlit 1.67's page fails on
- * that ("Bad delta path index") and goes blank. So the step waits: a new plot takes it over (handoff.js); this one
- * tells it with the rerun's payload (update), or, if that control reran nothing, once no run is going on.
+ * that ("Bad delta path index") and goes blank. So the step waits (tellLater): a new plot takes it over
+ * (handoff.js) and tells it the same way; this one tells it once no run is going on (3 s at most).
  */
 export function hold(inst) {
   if (!inst.unsent || inst.playing) return;
@@ -145,7 +145,7 @@ export function update(inst) {
   told(d.run, d.t);
   const handed = inst.shown ? null : kept(d.run, d.seq);
   // A new plot in place of one whose last step the server never heard of (handoff.js): that step is the browser's
-  // own step, as decide's "reset" has it, and is told now.
+  // own step, as decide's "reset" has it, and is told once the run that mounted this plot has ended.
   if (handed !== null) Object.assign(mem, { run: null, seq: d.seq, t: handed, shown: true });
   const act = decide(mem, d);
   const restart = () => {
