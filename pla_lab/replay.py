@@ -150,7 +150,6 @@ class ReplayLesson(Lesson):
             frame.present_button(show)
         with words:
             self.panel(page)
-        frame.close_lesson(self, page)
 
     def _words(self, page: Page) -> None:
         line = self.showing(page)

@@ -9,8 +9,10 @@ from __future__ import annotations
 import os
 import pathlib
 import socket
+import re
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 
@@ -35,12 +37,21 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+#: What a server writes when the app failed where a person could see it (Streamlit's "Uncaught app execution" and the
+#: red box on the page) or when anything else in it raised: no browser test passes while its server wrote one.
+SERVER_ERROR = re.compile(r"Uncaught app execution|Traceback \(most recent call last\)|^\S*Error: |Exception in ",
+                          re.M)
+
+
 def start_server(*extra: str, script: str = "app.py", port: int | None = None) -> tuple[subprocess.Popen, str]:
+    """A `streamlit run` server on a free port; what it writes goes to a file, ``proc.log`` (see server_errors)."""
     port = port or _free_port()
+    log = tempfile.NamedTemporaryFile("w+", prefix="pla-lab-server-", suffix=".log", delete=False)
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true",
          "--server.fileWatcherType", "none", "--server.port", str(port), "--server.address", "127.0.0.1", *extra],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True)
+    proc.log = log.name
     url = f"http://127.0.0.1:{port}"
     for _ in range(150):
         try:
@@ -49,15 +60,55 @@ def start_server(*extra: str, script: str = "app.py", port: int | None = None) -
         except OSError:
             time.sleep(0.1)
     proc.kill()
-    raise RuntimeError("streamlit did not start: " + (proc.stderr.read() if proc.stderr else ""))
+    raise RuntimeError("streamlit did not start: " + server_log(proc))
+
+
+def server_log(proc: subprocess.Popen, since: int = 0) -> str:
+    """What the server has written, from character ``since`` on."""
+    return pathlib.Path(proc.log).read_text(errors="replace")[since:]
+
+
+def server_errors(proc: subprocess.Popen, since: int = 0) -> str:
+    """The server's output from ``since`` on if it holds an uncaught exception or a traceback, else ''."""
+    text = server_log(proc, since)
+    return text if SERVER_ERROR.search(text) else ""
+
+
+def stop_server(proc: subprocess.Popen, *, check: bool = True) -> None:
+    """Stop a server of start_server's; with ``check``, fail if it ever wrote an exception."""
+    if proc.poll() is None:
+        proc.terminate()
+        proc.wait(10)
+    errors = server_errors(proc) if check else ""
+    pathlib.Path(proc.log).unlink(missing_ok=True)
+    assert not errors, "the server logged an exception:\n" + errors[-6000:]
 
 
 @pytest.fixture(scope="session")
-def server():
+def server_proc():
     proc, url = start_server()
-    yield url
-    proc.terminate()
-    proc.wait(10)
+    proc.url = url
+    yield proc
+    stop_server(proc, check=False)  # each test that used it has been checked (no_server_errors)
+
+
+@pytest.fixture(scope="session")
+def server(server_proc):
+    return server_proc.url
+
+
+@pytest.fixture(autouse=True)
+def no_server_errors(request):
+    """A browser test fails if the shared server logged an uncaught exception or a traceback while it ran."""
+    if "server" not in request.fixturenames:
+        yield
+        return
+    proc = request.getfixturevalue("server_proc")
+    since = len(server_log(proc))
+    yield
+    time.sleep(0.3)  # a run the test's last click started may still be writing
+    errors = server_errors(proc, since)
+    assert not errors, "the server logged an exception during this test:\n" + errors[-6000:]
 
 
 @pytest.fixture(scope="session")

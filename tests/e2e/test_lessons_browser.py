@@ -16,7 +16,7 @@ from pla_lab import codec as C
 from pla_lab import links
 from pla_lab import settings as S
 
-from .conftest import READY, TEST_HOOKS, Plot, hold_server_messages, start_server
+from .conftest import READY, TEST_HOOKS, Plot, hold_server_messages, start_server, stop_server
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -198,8 +198,7 @@ def test_every_lesson_opens_from_its_own_path_from_a_fresh_servers_first_request
         assert lines and all(set(NAV) <= ls and not ls & {"app", "main", "pla", "pocket", "xor"} for ls in lines), seen
         ctx.close()
     finally:
-        proc.terminate()
-        proc.wait(10)
+        stop_server(proc)
 
 
 def test_plotly_js_and_the_plot_modules_are_kept_by_the_browser(server, plot):

@@ -14,7 +14,7 @@ import pytest
 
 from pla_lab import codec as C
 
-from .conftest import READY, TEST_HOOKS, Plot, _free_port, start_server
+from .conftest import READY, TEST_HOOKS, Plot, _free_port, start_server, stop_server
 
 
 @pytest.fixture()
@@ -23,9 +23,7 @@ def restartable():
     procs = [start_server(port=port)[0]]
     yield f"http://127.0.0.1:{port}", procs, lambda: procs.append(start_server(port=port)[0])
     for p in procs:
-        if p.poll() is None:
-            p.terminate()
-            p.wait(10)
+        stop_server(p)  # the one killed as well: what it wrote before it was killed
 
 
 def student(browser, url: str, steps: int) -> Plot:

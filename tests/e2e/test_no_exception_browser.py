@@ -1,0 +1,45 @@
+"""Every lesson as a class sees it, in normal and presenter mode, at 1280×720 (a projector) and 390×844 (a phone):
+open it, step, scroll to the bottom; no exception is drawn anywhere on the page, and the server logs none (the
+autouse fixture ``no_server_errors`` fails the test on any "Uncaught app execution" or traceback)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pla_lab.lessons import LESSONS
+
+from .conftest import READY, TEST_HOOKS
+
+SCREENS = {"projector": (1280, 720), "phone": (390, 844)}
+STEPPING = [lesson.slug for lesson in LESSONS if hasattr(lesson, "plot_height")]
+
+
+@pytest.mark.parametrize("present", [False, True], ids=["normal", "present"])
+@pytest.mark.parametrize("screen", list(SCREENS))
+@pytest.mark.parametrize("slug", [lesson.slug for lesson in LESSONS])
+def test_a_lesson_stepped_and_scrolled_to_the_bottom_shows_no_exception(server, browser, slug, screen, present):
+    w, h = SCREENS[screen]
+    ctx = browser.new_context(viewport={"width": w, "height": h}, is_mobile=screen == "phone",
+                              has_touch=screen == "phone")
+    ctx.add_init_script(TEST_HOOKS)
+    page = ctx.new_page()
+    try:
+        page.goto(f"{server}/{slug}" + ("?present=1" if present else ""))
+        page.wait_for_selector(READY, timeout=30_000)
+        if slug in STEPPING:
+            page.wait_for_selector(".pla-plot .main-svg", timeout=30_000)
+            for k in (1, 2):
+                page.get_by_role("button", name="Step").first.click()
+                page.wait_for_function("(t) => document.querySelector('.pla-plot').dataset.t === String(t)"
+                                       " && new URL(location.href).searchParams.get('t') === String(t)",
+                                       arg=k, timeout=30_000)
+        page.wait_for_selector(READY, timeout=30_000)
+        page.mouse.wheel(0, 20_000)
+        page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollTo(0, 1e6)")
+        page.wait_for_timeout(500)
+        page.wait_for_selector(READY, timeout=30_000)
+        shown = page.locator("[data-testid=stException]")
+        assert shown.count() == 0, shown.first.inner_text()
+        assert page.get_by_text("Traceback").count() == 0
+    finally:
+        ctx.close()
