@@ -4,12 +4,15 @@ autouse fixture ``no_server_errors`` fails the test on any "Uncaught app executi
 
 from __future__ import annotations
 
+import pathlib
+
 import pytest
 
 from pla_lab.lessons import LESSONS
 
 from .conftest import READY, TEST_HOOKS
 
+ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts" / "every-lesson"
 SCREENS = {"projector": (1280, 720), "phone": (390, 844)}
 STEPPING = [lesson.slug for lesson in LESSONS if hasattr(lesson, "plot_height")]
 
@@ -41,5 +44,9 @@ def test_a_lesson_stepped_and_scrolled_to_the_bottom_shows_no_exception(server, 
         shown = page.locator("[data-testid=stException]")
         assert shown.count() == 0, shown.first.inner_text()
         assert page.get_by_text("Traceback").count() == 0
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)  # to be looked at: the whole page, as the class would scroll it
+        page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollTo(0, 0)")
+        page.screenshot(path=str(ARTIFACTS / f"{slug}-{screen}-{'present' if present else 'normal'}.png"),
+                        full_page=True)
     finally:
         ctx.close()
