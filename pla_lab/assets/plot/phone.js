@@ -15,13 +15,16 @@ export function onScreen(data, phone) {
 }
 
 const UNDER = 80; // px under a phone's chart: the gaps and Back/Step/Play
-const LEAST = 260; // px: the least chart a phone draws (Why PLA halts stacks three panels)
+const LEAST = 260, PANEL = 120; // px: the least chart a phone draws, and the least for each of its panels
 
 /**
  * The chart's height: the plot's beside it; on a phone, where it sits under the plot, short enough that the plot, the
- * chart and Back/Step/Play fit one screen (never under LEAST px, never over the plot's). Pure.
+ * chart and Back/Step/Play fit one screen, but never too short for its panels to be read (Why PLA halts stacks
+ * three), nor taller than the plot. Pure.
  * @param {number} plot  the plot's height @param {boolean} phone @param {number} screen  the window's height
+ * @param {number} panels  how many panels the chart stacks
  */
-export function chartHeight(plot, phone, screen) {
-  return phone ? Math.max(LEAST, Math.min(plot, screen - plot - UNDER)) : plot;
+export function chartHeight(plot, phone, screen, panels = 1) {
+  const least = Math.min(plot, Math.max(LEAST, PANEL * panels));
+  return phone ? Math.max(least, Math.min(plot, screen - plot - UNDER)) : plot;
 }

@@ -91,7 +91,8 @@ function refit(inst) {
   return true;
 }
 
-const chartSize = (inst) => chartHeight(inst.height || inst.data.chart.height, isPhone(), window.innerHeight);
+const chartSize = (inst) => chartHeight(inst.height || inst.data.chart.height, isPhone(), window.innerHeight,
+                                        (inst.data.chart.panels || [1]).length);
 
 // The chart beside the plot comes and goes with the payload's chart; the plot then has another width.
 function syncChart(inst) {
