@@ -73,7 +73,7 @@ def page_head(lessons, *, present: bool = False) -> None:
         "[data-testid=stSidebarHeader]{height:1.5rem;min-height:0;padding:0}"
         # A table of words fits the column beside the plot: narrower cells (12 px a side before).
         "[data-testid=stMain] [data-testid=stMarkdownContainer] :is(th,td){padding:0.375rem 0.4rem}"
-        f"[data-testid=stSidebarUserContent]{{padding-top:0}}{places}{PRESENT_CSS if present else ''}"
+        f"[data-testid=stSidebarUserContent]{{padding-top:0}}{places}{_PROJECTOR % PRESENT_CSS if present else ''}"
         f"{CONTRAST_CSS[theme()]}@media (max-width:640px){{{_phone_order(replays)}}}"
         f".st-key-{RECONNECT_KEY}{{display:none}}</style>",
         unsafe_allow_html=True,
@@ -81,6 +81,9 @@ def page_head(lessons, *, present: bool = False) -> None:
     _reconnect(key=RECONNECT_KEY, on_reconnected_change=_full_run)
 
 
+#: Presenter mode's style is for a projector: a presenter's link opened on a phone (640 px and less, where Streamlit
+#: stacks columns) gets the phone's page, the plot first and the words at their usual size.
+_PROJECTOR = "@media (min-width:641px){%s}"
 _MAIN = "[data-testid=stMainBlockContainer]>[data-testid=stVerticalBlock]"
 PRESENT_KEY = "present-button"  # its container's key (presenter mode is for a projector: no button on a phone)
 _BOXES = ":is([data-testid=stLayoutWrapper],[data-testid=stVerticalBlock],[data-testid=stHorizontalBlock]," \
@@ -90,12 +93,14 @@ _BOXES = ":is([data-testid=stLayoutWrapper],[data-testid=stVerticalBlock],[data-
 def _phone_order(lessons) -> str:
     """On a phone (where Streamlit stacks columns, at 640 px and less) the plot comes first under the heading, then
     Back/Step/Play (side by side, without keyboard hints), then the point tools, then the words. The boxes holding
-    the transport are flattened (display: contents), so the plot, the transport and the words become items of the
-    page's column, which CSS order can place; the point tools row, outside the lesson's fragment, goes between."""
+    the plot or the transport are flattened (display: contents), so the plot, the transport and the words become
+    items of the page's column, which CSS order can place; the point tools row, outside the lesson's fragment, goes
+    between. Presenter mode's layout (its heading beside the plot, an h4) comes out in the same order."""
     plots = ",".join(f".{plot_class(lesson)}" for lesson in lessons)
     tools, transport = f".st-key-{TOOLS}", f".st-key-{TRANSPORT}"
-    flat = f"{_MAIN} {_BOXES}:has({transport})"
+    flat = f"{_MAIN} {_BOXES}:has({transport},{plots})"
     return (f"{flat}{{display:contents}}{flat}>*{{order:3}}{flat}>:is({plots},{transport}){{order:1}}"
+            f"{flat}>[data-testid=stElementContainer]:has(h4){{order:0}}"
             f"{_MAIN}>:is({tools},:has({tools})){{order:2}}{transport} [data-testid=stColumn]{{min-width:0}}"
             f"{transport} kbd{{display:none}}.st-key-{PRESENT_KEY}{{display:none}}")
 

@@ -66,8 +66,9 @@ class Scene:
 
 def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ack: int, height: int,
           plotly_url: str, theme: str, nonce: str | None = None, relabel: bool = False,
-          fill: int | None = None) -> protocol.Payload:
-    """Everything the plot needs for the playhead's step: see :mod:`pla_lab.protocol` for the meaning of each key."""
+          fill: int | None = None, phone: tuple[int, int | None] | None = None) -> protocol.Payload:
+    """Everything the plot needs for the playhead's step: see :mod:`pla_lab.protocol` for the meaning of each key.
+    ``phone``: the plot's height and fill outside presenter mode, which a phone keeps in presenter mode."""
     from . import model
     from .settings import SIGN_ZERO, SPEEDS
 
@@ -92,4 +93,12 @@ def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ac
         gamma=None if scene.gamma is None else float(scene.gamma),
         stream=scene.stream if trace is not None else None,
         companion=scene.companion if trace is not None and "companion" in scene.moving else None,
+        phone=_phone(points, view, scene, theme, phone) if scene.present and phone else None,
     )
+
+
+def _phone(points, view, scene: Scene, theme: str, size: tuple[int, int | None]) -> protocol.Phone:
+    """The plot as a phone draws it outside presenter mode: its height, its markers, words and colours."""
+    return protocol.Phone(height=size[0], fill=size[1], colors=figures.palette(theme),
+                          base=figures.base_figure(points, view, height=size[0], theme=theme, legend=scene.legend,
+                                                   axis_titles=scene.axes))

@@ -153,6 +153,16 @@ class Arrivals(TypedDict):
     first: list[int]
 
 
+class Phone(TypedDict):
+    """In presenter mode, what a phone draws instead of the payload's own (presenter mode is for a projector; a
+    student opening a presenter's link on a phone gets the plot as a phone draws it outside presenter mode)."""
+
+    height: int
+    fill: int | None
+    colors: dict[str, str]
+    base: dict
+
+
 class Payload(TypedDict):
     version: int
     run: str                    # the run id; "" with no run
@@ -186,6 +196,7 @@ class Payload(TypedDict):
     chart: Chart | None
     alt: str
     present: bool               # presenter mode: lines 1.5× as wide, the chart narrower beside the plot
+    phone: Phone | None         # in presenter mode, what a phone draws instead (None outside it)
     gamma: float | None         # the margin perceptron's γ: the "band" layer shades where y·wᵀx̃/‖w‖ < γ/2 for
                                 # either label (None: no band)
     stream: Arrivals | None     # the online perceptron's arrivals (the "stream" layer), or None

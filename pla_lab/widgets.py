@@ -124,7 +124,8 @@ def plot(lesson, page, *, height: int | None = None, fill: int | None = FILL) ->
                           companion=lesson.companion(page))
     data = payload.build(run, s["head"], lesson.shown_points(page), s["view"], scene, settings=page.settings,
                          cls=-1 if s["cls"] == "-1" else 1, relabel=s["cls"] == "flip", nonce=s["inbox"][0], ack=s["inbox"][1], height=height,
-                         plotly_url=server.plotly_url(), theme=page.theme, fill=fill)
+                         plotly_url=server.plotly_url(), theme=page.theme, fill=fill,
+                         phone=(lesson.plot_height, FILL))
     # Wrapped in a list: Streamlit checks each value of a dict passed as data for a data frame, and that check
     # imports pandas (2 s on a process's first plot) and costs ~1 ms a rerun; nothing here is one.
     _plot(key=s.key("plot"), data=[data], on_events_change=partial(actions.on_events, lesson))

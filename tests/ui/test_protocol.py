@@ -68,7 +68,7 @@ def _js_typedefs() -> dict[str, set[str]]:
 
 
 @pytest.mark.parametrize("name", ["Payload", "Window", "Target", "Chart", "Series", "Arrivals", "Click", "Tick",
-                                  "EventBatch"])
+                                  "EventBatch", "Phone"])
 def test_the_js_side_mirrors_every_type_and_field(name):
     js = _js_typedefs()
     assert name in js, f"protocol.js has no @typedef {name}"

@@ -1,5 +1,6 @@
 // PLA Lab's plot component (Streamlit components v2): draws the points, the static layers and everything that moves
 // with w, animates between updates, and sends clicks and ticks back (protocol.js, pla_lab/protocol.py).
+import { isPhone, onScreen, PHONE } from "./phone.js";
 import { createPlot, render } from "./plot.js";
 
 // plotly.min.js is UMD: imported as a module it sets window.Plotly. The page's module map evaluates a URL once, so
@@ -21,6 +22,14 @@ function exposeForTests(inst) {
   });
 }
 
+/** Draw the server's payload as this screen draws it (phone.js). */
+function show(inst, sent, send) {
+  inst.sent = sent;
+  const data = onScreen(sent, isPhone());
+  inst.wrap.classList.toggle("pla-present", !!data.present);
+  render(inst, data, send);
+}
+
 /** The component: {parentElement, data: [payload], setTriggerValue}; data is a list so that Streamlit passes it as is. */
 export default function (component) {
   const { parentElement, setTriggerValue } = component;
@@ -29,9 +38,12 @@ export default function (component) {
   if (!inst) {
     inst = parentElement.__pla = createPlot(parentElement, loadPlotly(data.plotly));
     // Until plotly.js has drawn, the plot keeps its place: the words beside it do not move when it arrives.
-    inst.gd.style.minHeight = `${data.height}px`;
+    inst.gd.style.minHeight = `${onScreen(data, isPhone()).height}px`;
     exposeForTests(inst);
+    // A phone turned sideways (or a window narrowed past a phone's width) draws its last payload again for it.
+    if (typeof matchMedia === "function") {
+      matchMedia(PHONE).addEventListener("change", () => inst.gd.isConnected && show(inst, inst.sent, inst.send));
+    }
   }
-  inst.wrap.classList.toggle("pla-present", !!data.present);
-  render(inst, data, setTriggerValue);
+  show(inst, data, setTriggerValue);
 }

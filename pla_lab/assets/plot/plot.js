@@ -3,6 +3,7 @@ import { createChart } from "./chart.js";
 import { createOutbox } from "./events.js";
 import { bindClicks, bindDrag, bindSteps } from "./input.js";
 import { jumpTo, update } from "./player.js";
+import { chartHeight, isPhone } from "./phone.js";
 import { VERSION } from "./protocol.js";
 import { fitHeight, noEdits } from "./scene.js";
 
@@ -54,10 +55,8 @@ export function createPlot(parentElement, plotly) {
     if (!inst.P || !gd._fullLayout) return;
     refit(inst);
     for (const el of inst.chart && inst.chart.el._fullLayout ? [gd, inst.chart.el] : [gd]) {
-      const w = Math.round(el.getBoundingClientRect().width);
-      if (w !== Math.round(el._fullLayout.width) || inst.height !== el._fullLayout.height) {
-        inst.P.relayout(el, { width: w, height: inst.height });
-      }
+      const w = Math.round(el.getBoundingClientRect().width), h = el === gd ? inst.height : chartSize(inst);
+      if (w !== Math.round(el._fullLayout.width) || h !== el._fullLayout.height) inst.P.relayout(el, { width: w, height: h });
     }
   };
   new ResizeObserver(([entry]) => {
@@ -92,13 +91,16 @@ function refit(inst) {
   return true;
 }
 
+const chartSize = (inst) => chartHeight(inst.height || inst.data.chart.height, isPhone(), window.innerHeight,
+                                        (inst.data.chart.panels || [1]).length);
+
 // The chart beside the plot comes and goes with the payload's chart; the plot then has another width.
 function syncChart(inst) {
   const c = inst.data.chart, had = !!inst.chart;
   if (!c && inst.chart) { inst.chart.remove(); inst.chart = null; }
   if (c && !inst.chart) inst.chart = createChart(inst.wrap, inst.P, (t) => jumpTo(inst, t));
   refit(inst); // with the chart beside it, the plot is narrower
-  if (c) inst.chart.update({ ...c, height: inst.height || c.height }, inst.data.colors, inst.fg, inst.tDisp);
+  if (c) inst.chart.update({ ...c, height: chartSize(inst) }, inst.data.colors, inst.fg, inst.tDisp);
   if (had !== !!c && inst.gd._fullLayout) requestAnimationFrame(() => inst.gd.isConnected && inst.P.Plots.resize(inst.gd));
 }
 

@@ -105,6 +105,16 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  */
 
 /**
+ * In presenter mode, what a phone draws instead of the payload's own (presenter mode is for a projector; a student
+ * opening a presenter's link on a phone gets the plot as a phone draws it outside presenter mode).
+ * @typedef {Object} Phone
+ * @property {number} height
+ * @property {number | null} fill
+ * @property {Object<string, string>} colors
+ * @property {Object} base
+ */
+
+/**
  * @typedef {Object} Payload
  * @property {number} version
  * @property {string} run  the run id; "" with no run
@@ -135,6 +145,7 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @property {Window | null} win
  * @property {Chart | null} chart
  * @property {boolean} present  presenter mode: lines 1.5× as wide, the chart narrower beside the plot
+ * @property {Phone | null} phone  in presenter mode, what a phone draws instead (null outside it)
  * @property {Arrivals | null} stream  the online perceptron's arrivals (the stream layer), or null
  * @property {string} alt
  * @property {number | null} gamma  the margin perceptron's γ: the band layer shades where y·wᵀx̃/‖w‖ < γ/2 for either label

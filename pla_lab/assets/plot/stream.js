@@ -62,9 +62,10 @@ export function streamTraces(data, pose, extra, fg, C, k = 1) {
         textposition: "middle center", textfont: { size: 17 * k, color: fg },
         marker: { symbol: "circle", size: 28 * k, color: "rgba(128,128,128,0.30)", line: { width: 2 * k, color: fg } } };
   const words = now.reveal ? `y = ${sym(p[2])}${now.wrong ? ": mistake" : " ✓"}` : `ŷ = ${sym(now.pred)}, y = ?`;
-  // An invisible marker as large as the "?" keeps the words clear of it.
+  // An invisible marker as large as the "?" keeps the words clear of it; a halo keeps them readable over the points
+  // and lines they cross (on a phone's plot they span a third of it).
   const label = { type: "scatter", mode: "markers+text", ...at, text: [words], marker: { size: 30 * k, color: "rgba(0,0,0,0)" }, textposition: p[0] > (data.view[0] + data.view[1]) / 2
-    ? "middle left" : "middle right", textfont: { size: 16 * k, color: now.reveal ? col : fg }, name: "arrival-label",
+    ? "middle left" : "middle right", textfont: { size: 16 * k, color: now.reveal ? col : fg, shadow: "auto" }, name: "arrival-label",
     meta: "arrival-label" };
   const u = now.reveal && now.wrong && !extra.moving && pose.scale > 0 ? U(data, now.s) : null;
   if (!u || pose.w.length !== 3) return [marker, label, empty("arrival-update")];

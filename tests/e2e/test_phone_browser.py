@@ -1,0 +1,109 @@
+"""A phone (390×844, touch) in real headless Chromium: every stepping lesson opened from a presenter's link
+(present=1) gets the phone's page, and the lessons with a chart stack it under the plot, in normal and presenter
+mode. Measured in pixels: the plot across the screen and first, the chart under it and as wide, no word of the chart
+or the legend cut, and Step tapped like a person steps."""
+
+from __future__ import annotations
+
+import pytest
+
+from pla_lab.lessons import LESSONS
+
+from .conftest import READY, TEST_HOOKS, Plot
+
+W, H = 390, 844
+STEPPING = [lesson.slug for lesson in LESSONS if hasattr(lesson, "plot_height")]
+CHARTED = [lesson.slug for lesson in LESSONS if getattr(lesson, "chart", None) is not None]
+
+# Boxes on the page (px, from the page's top); every text of the chart and of the plot's legend with its box.
+MEASURE = """() => {
+  const box = (e) => { if (!e) return null; const r = e.getBoundingClientRect();
+    return { left: r.left, right: r.right, top: r.top + scrollY, bottom: r.bottom + scrollY, width: r.width, height: r.height }; };
+  const texts = (sel) => [...document.querySelectorAll(sel)].filter((t) => t.textContent.trim())
+    .map((t) => ({ text: t.textContent, ...box(t) }));
+  const gd = document.querySelector('.pla-plot');
+  return { plot: box(gd), area: box(gd.querySelector('.nsewdrag')), legend: box(gd.querySelector('.legend')),
+           chart: box(document.querySelector('.pla-chart')), step: box(document.querySelector('.st-key-app-step button')),
+           chartTexts: texts('.pla-chart text'), legendTexts: texts('.pla-plot .legend text'),
+           marker: Math.min(...gd.data.filter((t) => t.meta === 'points').map((t) => t.marker.size)) };
+}"""
+
+
+def open_phone(browser, url: str) -> Plot:
+    ctx = browser.new_context(viewport={"width": W, "height": H}, is_mobile=True, has_touch=True)
+    ctx.add_init_script(TEST_HOOKS)
+    plot = Plot(ctx.new_page())
+    plot.open(url)
+    return plot
+
+
+def inside(texts: list[dict], box: dict) -> list[dict]:
+    """The texts that stick out of the box left or right (cut on screen), by more than a pixel."""
+    return [t for t in texts if t["left"] < box["left"] - 1 or t["right"] > box["right"] + 1]
+
+
+def check_phone_page(plot: Plot, slug: str) -> dict:
+    if slug in CHARTED:
+        plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
+    plot.settled()
+    m = plot.js(MEASURE)
+    p = m["plot"]
+    assert p["width"] >= 0.9 * W and p["right"] <= W, m  # across the screen
+    assert m["area"]["width"] >= 0.6 * W, m  # the plot's axes, not its legend, take the width
+    assert m["legend"]["height"] <= 0.5 * m["area"]["height"], m
+    assert not inside(m["legendTexts"], {"left": 0, "right": W}), m["legendTexts"]
+    assert m["marker"] <= 15, m  # a phone's markers, not a projector's (big ones merge on a phone's plot)
+    assert m["step"]["top"] >= p["bottom"], m  # the plot first, then Back/Step/Play
+    if slug in CHARTED:
+        c = m["chart"]
+        assert c["top"] >= p["bottom"] and c["width"] >= 0.95 * p["width"] and abs(c["left"] - p["left"]) <= 1, m
+        assert m["step"]["top"] >= c["bottom"], m
+        assert not inside(m["chartTexts"], c), inside(m["chartTexts"], c)
+        assert m["step"]["bottom"] - p["top"] <= H, m  # plot, chart and Back/Step/Play fit one screen
+    return m
+
+
+def step_like_a_person(plot: Plot) -> None:
+    t = plot.t()
+    plot.page.get_by_role("button", name="Step").first.tap()  # fails if anything covers it (the app's header)
+    plot.wait_t(t + 1)
+    plot.page.wait_for_function("(t) => new URL(location.href).searchParams.get('t') === String(t)", arg=t + 1,
+                                timeout=30_000)
+
+
+@pytest.mark.parametrize("slug", STEPPING)
+def test_a_presenters_link_opened_on_a_phone_gets_the_phone_page(server, browser, slug):
+    plot = open_phone(browser, f"{server}/{slug}?present=1&t=2")
+    try:
+        check_phone_page(plot, slug)
+        step_like_a_person(plot)
+    finally:
+        plot.page.context.close()
+
+
+@pytest.mark.parametrize("slug", CHARTED)
+def test_a_phone_stacks_the_chart_under_the_plot(server, browser, slug):
+    plot = open_phone(browser, f"{server}/{slug}?t=2")
+    try:
+        check_phone_page(plot, slug)
+        step_like_a_person(plot)
+    finally:
+        plot.page.context.close()
+
+
+def test_the_lecturers_screen_keeps_presenting_and_a_phone_turned_wide_presents_too(server, browser):
+    plot = open_phone(browser, f"{server}/pocket?present=1&t=2")
+    try:
+        plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
+        plot.page.set_viewport_size({"width": 1280, "height": 720})
+        plot.page.wait_for_function("() => Math.min(...document.querySelector('.pla-plot').data"
+                                    ".filter((t) => t.meta === 'points').map((t) => t.marker.size)) >= 20",
+                                    timeout=30_000)
+        plot.settled()
+        m = plot.js(MEASURE)
+        assert m["chart"]["left"] >= m["plot"]["right"], m  # beside the plot again
+        words = plot.js("""() => parseFloat(getComputedStyle(document.querySelector(
+            '[data-testid=stMain] [data-testid=stMarkdownContainer] p')).fontSize)""")
+        assert words >= 20, words
+    finally:
+        plot.page.context.close()
