@@ -14,6 +14,7 @@ SHARED = PageState("set", (
     Field("w0", "0, 0, 0", widget=True),
     linked(S.SETTINGS["w0"], name="w0_valid"),
     linked(links.PRESENT),
+    linked(links.VIEW_ONLY, widget=True),
     Field("msgs", list),
 ))
 
