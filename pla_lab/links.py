@@ -106,7 +106,7 @@ PRESENT = Setting("present", False, parse_bool, lambda v: "1" if v else "", fall
 #: View only: a tap or click on the plot steps (as Step does) instead of adding or removing a point, so a class can
 #: follow a shared link on their phones without editing the demo by accident. In a link only when on (viewonly=1).
 VIEW_ONLY = Setting("viewonly", False, parse_bool, lambda v: "1" if v else "", fallback="off",
-                    label="View only: a tap on the plot steps",
+                    label="View only: taps step",
                     help="On: a tap or click on the plot steps, like Step, and adds or removes no point. The link "
                          "keeps it (viewonly=1), so a class can follow a shared demo without editing it by accident. "
                          "Switch it off to edit the points again.")

@@ -14,7 +14,7 @@ from pla_lab import model
 from .helpers import button, key, plot, points, start, url, warnings
 
 SAVED = json.loads((Path(__file__).parent / "data" / "links_v1.json").read_text(encoding="utf-8"))
-TOGGLE = "View only: a tap on the plot steps"
+TOGGLE = "View only: taps step"
 
 
 def test_undo_after_new_points_mid_run_brings_back_the_step():
