@@ -23,7 +23,7 @@ PRESENT_CSS = ("[data-testid=stMainBlockContainer]{padding-top:0.4rem;padding-bo
 
 #: Text Streamlit draws fainter than WCAG's 4.5:1 (axe-core's serious colour-contrast findings): the shortcut hints
 #: on buttons, captions, and a slider's value drawn in the primary colour. Darker on light, lighter on dark; on the
-#: red (primary) Step button the hint is white like its label (5.2:1 light, 4.6:1 dark; grey on red was 1.3:1).
+#: red (primary) Step button the hint is white like its label (5.2:1 light, 4.6:1 dark; grey on red: 1.7:1, 2.8:1).
 _PRIMARY_KBD = "[data-testid=stMain] [data-testid=stBaseButton-primary] kbd{color:#FFFFFF !important}"
 CONTRAST_CSS = {
     "light": ("[data-testid=stMain] kbd,[data-testid=stCaptionContainer]{opacity:1 !important}"
