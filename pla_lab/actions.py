@@ -178,6 +178,11 @@ def preset_chosen(lesson) -> None:
     s["preset"] = None  # a menu of actions, not a setting: back to "Examples…"
 
 
+def set_view_only(on: bool) -> None:
+    """View only on (a tap on the plot steps; the link says viewonly=1) or off (taps edit the points)."""
+    shared.SHARED["viewonly"] = on
+
+
 # -- the plot's events --------------------------------------------------------------------------------------------
 
 

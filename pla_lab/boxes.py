@@ -43,13 +43,9 @@ def view_only_switch(where) -> None:
     the switch while it is on, so the whole page is laid out again."""
     on = shared.SHARED["viewonly"]
     if where.button("Let taps edit the points again" if on else "Make the demo view only (taps step)",
-                    icon=":material/edit:" if on else ":material/visibility:", key="view-only-switch",
-                    on_click=_set_view_only, args=(not on,), help=links.VIEW_ONLY.help):
+                    icon=":material/edit:" if on else ":material/visibility:",
+                    key=shared.SHARED.key("viewonly_button"), on_click=actions.set_view_only, args=(not on,), help=links.VIEW_ONLY.help):
         st.rerun(scope="app")
-
-
-def _set_view_only(on: bool) -> None:
-    shared.SHARED["viewonly"] = on
 
 
 def transfer_box(lesson, page) -> None:
@@ -87,9 +83,9 @@ def transfer_box(lesson, page) -> None:
         chosen = load.file_uploader(
             "Load points from a CSV file", type=list(transfer.FILE_TYPES), key=s.key("upload"),
             on_change=actions.load_file, args=(lesson,), max_upload_size=transfer.MAX_FILE_MB,
-            help=f"One point a row: x1, x2, y, separated by commas, tabs, spaces or semicolons (then with decimal "
-                 f"commas, as a European spreadsheet saves CSV); a header row is optional; labels +1/−1 or 1/0. At most "
-                 f"{MAX_POINTS} points and {transfer.MAX_FILE_MB} MB, coordinates within ±{MAX_COORD:g}. The file "
+            help=f"One point a row: x1, x2, y, separated by commas, tabs, spaces or semicolons (then with "
+                 f"decimal commas, as a European spreadsheet saves CSV); a header row is optional; labels +1/−1 "
+                 f"or 1/0. At most {MAX_POINTS} points and {transfer.MAX_FILE_MB} MB, coordinates within ±{MAX_COORD:g}. The file "
                  "replaces the points (Undo brings them back).")
         if chosen is None:  # the box was closed (Streamlit dropped the file) or the file removed: old news
             s["loaded"] = None

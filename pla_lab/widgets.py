@@ -91,7 +91,8 @@ def point_tools(lesson) -> None:
     s = lesson.state
     c = st.columns([2.7, 0.9, 0.9, 1.4], vertical_alignment="bottom")
     if shared.SHARED["viewonly"]:  # in the place of "Clicks add": what a tap does now, and the way back
-        c[0].toggle(links.VIEW_ONLY.label, key=shared.SHARED.key("viewonly"), help=links.VIEW_ONLY.help)
+        c[0].toggle(links.VIEW_ONLY.label, value=True, key=shared.SHARED.key("viewonly_switch"),
+                    help=links.VIEW_ONLY.help, on_change=actions.set_view_only, args=(False,))
     else:
         c[0].radio("Clicks add", ["+1", "-1", "flip"], key=s.key("cls"), horizontal=True,
                    format_func={"+1": "○ +1", "-1": "× −1", "flip": "⇄ flip"}.get,

@@ -156,3 +156,21 @@ def test_the_step_hint_is_readable_on_the_red_step_button(server, plot, theme):
         key, ratio, display = plot.js(CONTRAST, label)
         assert display != "none" and key in ("→", "←", "Space")
         assert ratio >= 4.5, (label, theme, ratio)
+
+
+def test_view_only_holds_in_presenter_mode_step_after_step(server, plot):
+    """Presenter mode draws no point tools: view only must not depend on a widget that is drawn only there."""
+    plot.open(server + "/pla?viewonly=1")  # the point tools show the switch …
+    plot.page.get_by_role("switch", name=TOGGLE).wait_for(timeout=30_000)
+    plot.page.get_by_role("button", name="Present").click()  # … and presenter mode draws none
+    plot.page.get_by_role("button", name="Leave presenter mode").wait_for(timeout=30_000)
+    plot.idle()
+    before = sorted(plot.points())
+    spot = empty_spot(before, plot.view())
+    for t in range(1, 4):
+        plot.click_data(*spot)
+        plot.wait_t(t)
+        plot.page.wait_for_function("(t) => new URL(location.href).searchParams.get('t') === String(t)", arg=t,
+                                    timeout=30_000)  # the server has heard it (a rerun of the lesson's part)
+        assert plot.js("() => window.__plaLab.data.viewonly") is True
+    assert sorted(plot.points()) == before and link_params(plot.page.url)["viewonly"] == "1"

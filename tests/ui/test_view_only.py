@@ -44,7 +44,7 @@ def test_a_view_only_link_is_kept_and_the_point_tools_say_so_with_a_way_back():
     params = {**SAVED[0]["params"], "viewonly": "1"}
     at = start(params)
     assert url(at) == params and not at.warning
-    switch = at.toggle(key=key("set", "viewonly"))
+    switch = at.toggle(key=key("set", "viewonly_switch"))
     assert switch.label == TOGGLE and switch.value is True
     assert not any(r.label == "Clicks add" for r in at.radio)
     assert plot(at)["viewonly"] is True
@@ -62,7 +62,7 @@ def test_the_share_box_makes_a_link_view_only_and_back():
     button(at, "Make the demo view only (taps step)").click().run()
     assert url(at)["viewonly"] == "1" and plot(at)["viewonly"] is True
     assert any("viewonly=1" in c.value for c in at.code)  # the link shown (and its QR code) says so
-    assert at.toggle(key=key("set", "viewonly")).value is True
+    assert at.toggle(key=key("set", "viewonly_switch")).value is True
     button(at, "Let taps edit the points again").click().run()
     assert "viewonly" not in url(at) and plot(at)["viewonly"] is False
 
