@@ -9,7 +9,7 @@ import re
 import pytest
 
 from .conftest import READY, TEST_HOOKS, Plot
-from .test_pla_browser import empty_spot, link_params, wait_points
+from .test_pla_browser import empty_spot, link_params, run_from_link, wait_points
 
 PHONE = dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
 TOGGLE = "View only: taps step"
@@ -34,7 +34,9 @@ def test_a_point_added_at_step_5_then_undo_brings_back_the_points_and_step_5(ser
     plot.page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '5'", timeout=30_000)
     assert link_params(plot.page.url)["pts"] == first["pts"]
     # What is drawn is step 5 of the old run: the circle on the point update 6 corrects, as before the click.
-    assert plot.js("() => document.querySelector('.pla-plot').dataset.t") == "5"
+    _, trace = run_from_link(plot.page.url)
+    cx, cy = plot.trace_xy("circle")
+    assert (cx[0], cy[0]) == tuple(trace.X[int(trace.mistakes[5])])  # mistakes[k]: the point of update k + 1
 
 
 def _tap(plot: Plot, x: float, y: float) -> None:
