@@ -33,6 +33,8 @@ class Dataset:
     flipped : ndarray (n,) of bool or None
         Which labels the noise flipped (y = −f(x) exactly there).
     feature_names : tuple of str
+    class_names : tuple of str
+        What y = +1 and y = −1 mean in the data set's story (the labels themselves when it has none).
     name : str
     """
 
@@ -41,6 +43,7 @@ class Dataset:
     w_f: np.ndarray | None = None
     flipped: np.ndarray | None = None
     feature_names: tuple[str, ...] = ("x₁", "x₂")
+    class_names: tuple[str, str] = ("+1", "−1")
     name: str = ""
     params: dict = field(default_factory=dict)
 
@@ -206,7 +209,7 @@ def credit(n: int = 30, *, noise: float = 0.0, seed=None) -> Dataset:
     y = np.where(X @ w_f[1:] + w_f[0] > 0, 1.0, -1.0)
     y, flipped = _flip(y, noise, noise_rng)
     return Dataset(X, y, w_f=w_f, flipped=flipped, feature_names=("years in job", "annual salary ($10k)"),
-                   name="credit", params=dict(n=n, noise=noise, seed=seed))
+                   class_names=("approve", "deny"), name="credit", params=dict(n=n, noise=noise, seed=seed))
 
 
 #: name → generator; every generator accepts ``seed`` and returns a Dataset.

@@ -118,17 +118,28 @@ def set_points(lesson, pts, view=None, **more) -> None:
 
 
 def undo(lesson) -> None:
+    """The points (and what came with them) as they were before the last change, shown at the step they were at:
+    a stray tap mid-run loses nothing. The step is a new move (a new seq), so the browser animates back to it."""
     s = lesson.state
     if s["undo_stack"]:
-        s.restore(s["undo_stack"].pop())
-        restart(lesson)
+        snap = dict(s["undo_stack"].pop())
+        head = snap.pop("head", None)
+        s.restore(snap)
+        if head is None:
+            restart(lesson)
+        else:
+            s["head"] = s["head"].goto(head.t, current_run(lesson).T)
+
+
+def _fresh_extras(s) -> dict:
+    """What came with the points (an example's target f, a w set by hand) as it is without them. Not the step:
+    a fresh playhead would count its seq from 0 again, which the browser would take for an old move."""
+    return {name: s.fields[name].fresh() for name in s.snapshot() if name not in ("pts", "view", "head")}
 
 
 def clear(lesson) -> None:
     """No points, and nothing that came with them (an example's target f): the view stays."""
-    s = lesson.state
-    others = {name: s.fields[name].fresh() for name in s.snapshot() if name not in ("pts", "view")}
-    set_points(lesson, [], **others)
+    set_points(lesson, [], **_fresh_extras(lesson.state))
 
 
 def load_preset(lesson, name: str) -> None:
@@ -151,7 +162,7 @@ def load_file(lesson) -> None:
     except ValueError as e:
         s["loaded"] = ("error", f"{f.name} was not loaded (the points on screen stay): {e}")
         return
-    others = {name: s.fields[name].fresh() for name in s.snapshot() if name not in ("pts", "view")}
+    others = _fresh_extras(s)
     if "f" in s.fields:
         others["f"] = got.target
     set_points(lesson, got.points, model.fit_view(got.points), **others)
@@ -165,6 +176,11 @@ def preset_chosen(lesson) -> None:
     if s["preset"]:
         load_preset(lesson, s["preset"])
     s["preset"] = None  # a menu of actions, not a setting: back to "Examples…"
+
+
+def set_view_only(on: bool) -> None:
+    """View only on (a tap on the plot steps; the link says viewonly=1) or off (taps edit the points)."""
+    shared.SHARED["viewonly"] = on
 
 
 # -- the plot's events --------------------------------------------------------------------------------------------
@@ -190,13 +206,16 @@ def on_events(lesson) -> None:
         if ev["kind"] == "click":
             _click(lesson, ev)
         elif ev["kind"] == "setw":
-            set_w(lesson, ev["w"])
+            if not shared.SHARED["viewonly"]:
+                set_w(lesson, ev["w"])
         else:
             _tick(lesson, ev)
 
 
 def _click(lesson, ev: protocol.Click) -> None:
     s = lesson.state
+    if shared.SHARED["viewonly"]:  # sent by a page drawn before view only was switched on: no edit
+        return
     cls = -1.0 if s["cls"] == "-1" else 1.0
     pts, why = model.apply_click(s["pts"], ev, cls, s["view"])
     if why:

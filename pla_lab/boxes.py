@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from . import actions, animation, model, shared, transfer
+from . import actions, animation, links, model, shared, transfer
 from .codec import MAX_COORD, MAX_POINTS
 from .qr import DENSE, qr_svg
 from .text import literal
@@ -26,6 +26,8 @@ def share_box(lesson) -> None:
         url = f"{base}?{params}" if base else "?" + params
         text, code = box.columns([3, 2], vertical_alignment="center")
         text.code(url, language=None, wrap_lines=True)
+        if "pts" in lesson.state.fields:
+            view_only_switch(text)
         made = qr_svg(url)
         if made is None:
             text.caption(f"This link is {len(url):,} characters, too long for a QR code: share the address bar.")
@@ -33,6 +35,17 @@ def share_box(lesson) -> None:
         svg, side = made
         code.image(svg, width=440 if shared.SHARED["present"] else 300, caption="Scan to open this demo" + (
             " (a dense code: fewer points make it easier to scan)" if side > DENSE else ""))
+
+
+def view_only_switch(where) -> None:
+    """For a link a class follows on their phones: view only (a tap on the plot steps, no point is added by
+    accident), kept in the link; or editable again. The point tools (outside the lesson's part that reruns) show
+    the switch while it is on, so the whole page is laid out again."""
+    on = shared.SHARED["viewonly"]
+    if where.button("Let taps edit the points again" if on else "Make the demo view only (taps step)",
+                    icon=":material/edit:" if on else ":material/visibility:",
+                    key=shared.SHARED.key("viewonly_button"), on_click=actions.set_view_only, args=(not on,), help=links.VIEW_ONLY.help):
+        st.rerun(scope="app")
 
 
 def transfer_box(lesson, page) -> None:
@@ -70,8 +83,9 @@ def transfer_box(lesson, page) -> None:
         chosen = load.file_uploader(
             "Load points from a CSV file", type=list(transfer.FILE_TYPES), key=s.key("upload"),
             on_change=actions.load_file, args=(lesson,), max_upload_size=transfer.MAX_FILE_MB,
-            help=f"One point a row: x1, x2, y (a header row is optional; labels +1/−1 or 1/0). At most "
-                 f"{MAX_POINTS} points and {transfer.MAX_FILE_MB} MB, coordinates within ±{MAX_COORD:g}. The file "
+            help=f"One point a row: x1, x2, y, separated by commas, tabs, spaces or semicolons (then with "
+                 f"decimal commas, as a European spreadsheet saves CSV); a header row is optional; labels +1/−1 "
+                 f"or 1/0. At most {MAX_POINTS} points and {transfer.MAX_FILE_MB} MB, coordinates within ±{MAX_COORD:g}. The file "
                  "replaces the points (Undo brings them back).")
         if chosen is None:  # the box was closed (Streamlit dropped the file) or the file removed: old news
             s["loaded"] = None

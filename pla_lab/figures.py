@@ -33,6 +33,7 @@ CONTRAST = {
     "dark": {"pos": "#7FCBF5", "neg": "#FFB833", "pos_fill": "rgba(127,203,245,0.24)",
              "neg_fill": "rgba(255,184,51,0.24)", "pocket": "#F2B8D8", "fg": "#FFFFFF", "target": "#5CE8BE"},
 }
+CLASSES = ("y = +1", "y = −1")  # the legend's names of the classes, unless the data set's story names them
 
 
 def palette(theme: str, present: bool = False) -> dict:
@@ -42,12 +43,12 @@ def palette(theme: str, present: bool = False) -> dict:
     return table.get(theme, table["light"])
 
 
-def points_traces(points, *, size: int = 13, theme: str = "light", present: bool = False) -> list[dict]:
-    """Two scatter traces: ○ for +1 (blue), × for −1 (vermillion); customdata is each point's index."""
+def points_traces(points, *, size=13, theme: str = "light", present: bool = False, classes=CLASSES) -> list[dict]:
+    """Two scatter traces named ``classes``: ○ for +1 (blue), × for −1 (vermillion); customdata: each point's index."""
     pal = palette(theme, present)
     out = []
-    for label, name, symbol, color in ((1.0, "y = +1", "circle-open", pal["pos"]),
-                                       (-1.0, "y = −1", "x-thin-open", pal["neg"])):
+    for label, name, symbol, color in ((1.0, classes[0], "circle-open", pal["pos"]),
+                                       (-1.0, classes[1], "x-thin-open", pal["neg"])):
         idx = [i for i, p in enumerate(points) if p[2] == label]
         out.append({
             "type": "scatter", "mode": "markers", "name": name,
@@ -60,7 +61,7 @@ def points_traces(points, *, size: int = 13, theme: str = "light", present: bool
 
 
 def base_figure(points, view, *, height: int = 560, axis_titles=("x₁", "x₂"), theme: str = "light",
-                legend: dict | None = None, present: bool = False) -> dict:
+                legend: dict | None = None, present: bool = False, classes=CLASSES) -> dict:
     """The static figure: points and axes fixed to ``view`` with equal scales (so w is drawn truly normal).
     ``present``: for a projector, markers of 20 px and larger text."""
     xmin, xmax, ymin, ymax = view
@@ -84,7 +85,8 @@ def base_figure(points, view, *, height: int = 560, axis_titles=("x₁", "x₂")
         "showlegend": True,
         "uirevision": "keep",
     }
-    return {"data": points_traces(points, theme=theme, size=20 if present else 13, present=present), "layout": layout}
+    data = points_traces(points, theme=theme, size=20 if present else 13, present=present, classes=classes)
+    return {"data": data, "layout": layout}
 
 
 def boundary_label(w) -> str:

@@ -103,6 +103,14 @@ HAND = Setting("wh", None, parse_hand, lambda w: "" if w is None else ",".join(d
 #: Presenter mode (the sidebar closed, the plot as large as the screen allows): in a link only when on.
 PRESENT = Setting("present", False, parse_bool, lambda v: "1" if v else "", fallback="off")
 
+#: View only: a tap or click on the plot steps (as Step does) instead of adding or removing a point, so a class can
+#: follow a shared link on their phones without editing the demo by accident. In a link only when on (viewonly=1).
+VIEW_ONLY = Setting("viewonly", False, parse_bool, lambda v: "1" if v else "", fallback="off",
+                    label="View only: taps step",
+                    help="On: a tap or click on the plot steps, like Step, and adds or removes no point. The link "
+                         "keeps it (viewonly=1), so a class can follow a shared demo without editing it by accident. "
+                         "Switch it off to edit the points again.")
+
 
 #: The target f of the Noise & Pocket examples, and the box their points come from.
 TARGET = Setting("f", None, parse_target, dump_target, fallback="no known target")

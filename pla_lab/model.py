@@ -102,6 +102,17 @@ def axis_titles(ax: str | None) -> tuple[str, str]:
     return named_datasets().get(ax, ("x₁", "x₂"))
 
 
+@cache
+def class_legend(ax: str | None) -> tuple[str, str]:
+    """The legend's names of the two classes: what +1 and −1 mean in the story of the data set whose features
+    name the axes ("approve (+1)"), else "y = +1" and "y = −1"."""
+    if ax in named_datasets():
+        pos, neg = pla_core.datasets.make(ax, seed=0).class_names
+        if (pos, neg) != ("+1", "−1"):
+            return f"{pos} (+1)", f"{neg} (−1)"
+    return "y = +1", "y = −1"
+
+
 def apply_click(points: list[Point], event: dict, cls: float, view) -> tuple[list[Point], str | None]:
     """A click on the plot → the new list of points and, if the click did nothing, why.
 

@@ -57,6 +57,7 @@ class Scene:
     legend: dict = field(default_factory=dict)
     pick: int | None = None                     # the point whose distance to the boundary is drawn
     axes: tuple[str, str] = ("x₁", "x₂")        # the axes' titles (the credit-card story names its features)
+    classes: tuple[str, str] = figures.CLASSES  # the legend's names of +1 and −1 (the credit card's: approve, deny)
     present: bool = False                       # presenter mode: larger marks for a projector
     gamma: float | None = None                  # the margin perceptron's γ, for the "band" layer
     stream: protocol.Arrivals | None = None     # the online perceptron's arrivals (the "stream" layer)
@@ -66,7 +67,8 @@ class Scene:
 
 def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ack: int, height: int,
           plotly_url: str, theme: str, nonce: str | None = None, relabel: bool = False,
-          fill: int | None = None, phone: tuple[int, int | None] | None = None) -> protocol.Payload:
+          fill: int | None = None, phone: tuple[int, int | None] | None = None,
+          viewonly: bool = False) -> protocol.Payload:
     """Everything the plot needs for the playhead's step: see :mod:`pla_lab.protocol` for the meaning of each key.
     ``phone``: the plot's height and fill outside presenter mode, which a phone keeps in presenter mode."""
     from . import model
@@ -80,9 +82,10 @@ def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ac
     return protocol.Payload(
         version=protocol.VERSION, run=run.id if trace is not None else "", plotly=plotly_url, height=height, fill=fill,
         colors=figures.palette(theme, scene.present), view=list(view), grid=model.grid_step(view), cls=cls, relabel=relabel,
+        viewonly=bool(viewonly),
         points=[[p[0], p[1], p[2]] for p in points],
         base=figures.base_figure(points, view, height=height, theme=theme, legend=scene.legend, axis_titles=scene.axes,
-                                 present=scene.present),
+                                 present=scene.present, classes=scene.classes),
         layers={"below": list(scene.layers.get("below", [])), "above": list(scene.layers.get("above", []))},
         moving=list(scene.moving), labels=dict(scene.labels), target=scene.target,
         pick=scene.pick if scene.pick is not None and 0 <= scene.pick < len(points) else None,

@@ -130,7 +130,8 @@ def _plane_in_box(n, lo, hi):
     return P[np.argsort(ang)]
 
 
-def augmented_figure(points, w, view, *, axes=("x₁", "x₂"), theme: str = "light", height: int = 430) -> dict:
+def augmented_figure(points, w, view, *, axes=("x₁", "x₂"), classes=("y = +1", "y = −1"), theme: str = "light",
+                     height: int = 430) -> dict:
     """Points lifted to (x₁, x₂, x₀ = 1); w as a vector from the origin; the plane wᵀx̃ = 0 through the origin; and
     its intersection with the plane x₀ = 1, which is the line drawn in the 2-D plot. (x₀ is drawn upwards.)"""
     pal = palette(theme)
@@ -138,8 +139,8 @@ def augmented_figure(points, w, view, *, axes=("x₁", "x₂"), theme: str = "li
     lo, hi = np.array([xmin, ymin, -0.25]), np.array([xmax, ymax, 1.4])
     P = np.array([p[:3] for p in points], dtype=float).reshape(-1, 3)
     data = []
-    for label, name, symbol, color in ((1.0, "y = +1", "circle-open", pal["pos"]),
-                                       (-1.0, "y = −1", "diamond", pal["neg"])):
+    for label, name, symbol, color in ((1.0, classes[0], "circle-open", pal["pos"]),
+                                       (-1.0, classes[1], "diamond", pal["neg"])):
         m = P[:, 2] == label
         data.append({"type": "scatter3d", "mode": "markers", "name": name, "x": P[m, 0].tolist(),
                      "y": P[m, 1].tolist(), "z": [1.0] * int(m.sum()),

@@ -174,6 +174,7 @@ class Payload(TypedDict):
     grid: float                 # clicks snap to this
     cls: int                    # the class a click adds (+1 or −1); shift-click adds the other
     relabel: bool               # clicks on a point relabel it (the relabel mode) rather than remove it
+    viewonly: bool              # view only: a click on the plot steps (as Step does) and edits nothing
     points: list[list[float]]   # x, y, label (the labels the run learned from)
     base: dict                  # the static figure: {"data": point traces (meta "points", customdata = the
                                 # point's index: a click's removal is echoed by it), "layout": axes}

@@ -30,7 +30,7 @@ class ReplayLesson(Lesson):
         return super().all_fields() + (
             linked(links.HAND, undo=True), Field("hand_text", "", widget=True), button("hand_off"),
             Field("hand_box", False, widget=True),
-            Field("head", _playhead, link=links.STEP), Field("scrub", 0, widget=True),
+            Field("head", _playhead, link=links.STEP, undo=True), Field("scrub", 0, widget=True),
             Field("plot", stored=False), Field("inbox", lambda: (inbox.session_nonce(), 0)), Field("events_now", False))
 
     def run_settings(self, values: dict) -> dict:

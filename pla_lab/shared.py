@@ -14,6 +14,9 @@ SHARED = PageState("set", (
     Field("w0", "0, 0, 0", widget=True),
     linked(S.SETTINGS["w0"], name="w0_valid"),
     linked(links.PRESENT),
+    # View only is read in the lesson's part that reruns alone, and its switch is drawn only outside it, not in
+    # presenter mode: bound to the switch, it would be dropped with it (Streamlit deletes an undrawn widget's value).
+    linked(links.VIEW_ONLY), button("viewonly_switch"), button("viewonly_button"),
     Field("msgs", list),
 ))
 

@@ -3,6 +3,7 @@ No Streamlit: the page's box is :func:`pla_lab.boxes.transfer_box`."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pla_core
@@ -50,6 +51,28 @@ def run_json(trace, *, lesson: str, target=None, notes=()) -> str:
     return pla_core.save_run(trace, meta=meta)
 
 
+_DECIMAL_COMMA = re.compile(r"\s*[-+]?\d*,\d+\s*")
+
+
+def semicolons(text: str) -> tuple[str, list[str]]:
+    """A file whose values are separated by semicolons (a spreadsheet set to a European language saves CSV so,
+    with decimal commas: "0,5;1,25;1") as the commas-and-points CSV :func:`pla_core.load_points` reads, line for
+    line (its messages name the same lines), and a note saying how it was read. Other files pass as they are."""
+    lines = text.splitlines(keepends=True)
+    data = [i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")]
+    if not data or not all(";" in lines[i] for i in data):
+        return text, []
+    commas = 0
+    for i in data:
+        fields = lines[i].rstrip("\r\n").split(";")
+        commas += sum(bool(_DECIMAL_COMMA.fullmatch(f)) for f in fields)
+        fields = [f.replace(",", ".") if _DECIMAL_COMMA.fullmatch(f) else f for f in fields]
+        lines[i] = ",".join(fields) + lines[i][len(lines[i].rstrip("\r\n")):]
+    how = (", with decimal commas (0,5 read as 0.5), as a spreadsheet in a European language saves CSV"
+           if commas else "")
+    return "".join(lines), [f"Read as values separated by semicolons{how}."]
+
+
 @dataclass(frozen=True)
 class Loaded:
     """Points read from a file, rounded to the app's resolution; the target f of a ``# target f:`` line (or None);
@@ -67,16 +90,22 @@ def read_points(data: bytes, *, name: str = "The file") -> Loaded:
     if len(data) > MAX_FILE_BYTES:
         raise ValueError(f"{name} is {len(data) / 2**20:.1f} MB; PLA Lab loads files up to {MAX_FILE_MB} MB "
                          f"(and {MAX_POINTS} points).")
-    X, y = pla_core.load_points(bytes(data), max_points=MAX_POINTS, features=2, bound=MAX_COORD)
+    try:
+        text, notes = semicolons(bytes(data).decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        text, notes = "", []  # load_points says what is wrong with the bytes
+    try:  # as bytes: load_points would take a one-line str naming a file on the server for that file's path
+        X, y = pla_core.load_points(text.encode() if text else bytes(data), max_points=MAX_POINTS, features=2,
+                                    bound=MAX_COORD)
+    except ValueError as e:
+        raise ValueError(" ".join([str(e), *notes])) from None
     points = [(q(a), q(b), float(lab)) for (a, b), lab in zip(X.tolist(), y.tolist())]
-    notes = []
     # Off the grid by more than float noise (1.918 and 1.9180000000000001 are both on it).
     moved = sum(any(abs(v / RESOLUTION - round(v / RESOLUTION)) > 1e-6 for v in row) for row in X.tolist())
     if moved:
         notes.append(f"Coordinates were rounded to {RESOLUTION:g}, the resolution PLA Lab keeps "
                      f"({moved} point{'s' if moved > 1 else ''} moved).")
     target = None
-    text = bytes(data).decode("utf-8-sig")  # load_points has read it as UTF-8
     for line in text.splitlines():
         line = line.strip()
         if line and not line.startswith("#"):

@@ -90,10 +90,14 @@ def option_widgets(lesson, *, columns: bool = True, only: tuple[str, ...] | None
 def point_tools(lesson) -> None:
     s = lesson.state
     c = st.columns([2.7, 0.9, 0.9, 1.4], vertical_alignment="bottom")
-    c[0].radio("Clicks add", ["+1", "-1", "flip"], key=s.key("cls"), horizontal=True,
-               format_func={"+1": "○ +1", "-1": "× −1", "flip": "⇄ flip"}.get,
-               help="Click empty space to add a point of this class (Shift-click: the other class); click a point "
-                    "to remove it; Alt-click a point, or choose ⇄ flip, to give it the other label.")
+    if shared.SHARED["viewonly"]:  # in the place of "Clicks add": what a tap does now, and the way back
+        c[0].toggle(links.VIEW_ONLY.label, value=True, key=shared.SHARED.key("viewonly_switch"),
+                    help=links.VIEW_ONLY.help, on_change=actions.set_view_only, args=(False,))
+    else:
+        c[0].radio("Clicks add", ["+1", "-1", "flip"], key=s.key("cls"), horizontal=True,
+                   format_func={"+1": "○ +1", "-1": "× −1", "flip": "⇄ flip"}.get,
+                   help="Click empty space to add a point of this class (Shift-click: the other class); click a "
+                        "point to remove it; Alt-click a point, or choose ⇄ flip, to give it the other label.")
     c[1].button("Undo", on_click=actions.undo, args=(lesson,), use_container_width=True,
                 help="Undo the last change to the points")
     c[2].button("Clear", on_click=actions.clear, args=(lesson,), use_container_width=True,
@@ -119,11 +123,13 @@ def plot(lesson, page, *, height: int | None = None, fill: int | None = FILL) ->
         chart = lesson.chart.payload(run.extras["chart"], key=run.id, height=height)
     scene = payload.Scene(moving=lesson.moving_layers(page), labels=lesson.legend_names(page),
                           layers=lesson.layers(page), target=lesson.target(page), chart=chart, legend=lesson.legend,
-                          pick=lesson.pick(page), axes=model.axis_titles(s["ax"]), present=shared.SHARED["present"],
+                          pick=lesson.pick(page), axes=model.axis_titles(s["ax"]),
+                          classes=model.class_legend(s["ax"]), present=shared.SHARED["present"],
                           gamma=lesson.gamma(page), stream=lesson.arrivals(page), alt=lesson.alt(page),
                           companion=lesson.companion(page))
     data = payload.build(run, s["head"], lesson.shown_points(page), s["view"], scene, settings=page.settings,
                          cls=-1 if s["cls"] == "-1" else 1, relabel=s["cls"] == "flip", nonce=s["inbox"][0], ack=s["inbox"][1], height=height,
+                         viewonly=shared.SHARED["viewonly"],
                          plotly_url=server.plotly_url(), theme=page.theme, fill=fill,
                          phone=(lesson.plot_height, FILL))
     # Wrapped in a list: Streamlit checks each value of a dict passed as data for a data frame, and that check

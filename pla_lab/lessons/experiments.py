@@ -48,6 +48,13 @@ OPTIONS = (
 )
 
 
+# The rows of buttons whose labels say which run or how many: a label too long for its column wraps (Streamlit cuts
+# it with "…" otherwise: "Slowest (run 358) in P…" at 1280×720).
+CONTROLS, RUN_LINKS = "exp-controls", "exp-run-links"
+WRAP_LABELS = "".join(f".st-key-{k} :is(a,button) :is([data-testid=stMarkdownContainer],p)"
+                      "{white-space:normal;overflow:visible;text-overflow:clip}" for k in (CONTROLS, RUN_LINKS))
+
+
 class ExperimentsLesson(StudyLesson):
     slug, title, icon, heading = "experiments", "Experiments", "📊", "Experiments: a thousand PLA runs at once"
     options = OPTIONS
@@ -103,7 +110,8 @@ class ExperimentsLesson(StudyLesson):
             if s[kind] and s[kind]["key"] != key:
                 s[kind] = None
         refuse = J.refusal(cfg, "exp")
-        c = st.columns([1.3, 0.75, 1.25, 3.2], vertical_alignment="center")
+        st.html(f"<style>{WRAP_LABELS}</style>")  # style only: Streamlit gives it no place on the page
+        c = st.container(key=CONTROLS).columns([1.3, 0.75, 1.25, 3.2], vertical_alignment="center")
         c[0].button(f"Start {cfg['runs']:,} run{plural(cfg['runs'])}", icon=":material/play_arrow:", type="primary",
                     key=s.key("start"), on_click=self.start, args=("exp",), disabled=refuse is not None,
                     width="stretch", help="Run the experiment with these settings")
@@ -205,7 +213,7 @@ class ExperimentsLesson(StudyLesson):
             return
         if s["pick"] >= k:
             s["pick"] = slow
-        c = st.columns([1, 1.4, 1.6, 1.6], vertical_alignment="bottom")
+        c = st.container(key=RUN_LINKS).columns([1, 1.4, 1.6, 1.6], vertical_alignment="bottom")
         c[0].number_input("Run number", min_value=0, max_value=k - 1, step=1, key=s.key("pick"),
                           help="Any run of this experiment (0 is the first)")
         r = int(s["pick"])

@@ -79,4 +79,4 @@ def test_every_lesson_links_its_options_points_view_and_step():
         assert keys == {"pts", "view", "ax", "wh", "t", *(o.key for o in lesson.options)} | own | (
             {"pick"} if lesson is HALTS else set())
         undo = {name for name, f in lesson.state.fields.items() if f.undo}
-        assert undo == {"pts", "view", "ax", "wh"} | own
+        assert undo == {"pts", "view", "ax", "wh", "head"} | own  # Undo brings back the step too (issue 20)

@@ -232,3 +232,30 @@ def test_json_of_a_run_has_the_settings_points_weights_and_used_points():
     doc = json.loads(transfer.run_json(trace, lesson="pla", target=None, notes=[]))
     assert doc["settings"]["w0"] == [1.0, -1.0, 1.0] and doc["X"] == X.tolist() and doc["y"] == [1, -1, 1]
     assert doc["weights"] == trace.weights.tolist() and doc["used"] == trace.used_window()
+
+
+def test_a_semicolon_file_with_decimal_commas_loads_and_says_how_it_was_read():
+    """A spreadsheet in a European language saves CSV with semicolons between the values and decimal commas."""
+    at = opened("pla")
+    upload(at, "excel.csv", "x1;x2;y\r\n0,5;1,25;1\r\n-1,5;2;-1\r\n3;-0,004;1\r\n".encode("utf-8-sig"))
+    assert points(at) == [(0.5, 1.25, 1.0), (-1.5, 2.0, -1.0), (3.0, -0.004, 1.0)]
+    said = box_says(at)
+    assert "Loaded 3 points from excel.csv." in said
+    assert "Read as values separated by semicolons, with decimal commas (0,5 read as 0.5)" in said
+
+
+@pytest.mark.parametrize("data,points_,words", [
+    (b"0.5;1;1\n2;3;-1\n", [(0.5, 1.0, 1.0), (2.0, 3.0, -1.0)], "Read as values separated by semicolons."),
+    (b"1,2,1\n3,4,-1\n", [(1.0, 2.0, 1.0), (3.0, 4.0, -1.0)], None),  # commas stay separators without semicolons
+    (b"# a; comment\n1 2 1\n3\t4\t0\n", [(1.0, 2.0, 1.0), (3.0, 4.0, -1.0)], None),
+])
+def test_read_points_takes_semicolons_and_leaves_other_files_as_they_were(data, points_, words):
+    got = transfer.read_points(data)
+    assert got.points == points_
+    assert got.notes == ((words,) if words else ())
+
+
+def test_a_bad_semicolon_file_names_the_line_and_how_it_was_read():
+    with pytest.raises(ValueError) as e:
+        transfer.read_points(b"x1;x2;y\n0,5;abc;1\n")
+    assert str(e.value).startswith("Line 2: 'abc' is not a number. Read as values separated by semicolons")

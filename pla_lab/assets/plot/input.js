@@ -24,6 +24,10 @@ export function bindClicks(inst) {
     const now = performance.now(), type = ev.event.type || "";
     if (tapEcho(type, now, inst.lastTap)) return;
     if (type.startsWith("touch")) inst.lastTap = now;
+    if (inst.data.viewonly) { // a class following a shared link: a tap steps, it never edits the points
+      if (inst.data.win) step(inst, 1);
+      return;
+    }
     const { x, y, hit } = clickTarget(inst, ev.event);
     const shift = !!ev.event.shiftKey, flip = !!ev.event.altKey || !!inst.data.relabel;
     inst.stats.clicks.push({ at: performance.now(), x, y, hit: hit ? hit.i : null });
@@ -104,7 +108,8 @@ export function bindDrag(inst) {
   let drag = null;
   inst.gd.addEventListener("pointerdown", (e) => {
     const p = inst.pose, d = inst.data;
-    if (!d || !d.win || inst.playing || !(d.moving || []).includes("w") || !p || p.w.length !== 3 || !(p.scale > 0)) return;
+    if (!d || !d.win || d.viewonly || inst.playing || !(d.moving || []).includes("w") || !p || p.w.length !== 3
+      || !(p.scale > 0)) return;
     if (!p.w[1] && !p.w[2]) return;
     const tip = toPx(inst, [p.anchor[0] + p.w[1] * p.scale, p.anchor[1] + p.w[2] * p.scale]);
     if (Math.hypot(e.clientX - tip[0], e.clientY - tip[1]) > 14) return;

@@ -125,6 +125,7 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @property {number[]} view  xmin, xmax, ymin, ymax
  * @property {number} grid  clicks snap to this
  * @property {boolean} relabel  clicks on a point relabel it rather than remove it
+ * @property {boolean} viewonly  view only: a click on the plot steps (as Step does) and edits nothing
  * @property {number} cls  the class a click adds (+1 or −1); shift-click adds the other
  * @property {number[][]} points  x, y, label
  * @property {Object} base  the static figure {data: point traces (meta "points", customdata = index), layout}
