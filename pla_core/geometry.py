@@ -12,7 +12,7 @@ import numpy as np
 from ._checks import check_data, check_sign_zero
 
 __all__ = ["unit_normal", "offset", "signed_distance", "geometric_margin", "foot", "closest_to_origin", "clip_line",
-           "half_plane", "band", "polygon_area", "disagreement", "disagreement_path"]
+           "off_box", "half_plane", "band", "polygon_area", "disagreement", "disagreement_path"]
 
 
 def _split(w):
@@ -130,6 +130,21 @@ def clip_line(w, box) -> np.ndarray | None:
     seg[:, 0] = np.clip(seg[:, 0], xmin, xmax)
     seg[:, 1] = np.clip(seg[:, 1], ymin, ymax)
     return seg
+
+
+def off_box(w, box) -> np.ndarray | None:
+    """Where the line w₀ + w₁x + w₂y = 0 lies from a box it misses: the unit vector (2,) from the box's centre
+    towards the line's nearest point. None when the line crosses or touches the box (:func:`clip_line` finds a
+    segment) or when w₁ = w₂ = 0 (no line)."""
+    b, v = _split(w)
+    if v.size != 2:
+        raise ValueError("off_box works in the plane: w must have 3 numbers (b, w₁, w₂).")
+    xmin, xmax, ymin, ymax = _box(box)
+    if not np.any(v) or clip_line(w, box) is not None:
+        return None
+    c = np.array([(xmin + xmax) / 2, (ymin + ymax) / 2])
+    n = v / np.hypot(v[0], v[1])
+    return -np.sign(b + v @ c) * n  # the centre's signed distance is positive on the +1 side: go the other way
 
 
 def _box(box):

@@ -15,7 +15,7 @@ import numpy as np
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from pla_core.geometry import clip_line, foot, half_plane, signed_distance  # noqa: E402
+from pla_core.geometry import clip_line, foot, half_plane, off_box, signed_distance  # noqa: E402
 
 OUT = pathlib.Path(__file__).with_name("geometry_cases.json")
 SEED = 9
@@ -65,15 +65,16 @@ def _poly(p) -> list[list[float]] | None:
 
 
 def cases(seed: int = SEED) -> list[dict]:
-    """Each case: name, w, box, seg (clip_line), pos and neg (half_plane with sign +1 and −1), and a point p of the
-    box with its signed distance d and the foot of its perpendicular (signed_distance, foot; None if w₁ = w₂ = 0)."""
+    """Each case: name, w, box, seg (clip_line), off (off_box), pos and neg (half_plane with sign +1 and −1), and a
+    point p of the box with its signed distance d and the foot of its perpendicular (signed_distance, foot; None if
+    w₁ = w₂ = 0)."""
     out = []
     for name, w, box in _inputs(np.random.default_rng(seed)):
-        seg = clip_line(w, box)
+        seg, off = clip_line(w, box), off_box(w, box)
         p = [0.65 * box[0] + 0.35 * box[1], 0.2 * box[2] + 0.8 * box[3]]
         flat = w[1] == 0 and w[2] == 0
         out.append({"name": name, "w": [float(v) for v in w], "box": [float(v) for v in box],
-                    "seg": None if seg is None else seg.tolist(),
+                    "seg": None if seg is None else seg.tolist(), "off": None if off is None else off.tolist(),
                     "pos": _poly(half_plane(w, box, 1)), "neg": _poly(half_plane(w, box, -1)), "p": p,
                     "d": None if flat else float(signed_distance(w, [p])[0]),
                     "foot": None if flat else [float(v) for v in foot(w, [p])[0]]})
