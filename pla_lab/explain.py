@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pla_core.geometry import off_box
+from pla_core.geometry import clip_line, off_box
 from pla_core.perceptron import radius_bound
 
 from .text import clean_weights, cls, num, par, plural, sub, vec
@@ -77,18 +77,38 @@ def line_words(w, view) -> str | None:
     return None if d is None else f"its line lies off the plot, {DIRECTIONS[octant(d)]} (marked at the edge)"
 
 
-def arrow_scale(trace, t: int, view) -> float | None:
-    """The scale the arrows of step t are drawn at (pose.js's restPose): the longer of w's feature part and
-    w + the next update's is ARROW_SPAN of the view's shorter side. None for w of 4 numbers or with both 0."""
-    W = trace.weights
-    if W.shape[1] != 3:
+def _arrows(trace, t: int, view):
+    """(wₜ, the tips of w and of w + update drawn from the arrows' start, the scale) as pose.js's restPose draws
+    them: the longer of the two is ARROW_SPAN of the view's shorter side. None for w of 4 numbers or with no arrow."""
+    if trace.weights.shape[1] != 3:
         return None
-    w = clean_weights(W[t], trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"]))
-    m = float(np.hypot(w[1], w[2]))
+    w = clean_weights(trace.weights[t], trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"]))
+    tips = [w[1:]]
     if t < len(trace):
-        u = trace.updates[t]
-        m = max(m, float(np.hypot(w[1] + u[1], w[2] + u[2])))
-    return ARROW_SPAN * min(view[1] - view[0], view[3] - view[2]) / m if m > 0 else None
+        tips.append(w[1:] + trace.updates[t][1:])
+    m = max(float(np.hypot(*v)) for v in tips)
+    if m == 0:
+        return None
+    s = ARROW_SPAN * min(view[1] - view[0], view[3] - view[2]) / m
+    return w, [v * s for v in tips], s
+
+
+def arrow_scale(trace, t: int, view) -> float | None:
+    """The scale the arrows of step t are drawn at (None: no arrow is drawn)."""
+    a = _arrows(trace, t, view)
+    return None if a is None else a[2]
+
+
+def arrows_on_line(trace, t: int, view) -> bool:
+    """Whether w's arrow starts on its line (pose.js anchorOf): iff some point of the line leaves room for w and
+    w + update inside the view, less an inset of 4% of its shorter side. True when no arrow or no line is drawn."""
+    a = _arrows(trace, t, view)
+    if a is None or not np.any(a[0][1:]):
+        return True
+    m = 0.04 * min(view[1] - view[0], view[3] - view[2])
+    xs, ys = [0.0] + [v[0] for v in a[1]], [0.0] + [v[1] for v in a[1]]
+    ok = (view[0] + m - min(xs), view[1] - m - max(xs), view[2] + m - min(ys), view[3] - m - max(ys))
+    return ok[0] < ok[1] and ok[2] < ok[3] and clip_line(a[0], ok) is not None
 
 
 def scale_text(s: float) -> str:
@@ -125,7 +145,8 @@ def showing(trace, t: int, layers, view=None) -> str:
         parts.append("the run stops here, at the cap" + (", nothing circled" if "circle" in layers else ""))
     scale = arrow_scale(trace, t, view) if view is not None and "w" in layers else None
     if scale is not None:
-        parts.append(f"arrows drawn ×{scale_text(scale)}")
+        beside = "" if where or arrows_on_line(trace, t, view) else ", w beside its line to keep them on the plot"
+        parts.append(f"arrows drawn ×{scale_text(scale)}{beside}")
     return " · ".join(parts)
 
 

@@ -117,3 +117,10 @@ test("a line off the plot is named at the edge it lies beyond; w = 0 says why th
     assert.ok(x >= c.box[0] && x <= c.box[1] && y >= c.box[2] && y <= c.box[3], `${c.name}: the note is inside the view`);
   }
 });
+
+test("the legend keeps w's entry at every step, so it never jumps", () => {
+  const d = payload();
+  for (let t = 0; t <= d.T; t++) assert.equal(find(at(d, t), "w").showlegend, true, `t = ${t}`);
+  assert.equal(find(at(payload({ win: { ...payload().win, W: [[0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]],
+                                        U: [[0, 0, 0], [0, 0, 0], [0, 0, 0]] } }), 3), "w").name, "w", "nothing drawn: no scale");
+});
