@@ -77,7 +77,7 @@ def line_words(w, view) -> str | None:
     return None if d is None else f"its line lies off the plot, {DIRECTIONS[octant(d)]} (marked at the edge)"
 
 
-def _arrows(trace, t: int, view):
+def arrows(trace, t: int, view):
     """(wₜ, the tips of w and of w + update drawn from the arrows' start, the scale) as pose.js's restPose draws
     them: the longer of the two is ARROW_SPAN of the view's shorter side. None for w of 4 numbers or with no arrow."""
     if trace.weights.shape[1] != 3:
@@ -95,14 +95,14 @@ def _arrows(trace, t: int, view):
 
 def arrow_scale(trace, t: int, view) -> float | None:
     """The scale the arrows of step t are drawn at (None: no arrow is drawn)."""
-    a = _arrows(trace, t, view)
+    a = arrows(trace, t, view)
     return None if a is None else a[2]
 
 
 def arrows_on_line(trace, t: int, view) -> bool:
     """Whether w's arrow starts on its line (pose.js anchorOf): iff some point of the line leaves room for w and
     w + update inside the view, less an inset of 4% of its shorter side. True when no arrow or no line is drawn."""
-    a = _arrows(trace, t, view)
+    a = arrows(trace, t, view)
     if a is None or not np.any(a[0][1:]):
         return True
     m = 0.04 * min(view[1] - view[0], view[3] - view[2])

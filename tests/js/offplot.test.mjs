@@ -32,6 +32,13 @@ test("offBox is pla_core.geometry.off_box", () => {
   }
 });
 
+test("anchorOf is pla_core.geometry.arrow_start", () => {
+  for (const c of CASES) {
+    const a = anchorOf(c.w, c.box, c.tips), tol = 1e-9 * Math.max(...c.box.map(Math.abs));
+    assert.ok(Math.abs(a[0] - c.start[0]) <= tol && Math.abs(a[1] - c.start[1]) <= tol, `${c.name}: ${a} vs ${c.start}`);
+  }
+});
+
 test("the compass points", () => {
   assert.deepEqual([[1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1], [0, -1], [1, -1]].map(octant), [0, 1, 2, 3, 4, 5, 6, 7]);
   assert.equal(octant([1, -0.01]), 0);

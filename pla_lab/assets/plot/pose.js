@@ -22,7 +22,7 @@ const INSET = 0.04;
 const clamp = (x, a, z) => Math.min(z, Math.max(a, x));
 
 /**
- * Where the w arrow starts: the middle of the boundary's visible segment if the arrows drawn from there (`tips`: the
+ * Where the w arrow starts (pla_core.geometry.arrow_start, operation for operation): the middle of the boundary's visible segment if the arrows drawn from there (`tips`: the
  * tips of w and of w + update, from the start) stay inside the view; else the point of the line nearest that middle
  * from which they do; else (a line at the very edge, or off the plot) the place nearest the line from which they
  * do. With no line, the middle of the view (moved in as far as the arrows need).
@@ -48,7 +48,7 @@ export function anchorOf(w, v, tips = []) {
       return d(part[0]) <= d(part[1]) ? part[0] : part[1];
     }
   }
-  const f = (p) => Math.abs(w[0] + w[1] * p[0] + w[2] * p[1]);
+  const f = (p) => Math.abs(w[0] + (w[1] * p[0] + w[2] * p[1])); // grouped as pla_core's b + v·p
   const corners = [[ok[0], ok[2]], [ok[1], ok[2]], [ok[1], ok[3]], [ok[0], ok[3]]];
   return corners.reduce((a, p) => (f(p) < f(a) ? p : a));
 }
