@@ -116,6 +116,17 @@ def scale_text(s: float) -> str:
     return np.format_float_positional(float(f"{s:.2g}"), trim="-")
 
 
+def mark_words(trace, t: int, layers, view) -> list[str]:
+    """What :func:`showing` says of the marks at step t, for a lesson with its own line: where the line is when it
+    is off the plot (or why there is none), and the arrows' scale."""
+    where = line_words(trace.weights[t], view) if "boundary" in layers else None
+    scale = arrow_scale(trace, t, view) if "w" in layers else None
+    if scale is None:
+        return [where] if where else []
+    beside = "" if where or arrows_on_line(trace, t, view) else ", w beside its line to keep them on the plot"
+    return [where] * bool(where) + [f"arrows drawn ×{scale_text(scale)}{beside}"]
+
+
 def showing(trace, t: int, layers, view=None) -> str:
     """What the plot draws at step t, in one plain line (the plot's alt text says it too): which w the solid line
     is, which the dashed grey one, and which update the circle and the dashed arrow belong to; with the ``view``,
@@ -127,9 +138,6 @@ def showing(trace, t: int, layers, view=None) -> str:
     if "pocket" in layers:
         head += f" and the pocket ŵ{sub(t)}"
     parts = [head]
-    where = line_words(trace.weights[t], view) if view is not None and "boundary" in layers else None
-    if where:
-        parts.append(where)
     if "ghost" in layers and t > 0:
         parts.append(f"dashed grey: w{sub(t - 1)}")
     if t < T:
@@ -143,11 +151,7 @@ def showing(trace, t: int, layers, view=None) -> str:
         parts.append("no mistake left" + (", nothing circled" if "circle" in layers else ""))
     else:
         parts.append("the run stops here, at the cap" + (", nothing circled" if "circle" in layers else ""))
-    scale = arrow_scale(trace, t, view) if view is not None and "w" in layers else None
-    if scale is not None:
-        beside = "" if where or arrows_on_line(trace, t, view) else ", w beside its line to keep them on the plot"
-        parts.append(f"arrows drawn ×{scale_text(scale)}{beside}")
-    return " · ".join(parts)
+    return " · ".join(parts + (mark_words(trace, t, layers, view) if view is not None else []))
 
 
 def step_numbers(trace, t: int) -> str:

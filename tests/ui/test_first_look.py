@@ -117,8 +117,7 @@ def test_a_line_above_the_numbers_says_what_the_plot_draws_and_the_alt_text_says
     assert {"ghost", "circle", "update"} <= set(p["moving"])
     assert p["win"]["I"][3 - p["win"]["t0"]] == [i]  # the plot circles the point the line names
     goto(at, "pla", 0)
-    assert ("Showing w₀ (the start, before any update) · no line: w = 0, so wᵀx̃ = 0 at every point and no side is "
-            "+1 or −1 · next: update 1 corrects point") in captions(at)
+    assert "Showing w₀ (the start, before any update) · next: update 1 corrects point" in captions(at)
     assert "dashed grey" not in captions(at)
     button(at, "Run").click().run()
     T = len(trace)

@@ -108,3 +108,16 @@ def test_xor_run_back_at_w_0_says_why_there_is_no_line():
     line = explain.showing(trace, 1000, LAYERS, (-1.6, 1.6, -1.6, 1.6))
     assert "no line: w = 0, so wᵀx̃ = 0 at every point" in line
     assert "arrows" not in line  # w₁₀₀₀ = 0 and no update after it: nothing is drawn
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), views())
+def test_a_batch_run_says_the_same_of_its_marks(seed, view):
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(-2, 2, (12, 2))
+    trace = pla_core.batch(X, np.where(X[:, 0] + 0.3 > X[:, 1], 1.0, -1.0), max_updates=30)
+    for t in range(len(trace) + 1):
+        w, words = trace.weights[t], " · ".join(explain.mark_words(trace, t, LAYERS, view))
+        flat = not np.any(w[1:])
+        assert ("no line" in words) == flat
+        assert ("off the plot" in words) == (not flat and clip_line(w, view) is None)
