@@ -139,7 +139,9 @@ def figure(points, trace, view, *, title: str, axes=("x₁", "x₂"), theme: str
                   margin={"l": 60, "r": 20, "t": 90, "b": 160}, dragmode=False, height=None, autosize=True,
                   legend={"x": 1.02, "y": 1, "xanchor": "left", "yanchor": "top", "font": {"size": 16}},
                   updatemenus=[{"type": "buttons", "direction": "left", "x": 0, "xanchor": "left", "y": 0,
-                                "yanchor": "top", "pad": {"t": 55}, "buttons": [play, pause], "font": {"size": 16}}],
+                                "yanchor": "top", "pad": {"t": 55}, "buttons": [play, pause],
+                                # dark text on light buttons in either theme: plotly lights the pressed one
+                                "font": {"size": 16, "color": "#31333F"}, "bgcolor": "#F0F2F6"}],
                   sliders=[slider], paper_bgcolor="white" if theme != "dark" else "#0E1117",
                   font={"size": 16, "color": pal["fg"]})
     layout.pop("clickanywhere", None)
