@@ -12,7 +12,7 @@ import numpy as np
 from ._checks import check_data, check_sign_zero
 
 __all__ = ["unit_normal", "offset", "signed_distance", "geometric_margin", "foot", "closest_to_origin", "clip_line",
-           "half_plane", "band", "polygon_area", "disagreement", "disagreement_path"]
+           "off_box", "arrow_start", "half_plane", "band", "polygon_area", "disagreement", "disagreement_path"]
 
 
 def _split(w):
@@ -130,6 +130,53 @@ def clip_line(w, box) -> np.ndarray | None:
     seg[:, 0] = np.clip(seg[:, 0], xmin, xmax)
     seg[:, 1] = np.clip(seg[:, 1], ymin, ymax)
     return seg
+
+
+def off_box(w, box) -> np.ndarray | None:
+    """Where the line w₀ + w₁x + w₂y = 0 lies from a box it misses: the unit vector (2,) from the box's centre
+    towards the line's nearest point. None when the line crosses or touches the box (:func:`clip_line` finds a
+    segment) or when w₁ = w₂ = 0 (no line)."""
+    b, v = _split(w)
+    if v.size != 2:
+        raise ValueError("off_box works in the plane: w must have 3 numbers (b, w₁, w₂).")
+    xmin, xmax, ymin, ymax = _box(box)
+    if not np.any(v) or clip_line(w, box) is not None:
+        return None
+    c = np.array([(xmin + xmax) / 2, (ymin + ymax) / 2])
+    n = v / np.hypot(v[0], v[1])
+    return -np.sign(b + v @ c) * n  # the centre's signed distance is positive on the +1 side: go the other way
+
+
+def arrow_start(w, box, tips=(), *, inset: float = 0.04) -> np.ndarray:
+    """Where to draw arrows for w from so that they stay in the box, shape (2,). ``tips``: the arrows' ends (k, 2),
+    relative to their start; ``inset``: how far inside the box's edges they are kept, as a fraction of its shorter
+    side. The middle of the line's segment in the box if the arrows fit from there; else the point of the line
+    nearest that middle from which they fit; else (a line at the very edge, or missing the box) the corner of the
+    starts that fit nearest the line. With w₁ = w₂ = 0, the box's middle, moved in as far as the arrows need."""
+    b, v = _split(w)
+    if v.size != 2:
+        raise ValueError("arrow_start works in the plane: w must have 3 numbers (b, w₁, w₂).")
+    xmin, xmax, ymin, ymax = _box(box)
+    m = inset * min(xmax - xmin, ymax - ymin)
+    T = np.vstack([np.zeros((1, 2)), np.asarray(tips, dtype=float).reshape(-1, 2)])
+    ok = [xmin + m - T[:, 0].min(), xmax - m - T[:, 0].max(), ymin + m - T[:, 1].min(), ymax - m - T[:, 1].max()]
+    for i in (0, 2):  # arrows longer than the box: the one start in the middle of what they allow
+        if ok[i] > ok[i + 1]:
+            ok[i] = ok[i + 1] = (ok[i] + ok[i + 1]) / 2
+    def fit(p):
+        return np.array([min(ok[1], max(ok[0], p[0])), min(ok[3], max(ok[2], p[1]))])
+    if not np.any(v):
+        return fit([(xmin + xmax) / 2, (ymin + ymax) / 2])
+    seg = clip_line(w, box)
+    if seg is not None:
+        mid = (seg[0] + seg[1]) / 2
+        if np.array_equal(fit(mid), mid):
+            return mid
+        part = clip_line(w, ok) if ok[0] < ok[1] and ok[2] < ok[3] else None
+        if part is not None:
+            return part[0] if np.hypot(*(part[0] - mid)) <= np.hypot(*(part[1] - mid)) else part[1]
+    corners = [(ok[0], ok[2]), (ok[1], ok[2]), (ok[1], ok[3]), (ok[0], ok[3])]
+    return np.array(min(corners, key=lambda p: abs(b + (v[0] * p[0] + v[1] * p[1]))))
 
 
 def _box(box):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from pla_core.geometry import clip_line, off_box
 from pla_core.perceptron import radius_bound
 
 from .text import clean_weights, cls, num, par, plural, sub, vec
@@ -51,9 +52,85 @@ def verdict(trace, t: int, *, separable: bool | None = None, go: str = "Run") ->
     return f"This run stops at the cap of {T:,} updates with mistakes left {ahead(go)}: {cap_reason(separable)}."
 
 
-def showing(trace, t: int, layers) -> str:
+#: Where a line off the plot lies, by compass point from the plot's middle (0 = east, counter-clockwise).
+DIRECTIONS = ("to the right", "to the upper right", "above", "to the upper left", "to the left", "to the lower left",
+              "below", "to the lower right")
+ARROW_SPAN = 0.22  # the longer of w and w + update is drawn this fraction of the view's shorter side (pose.js)
+
+
+def octant(d) -> int:
+    """The compass point nearest direction d, 0 = east … 7 = south-east (geometry.js's octant)."""
+    return int(np.floor(np.arctan2(d[1], d[0]) / (np.pi / 4) + 0.5)) % 8
+
+
+def line_words(w, view) -> str | None:
+    """Why no line is drawn for w, or where its line lies when it misses the view (the plot's note at the edge);
+    None when the line is on the plot. The lifted XOR weights (4 numbers) are drawn as a curve: None."""
+    w = [float(v) for v in w]
+    if len(w) != 3:
+        return None
+    if w[1] == 0 and w[2] == 0:
+        if w[0] == 0:
+            return "no line: w = 0, so wᵀx̃ = 0 at every point and no side is +1 or −1"
+        return f"no line: w₁ = w₂ = 0, so every point gets sign(b) = {'+1' if w[0] > 0 else '−1'}"
+    d = off_box(w, view)
+    return None if d is None else f"its line lies off the plot, {DIRECTIONS[octant(d)]} (marked at the edge)"
+
+
+def arrows(trace, t: int, view):
+    """(wₜ, the tips of w and of w + update drawn from the arrows' start, the scale) as pose.js's restPose draws
+    them: the longer of the two is ARROW_SPAN of the view's shorter side. None for w of 4 numbers or with no arrow."""
+    if trace.weights.shape[1] != 3:
+        return None
+    w = clean_weights(trace.weights[t], trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"]))
+    tips = [w[1:]]
+    if t < len(trace):
+        tips.append(w[1:] + trace.updates[t][1:])
+    m = max(float(np.hypot(*v)) for v in tips)
+    if m == 0:
+        return None
+    s = ARROW_SPAN * min(view[1] - view[0], view[3] - view[2]) / m
+    return w, [v * s for v in tips], s
+
+
+def arrow_scale(trace, t: int, view) -> float | None:
+    """The scale the arrows of step t are drawn at (None: no arrow is drawn)."""
+    a = arrows(trace, t, view)
+    return None if a is None else a[2]
+
+
+def arrows_on_line(trace, t: int, view) -> bool:
+    """Whether w's arrow starts on its line (pose.js anchorOf): iff some point of the line leaves room for w and
+    w + update inside the view, less an inset of 4% of its shorter side. True when no arrow or no line is drawn."""
+    a = arrows(trace, t, view)
+    if a is None or not np.any(a[0][1:]):
+        return True
+    m = 0.04 * min(view[1] - view[0], view[3] - view[2])
+    xs, ys = [0.0] + [v[0] for v in a[1]], [0.0] + [v[1] for v in a[1]]
+    ok = (view[0] + m - min(xs), view[1] - m - max(xs), view[2] + m - min(ys), view[3] - m - max(ys))
+    return ok[0] < ok[1] and ok[2] < ok[3] and clip_line(a[0], ok) is not None
+
+
+def scale_text(s: float) -> str:
+    """A scale as the legend writes it: 2 significant digits, as JavaScript prints the number (marks.js fmt)."""
+    return np.format_float_positional(float(f"{s:.2g}"), trim="-")
+
+
+def mark_words(trace, t: int, layers, view) -> list[str]:
+    """What :func:`showing` says of the marks at step t, for a lesson with its own line: where the line is when it
+    is off the plot (or why there is none), and the arrows' scale."""
+    where = line_words(trace.weights[t], view) if "boundary" in layers else None
+    scale = arrow_scale(trace, t, view) if "w" in layers else None
+    if scale is None:
+        return [where] if where else []
+    beside = "" if where or arrows_on_line(trace, t, view) else ", w beside its line to keep them on the plot"
+    return [where] * bool(where) + [f"arrows drawn ×{scale_text(scale)}{beside}"]
+
+
+def showing(trace, t: int, layers, view=None) -> str:
     """What the plot draws at step t, in one plain line (the plot's alt text says it too): which w the solid line
-    is, which the dashed grey one, and which update the circle and the dashed arrow belong to. ``layers``: the
+    is, which the dashed grey one, and which update the circle and the dashed arrow belong to; with the ``view``,
+    where the line is when it is off the plot (or why there is none), and the arrows' scale. ``layers``: the
     moving layers drawn (:data:`pla_lab.protocol.MOVING_LAYERS`)."""
     T = len(trace)
     head = f"Showing w{sub(t)} " + ("(the start, before any update)" if t == 0 else
@@ -74,7 +151,7 @@ def showing(trace, t: int, layers) -> str:
         parts.append("no mistake left" + (", nothing circled" if "circle" in layers else ""))
     else:
         parts.append("the run stops here, at the cap" + (", nothing circled" if "circle" in layers else ""))
-    return " · ".join(parts)
+    return " · ".join(parts + (mark_words(trace, t, layers, view) if view is not None else []))
 
 
 def step_numbers(trace, t: int) -> str:

@@ -93,7 +93,7 @@ def boundary_label(w) -> str:
     """'b + w₁x₁ + w₂x₂ = 0' with the numbers (and + w₃x₁x₂ for the XOR lift), for captions and screen readers."""
     w = [float(v) for v in w]
     if not any(w[1:]):
-        return "no boundary yet (w₁ = w₂ = 0)"
+        return "no boundary (w₁ = w₂ = 0)"
     text = f"{num(w[0])} + {num(w[1])}·x₁ + {num(w[2])}·x₂"
     if len(w) > 3:
         text += f" + {num(w[3])}·x₁x₂"
@@ -198,14 +198,14 @@ def error_curves(trace, eout=None) -> dict:
 
 
 
-def describe(points, trace, t, moving=()) -> str:
+def describe(points, trace, t, moving=(), view=None) -> str:
     """Alt text for the plot: what a screen reader should say about the current picture (``moving``: the moving
-    layers drawn), with the line the page shows above its numbers (:func:`pla_lab.explain.showing`)."""
+    layers drawn, in ``view``), with the line the page shows above its numbers (:func:`pla_lab.explain.showing`)."""
     n_pos = sum(1 for p in points if p[2] > 0)
     text = f"{n_pos} points labelled +1 and {len(points) - n_pos} labelled −1."
     if trace is not None:
         w = trace.weights[t]
-        text += (f" {explain.showing(trace, t, moving)}. Step {t}: boundary {boundary_label(w)}; "
+        text += (f" {explain.showing(trace, t, moving, view)}. Step {t}: boundary {boundary_label(w)}; "
                  f"{int(trace.errors[t])} misclassified.")
     return text
 

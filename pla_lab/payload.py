@@ -92,7 +92,7 @@ def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ac
         sign0=SIGN_ZERO[settings["sign0"]], T=run.T, t=int(t), seq=int(head.seq),
         playing=bool(head.playing and trace is not None), stop_at=head.stop_at, dur=int(SPEEDS[settings["speed"]]),
         ack=int(ack), nonce=nonce, win=None if trace is None else window(trace, t), chart=scene.chart,
-        alt=scene.alt or figures.describe(points, trace, t, scene.moving), present=scene.present,
+        alt=scene.alt or figures.describe(points, trace, t, scene.moving, view), present=scene.present,
         gamma=None if scene.gamma is None else float(scene.gamma),
         stream=scene.stream if trace is not None else None,
         companion=scene.companion if trace is not None and "companion" in scene.moving else None,

@@ -94,7 +94,7 @@ class ReplayLesson(Lesson):
         the circle and the dashed arrow belong to); the plot's alt text says the same."""
         if page.trace is None:
             return None
-        return explain.showing(page.trace, page.t, self.moving_layers(page))
+        return explain.showing(page.trace, page.t, self.moving_layers(page), page.state["view"])
 
     def under_transport(self, page: Page) -> None:
         """Under Back/Step/Play in the wide layout."""

@@ -5,7 +5,7 @@ import streamlit as st
 
 import pla_core
 
-from .. import batch_figures, batch_words, model, widgets
+from .. import batch_figures, batch_words, explain, model, widgets
 from .. import settings as S
 from ..lesson import ChartSpec
 from ..model import CREDIT_VIEW, Preset
@@ -40,7 +40,10 @@ class BatchLesson(ReplayLesson):
         return trace, {"chart": batch_figures.batch_chart(trace), "rises": batch_figures.rises(trace)}
 
     def showing(self, page):
-        return None if page.trace is None else batch_words.showing(page.trace, page.t)
+        if page.trace is None:
+            return None
+        marks = explain.mark_words(page.trace, page.t, self.moving_layers(page), page.state["view"])
+        return " · ".join([batch_words.showing(page.trace, page.t), *marks])
 
     def under_transport(self, page):
         mini = page.options["batch"] == "mini"

@@ -15,7 +15,7 @@ import numpy as np
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from pla_core.geometry import clip_line, foot, half_plane, signed_distance  # noqa: E402
+from pla_core.geometry import arrow_start, clip_line, foot, half_plane, off_box, signed_distance  # noqa: E402
 
 OUT = pathlib.Path(__file__).with_name("geometry_cases.json")
 SEED = 9
@@ -64,19 +64,29 @@ def _poly(p) -> list[list[float]] | None:
     return None if p is None else [[float(a), float(b)] for a, b in p]
 
 
+def _tips(w, box) -> list[list[float]]:
+    """w's feature part and w + a turn of it, drawn so the longer is 22% of the box's shorter side (as pose.js)."""
+    v = np.array(w[1:], dtype=float)
+    u = np.array([-v[1] - 0.3 * v[0], v[0] + 0.5]) if v.any() else np.array([0.4, -0.3])
+    s = 0.22 * min(box[1] - box[0], box[3] - box[2]) / max(np.hypot(*v), np.hypot(*(v + u)))
+    return [(v * s).tolist(), ((v + u) * s).tolist()]
+
+
 def cases(seed: int = SEED) -> list[dict]:
-    """Each case: name, w, box, seg (clip_line), pos and neg (half_plane with sign +1 and −1), and a point p of the
-    box with its signed distance d and the foot of its perpendicular (signed_distance, foot; None if w₁ = w₂ = 0)."""
+    """Each case: name, w, box, seg (clip_line), off (off_box), pos and neg (half_plane with sign +1 and −1), a point
+    p of the box with its signed distance d and the foot of its perpendicular (signed_distance, foot; None if
+    w₁ = w₂ = 0), and arrows' tips with the start arrow_start finds for them."""
     out = []
     for name, w, box in _inputs(np.random.default_rng(seed)):
-        seg = clip_line(w, box)
+        seg, off = clip_line(w, box), off_box(w, box)
         p = [0.65 * box[0] + 0.35 * box[1], 0.2 * box[2] + 0.8 * box[3]]
         flat = w[1] == 0 and w[2] == 0
         out.append({"name": name, "w": [float(v) for v in w], "box": [float(v) for v in box],
-                    "seg": None if seg is None else seg.tolist(),
+                    "seg": None if seg is None else seg.tolist(), "off": None if off is None else off.tolist(),
                     "pos": _poly(half_plane(w, box, 1)), "neg": _poly(half_plane(w, box, -1)), "p": p,
                     "d": None if flat else float(signed_distance(w, [p])[0]),
-                    "foot": None if flat else [float(v) for v in foot(w, [p])[0]]})
+                    "foot": None if flat else [float(v) for v in foot(w, [p])[0]],
+                    "tips": (tips := _tips(w, box)), "start": arrow_start(w, box, tips).tolist()})
     return out
 
 

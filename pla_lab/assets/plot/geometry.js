@@ -31,6 +31,21 @@ export function clip(w, v) {
 }
 
 /**
+ * Where the line of w lies from a view it misses: the unit vector from the view's centre towards the line's nearest
+ * point; null when the line crosses or touches the view, or w₁ = w₂ = 0 (pla_core.geometry.off_box).
+ * @param {number[]} w @param {number[]} v @returns {number[] | null}
+ */
+export function offBox(w, v) {
+  const [b, w1, w2] = w;
+  if ((w1 === 0 && w2 === 0) || clip(w, v)) return null;
+  const nn = Math.hypot(w1, w2), s = -Math.sign(b + (w1 * (v[0] + v[1]) / 2 + w2 * (v[2] + v[3]) / 2));
+  return [s * (w1 / nn), s * (w2 / nn)];
+}
+
+/** The compass point (0 = east, 1 = north-east, … 7 = south-east) nearest a direction. */
+export const octant = (d) => ((Math.round(Math.atan2(d[1], d[0]) / (Math.PI / 4)) % 8) + 8) % 8;
+
+/**
  * The signed distance (b + w₁x + w₂y)/‖(w₁, w₂)‖ of point p from the boundary, positive on the +1 side, and the
  * foot of the perpendicular from p onto it (pla_core.geometry.signed_distance and foot); null when w₁ = w₂ = 0.
  * @param {number[]} w @param {number[]} p @returns {{d: number, foot: number[]} | null}

@@ -1,6 +1,6 @@
 // Marks drawn from w besides the line: arrows, labels, and seed 001's geometry (the unit normal, the origin's
 // offset, a point's perpendicular). Pure: data in, plotly traces out.
-import { perpendicular } from "./geometry.js";
+import { octant, offBox, perpendicular } from "./geometry.js";
 
 // An empty trace keeps its place (and a named line its legend entry) while there is nothing to draw.
 export const empty = (meta, extra) => Object.assign({ type: "scatter", mode: "lines", x: [], y: [], hoverinfo: "skip",
@@ -72,3 +72,27 @@ export function distance(data, pose, extra, fg, C, k = 1) {
   return [seg, text];
 }
 
+
+const ARROWS = "→↗↑↖←↙↓↘";
+// Where a note at the view's edge in each compass direction reads inwards from.
+const INWARD = ["middle left", "bottom left", "bottom center", "bottom right", "middle right", "top right", "top center",
+                "top left"];
+
+/**
+ * Why no line is drawn, or where it is (pla_lab.explain.line_words says the same): for w₁ = w₂ = 0, "w = 0: no line"
+ * at the top of the view; for a line off the plot, "line off the plot →" at the edge it lies beyond. Nothing while a
+ * step animates (extra.moving) or while the line is drawn.
+ */
+export function lineNote(w, v, extra, fg, k = 1) {
+  if (!w || w.length !== 3 || extra.moving) return label("line-note", [], [], [], fg);
+  const c = [(v[0] + v[1]) / 2, (v[2] + v[3]) / 2], m = 0.03 * Math.min(v[1] - v[0], v[3] - v[2]);
+  const note = (p, text, o) => Object.assign(label("line-note", [p[0]], [p[1]], [text], fg, INWARD[o]),
+                                             { textfont: { size: 16 * k, color: fg } });
+  if (w[1] === 0 && w[2] === 0) return note([c[0], v[3] - m], w[0] === 0 ? "w = 0: no line" : "w₁ = w₂ = 0: no line", 2);
+  const d = offBox(w, v);
+  if (!d) return label("line-note", [], [], [], fg);
+  // From the centre towards the line, to the view's edge (less a margin).
+  const t = Math.min(...[0, 1].map((i) => (d[i] === 0 ? Infinity : ((v[2 * i + 1] - v[2 * i]) / 2 - m) / Math.abs(d[i]))));
+  const o = octant(d), arrow = ARROWS[o];
+  return note([c[0] + t * d[0], c[1] + t * d[1]], o >= 3 && o <= 5 ? `${arrow} line off the plot` : `line off the plot ${arrow}`, o);
+}

@@ -17,16 +17,45 @@ export const lerp = (a, b, s) => a + (b - a) * s;
 export const lerpV = (a, b, s) => a.map((x, i) => lerp(x, b[i], s));
 export const ease = (s) => (s < 0.5 ? 4 * s * s * s : 1 - Math.pow(-2 * s + 2, 3) / 2);
 
-/** Where the w arrow starts: the middle of the boundary's visible segment, else the middle of the view. */
-export function anchorOf(w, v) {
-  const seg = w && w.length === 3 ? clip(w, v) : null;
-  if (seg) return [(seg[0][0] + seg[1][0]) / 2, (seg[0][1] + seg[1][1]) / 2];
-  return [(v[0] + v[1]) / 2, (v[2] + v[3]) / 2];
+// How far inside the view's edges the arrows are kept, as a fraction of its shorter side.
+const INSET = 0.04;
+const clamp = (x, a, z) => Math.min(z, Math.max(a, x));
+
+/**
+ * Where the w arrow starts (pla_core.geometry.arrow_start, operation for operation): the middle of the boundary's visible segment if the arrows drawn from there (`tips`: the
+ * tips of w and of w + update, from the start) stay inside the view; else the point of the line nearest that middle
+ * from which they do; else (a line at the very edge, or off the plot) the place nearest the line from which they
+ * do. With no line, the middle of the view (moved in as far as the arrows need).
+ * @param {number[]} w @param {number[]} v @param {number[][]} [tips]
+ */
+export function anchorOf(w, v, tips = []) {
+  const m = INSET * Math.min(v[1] - v[0], v[3] - v[2]);
+  const xs = [0, ...tips.map((p) => p[0])], ys = [0, ...tips.map((p) => p[1])];
+  // The starts from which every tip is in the view, less the inset: a box (a point if the arrows are too long).
+  const ok = [v[0] + m - Math.min(...xs), v[1] - m - Math.max(...xs), v[2] + m - Math.min(...ys), v[3] - m - Math.max(...ys)];
+  if (ok[0] > ok[1]) ok[0] = ok[1] = (ok[0] + ok[1]) / 2;
+  if (ok[2] > ok[3]) ok[2] = ok[3] = (ok[2] + ok[3]) / 2;
+  const inOk = (p) => [clamp(p[0], ok[0], ok[1]), clamp(p[1], ok[2], ok[3])];
+  const flat = !w || w.length !== 3 || (w[1] === 0 && w[2] === 0);
+  if (flat) return inOk([(v[0] + v[1]) / 2, (v[2] + v[3]) / 2]);
+  const seg = clip(w, v);
+  if (seg) {
+    const mid = [(seg[0][0] + seg[1][0]) / 2, (seg[0][1] + seg[1][1]) / 2], fit = inOk(mid);
+    if (fit[0] === mid[0] && fit[1] === mid[1]) return mid;
+    const part = ok[0] < ok[1] && ok[2] < ok[3] ? clip(w, ok) : null;
+    if (part) {
+      const d = (p) => Math.hypot(p[0] - mid[0], p[1] - mid[1]);
+      return d(part[0]) <= d(part[1]) ? part[0] : part[1];
+    }
+  }
+  const f = (p) => Math.abs(w[0] + (w[1] * p[0] + w[2] * p[1])); // grouped as pla_core's b + v·p
+  const corners = [[ok[0], ok[2]], [ok[1], ok[2]], [ok[1], ok[3]], [ok[0], ok[3]]];
+  return corners.reduce((a, p) => (f(p) < f(a) ? p : a));
 }
 
 /**
  * The pose at rest at step t: {w, anchor, scale, p, c} (c: the companion run's w, or null). Arrows are drawn at
- * one scale per step so that the longer of w and w + update is 22% of the view.
+ * one scale per step so that the longer of w and w + update is 22% of the view, from where they stay in it.
  * @param {import("./protocol.js").Payload} data @param {number} t
  */
 export function restPose(data, t) {
@@ -35,9 +64,11 @@ export function restPose(data, t) {
   let m = Math.hypot(w[1], w[2]);
   const u = W(data, t + 1) ? U(data, t) : null;
   if (u) m = Math.max(m, Math.hypot(w[1] + u[1], w[2] + u[2]));
-  const p = P(data, t);
-  const c = companionW(data, t);
-  return { w: w.slice(), anchor: anchorOf(w, v), scale: m > 0 ? L / m : 0, p: p ? p.slice() : null, c: c ? c.slice() : null };
+  const p = P(data, t), c = companionW(data, t), scale = m > 0 ? L / m : 0;
+  const wv = [w[1] * scale, w[2] * scale], tips = [wv];
+  if (u) tips.push([wv[0] + u[1] * scale, wv[1] + u[2] * scale]);
+  return { w: w.slice(), anchor: anchorOf(w, v, w.length === 3 ? tips : []), scale, p: p ? p.slice() : null,
+           c: c ? c.slice() : null };
 }
 
 /** The pose a fraction e of the way from a to b. */

@@ -2,7 +2,7 @@
 import { clip, clipPoly, curve, rect, signGrid } from "./geometry.js";
 import { companionName, companionStyle } from "./companion.js";
 import { chainTraces } from "./chain.js";
-import { arrowTrace, distance, empty, normal } from "./marks.js";
+import { arrowTrace, distance, empty, fmt, lineNote, normal } from "./marks.js";
 import { BAND_TWEENED, bandTraces } from "./band.js";
 import { streamPoints, streamTraces } from "./stream.js";
 
@@ -129,12 +129,21 @@ export function traces(data, pose, extra, edits, fg) {
     below.push(lineTrace(extra.ghost, v, { color: "rgba(128,128,128,0.75)", width: 2.5 * k, dash: "dash" }, "ghost",
                          legend(data, "ghost", "previous boundary")));
   }
-  if (on.has("boundary")) above.push(lineTrace(w, v, { color: fg, width: 4 * k }, "boundary", legend(data, "boundary", "boundary wᵀx̃ = 0")));
+  if (on.has("boundary")) {
+    above.push(lineTrace(w, v, { color: fg, width: 4 * k }, "boundary", legend(data, "boundary", "boundary wᵀx̃ = 0")),
+               lineNote(w, v, extra, fg, k));
+  }
   if (on.has("companion")) above.push(lineTrace(pose.c, v, companionStyle(data, k), "companion", companionName(data)));
   if (on.has("pocket")) above.push(lineTrace(pose.p, v, { color: C.pocket, width: 5 * k, dash: "dashdot" }, "pocket", legend(data, "pocket", "ŵ")));
   const flat = w.length === 3, wv = [w[1] * pose.scale, w[2] * pose.scale];
   const hasW = flat && pose.scale > 0 && (w[1] !== 0 || w[2] !== 0); // w₁ = w₂ = 0: no arrow, not a dot
-  if (on.has("w")) above.push(hasW ? arrowTrace(pose.anchor, wv, fg, 3.5 * k, "solid", "w") : empty("w"));
+  if (on.has("w")) {
+    // The arrows are drawn to fit the view: the legend says at what scale (explain.showing says the same). The entry
+    // stays while w has no arrow (one empty point keeps it), so the legend does not jump from step to step.
+    const named = flat ? { name: pose.scale > 0 ? `w (arrows ×${fmt(pose.scale, 2)})` : "w", showlegend: true } : {};
+    const none = flat ? empty("w", { x: [null], y: [null], line: { color: fg, width: 3.5 * k } }) : empty("w");
+    above.push(Object.assign(hasW ? arrowTrace(pose.anchor, wv, fg, 3.5 * k, "solid", "w") : none, named));
+  }
   if (on.has("update")) {
     if (extra.update && flat) {
       const tip = [pose.anchor[0] + wv[0], pose.anchor[1] + wv[1]];
