@@ -72,7 +72,7 @@ export function createPlot(parentElement, plotly) {
   let top = null;
   const page = new ResizeObserver(() => {
     if (!gd.isConnected) return top === null ? undefined : page.disconnect(); // mounted, then gone
-    const t = Math.round(gd.getBoundingClientRect().top + window.scrollY);
+    const t = Math.round(pageTop(gd));
     if (t === top) return;
     top = t;
     resized();
@@ -81,11 +81,19 @@ export function createPlot(parentElement, plotly) {
   return inst;
 }
 
+/** Where an element's top is with the page scrolled to its top. Streamlit scrolls its main area, not the window:
+ * the plot's top on screen alone would make a page scrolled down fit a plot too tall to leave Step in view. */
+function pageTop(el) {
+  let top = el.getBoundingClientRect().top + window.scrollY;
+  for (let p = el.parentElement; p; p = p.parentElement) top += p.scrollTop;
+  return top;
+}
+
 /** The plot's height for the space it has now (scene.fitHeight); true when it changed. */
 function refit(inst) {
   if (!inst.data) return false;
   const r = inst.gd.getBoundingClientRect();
-  const h = fitHeight(inst.data, r.width, r.top + window.scrollY, window.innerHeight);
+  const h = fitHeight(inst.data, r.width, pageTop(inst.gd), window.innerHeight);
   if (h === inst.height) return false;
   inst.height = h;
   inst.gd.style.minHeight = `${h}px`;
