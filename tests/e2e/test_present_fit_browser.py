@@ -39,3 +39,23 @@ def test_a_switch_turned_on_while_scrolled_down_leaves_step_on_screen(server, pl
     slug = path[1:path.index("?")]
     scrub = plot.page.locator(f".st-key-{slug}-scrub").bounding_box()
     assert scrub["y"] + scrub["height"] <= 720, scrub
+
+
+AREA = """() => { const b = document.querySelector('.pla-plot .nsewdrag').getBoundingClientRect();
+  return [b.top, b.height]; }"""
+
+
+@pytest.mark.parametrize("path", ["/halts?t=0", "/pocket?t=0&present=1", "/compare?t=0"])
+def test_the_plot_area_does_not_jump_when_the_line_appears_at_step_1(server, plot, path):
+    """w₀ = 0 draws no line at step 0; the line's legend entry is there all the same, so at step 1 the plot's area
+    stays where it was."""
+    plot.open(server + path)
+    plot.settled()
+    top, height = plot.js(AREA)
+    plot.page.get_by_role("button", name="Step").click()
+    plot.wait_t(1)
+    plot.settled()
+    xs, _ = plot.trace_xy("boundary")
+    assert any(x is not None for x in xs)  # the line is drawn now
+    top1, height1 = plot.js(AREA)
+    assert abs(top1 - top) <= 1 and abs(height1 - height) <= 1, ((top, height), (top1, height1))

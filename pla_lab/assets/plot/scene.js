@@ -35,13 +35,16 @@ function fill(poly, color, meta, pattern) {
 /** The boundary of w in the view: a clipped line, or the lifted curve for w of length 4. */
 export function lineTrace(w, v, style, meta, named) {
   const base = { type: "scatter", mode: "lines", line: style, hoverinfo: "skip", meta, ...named };
-  if (!w) return empty(meta, { line: style, ...named });
+  // Not drawn (w = 0, or off the view): plotly leaves a trace of no points out of the legend, so a legend row
+  // would appear with the line and push the plot down; one empty point keeps its entry (and the plot) in place.
+  const none = empty(meta, { line: style, ...named, ...(named && named.showlegend ? { x: [null], y: [null] } : {}) });
+  if (!w) return none;
   if (w.length > 3) {
     const c = curve(w, v);
-    return c ? { ...base, x: c[0], y: c[1], connectgaps: false } : empty(meta, { line: style, ...named });
+    return c ? { ...base, x: c[0], y: c[1], connectgaps: false } : none;
   }
   const seg = clip(w, v);
-  return seg ? { ...base, x: [seg[0][0], seg[1][0]], y: [seg[0][1], seg[1][1]] } : empty(meta, { line: style, ...named });
+  return seg ? { ...base, x: [seg[0][0], seg[1][0]], y: [seg[0][1], seg[1][1]] } : none;
 }
 
 // The two sides of the boundary: half-planes of the view, or the sign on a grid for a curved boundary.
