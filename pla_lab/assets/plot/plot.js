@@ -106,7 +106,7 @@ function syncChart(inst) {
   if (!c && inst.chart) { inst.chart.remove(); inst.chart = null; }
   if (c && !inst.chart) inst.chart = createChart(inst.wrap, inst.P, (t) => jumpTo(inst, t));
   refit(inst); // with the chart beside it, the plot is narrower
-  if (c) inst.chart.update({ ...c, height: inst.height || c.height }, inst.data.colors, inst.fg, inst.tDisp);
+  if (c) inst.chart.update({ ...c, height: inst.height || c.height, present: !!inst.data.present }, inst.data.colors, inst.fg, inst.tDisp);
   if (had !== !!c && inst.gd._fullLayout) requestAnimationFrame(() => inst.gd.isConnected && inst.P.Plots.resize(inst.gd));
 }
 
