@@ -10,11 +10,15 @@ import streamlit as st
 from . import actions, boxes, model, server, shared
 from . import settings as S
 from .text import literal
-from .widgets import TOOLS, TRANSPORT, WIDTHS, plot_class, point_tools, theme
+from .widgets import SIDE, TOOLS, TRANSPORT, WIDTHS, plot_class, point_tools, theme
 
 
-#: Presenter mode's style: words readable from the back of a room, less padding, no toolbar strip.
+#: Presenter mode's style: words readable from the back of a room, less padding, no toolbar strip; in the narrow
+#: column beside a wide lesson's plot and chart, Back/Step/Play without their key hints, and no 8 rem floor under
+#: a column's width, narrower padding in buttons (three then fit side by side).
 PRESENT_CSS = ("[data-testid=stMainBlockContainer]{padding-top:0.4rem;padding-bottom:0.5rem}"
+               f".st-key-{SIDE} kbd{{display:none}}.st-key-{SIDE} [data-testid=stColumn]{{min-width:0}}"
+               f".st-key-{SIDE} button{{padding-left:0.5rem;padding-right:0.5rem}}"
                "[data-testid=stHeader]{background:transparent;height:2.2rem}"
                "[data-testid=stMain] [data-testid=stMarkdownContainer] p,"
                "[data-testid=stMain] [data-testid=stMarkdownContainer] li,"

@@ -135,3 +135,10 @@ test("a named line not drawn (w = 0 at t = 0) keeps its legend entry, so the leg
   // A line the legend does not name stays empty, as before.
   assert.deepEqual(find(at(payload(), 0), "boundary").x, []);
 });
+
+test("fitHeight with the margins plotly drew: a legend of three rows gets its room on top of a square plot area", () => {
+  const data = { height: 410, fill: 120, base: { layout: { margin: { l: 50, r: 10, t: 40, b: 45 } } } };
+  const drawn = { l: 75, r: 10, t: 125, b: 55 };
+  assert.equal(fitHeight(data, 432, 40, 1080, drawn), 432 - 75 - 10 + 125 + 55);
+  assert.equal(fitHeight(data, 432, 100, 720, drawn), 720 - 100 - 120, "the fold still caps it");
+});

@@ -11,9 +11,9 @@ export const per = (c) => (c && c.t_per_x > 0 ? c.t_per_x : 1);
 const SIZES = { font: 15, title: 16, legend: 14, panel: 14, mark: 13 };
 const PRESENT_SIZES = { font: 18, title: 21, legend: 17, panel: 18, mark: 16 };
 
-/** A title in lines no wider than `width` px at `size` px (a char taken as 0.55 em): plotly never wraps text. */
+/** A title in lines no wider than `width` px at `size` px (a char taken as 0.6 em): plotly never wraps text. */
 export function wrap(text, width, size) {
-  const most = Math.max(12, Math.floor(width / (0.55 * size)));
+  const most = Math.max(12, Math.floor(width / (0.6 * size)));
   const lines = [];
   for (const word of String(text).split(" ")) {
     const last = lines.length - 1;
@@ -43,7 +43,7 @@ export function chartFigure(c, colors, fg, t, width = 400) {
   const pad = Math.max(1, Math.round(0.03 * c.T)); // the last value stays visible past the last update
   const xs = c.x.concat([c.T + pad]);
   const panels = c.panels || [{ y_title: c.y_title, y_format: c.y_format, hover_format: c.hover_format, ymin: 0, ymax: c.ymax }];
-  const titles = panels.map((p) => (p.title ? wrap(p.title, width - 12, z.panel) : []));
+  const titles = panels.map((p) => (p.title ? wrap(p.title, width - 62 - 10, z.panel) : [])); // from the y axis on
   const lines = Math.max(1, ...titles.map((l) => l.length)), room = lines * z.panel * 1.3 + 6; // px above a panel
   const top = c.title ? 70 : (panels.length > 1 ? room : 40);
   const n = panels.length, gap = n > 1 ? Math.max(0.1, (room + 8) / Math.max(1, c.height - top - 45)) : 0;

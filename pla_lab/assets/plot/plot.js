@@ -67,6 +67,7 @@ export function createPlot(parentElement, plotly) {
     resized();
   }).observe(wrap);
   window.addEventListener("resize", () => gd.isConnected && resized());
+  inst.resized = resized;
   // Whatever above the plot changes height after it was drawn (a widget or a font that comes late on a slow
   // machine) moves its top, and the height it may take with it: the page's main block is watched for that.
   let top = null;
@@ -93,7 +94,8 @@ function pageTop(el) {
 function refit(inst) {
   if (!inst.data) return false;
   const r = inst.gd.getBoundingClientRect();
-  const h = fitHeight(inst.data, r.width, pageTop(inst.gd), window.innerHeight);
+  const drawn = inst.gd._fullLayout && inst.gd._fullLayout._size; // after automargin (legend rows, tick labels)
+  const h = fitHeight(inst.data, r.width, pageTop(inst.gd), window.innerHeight, drawn);
   if (h === inst.height) return false;
   inst.height = h;
   inst.gd.style.minHeight = `${h}px`;
@@ -130,6 +132,8 @@ export function render(inst, data, send) {
     inst.edits = noEdits(); // the server's points replace the clicks drawn ahead of it
     syncChart(inst);
     update(inst);
+    // Once drawn, its margins are known (a legend of several rows): the height is fitted to them.
+    Promise.resolve(inst.lastDraw).then(() => inst.data === data && inst.gd.isConnected && inst.resized());
     if (!inst.bound) {
       inst.bound = true;
       Promise.resolve(inst.lastDraw).then(() => {

@@ -169,10 +169,12 @@ export function traces(data, pose, extra, edits, fg) {
  * screen, and no taller than a square plot area at its width needs (the axes have equal scales). Pure.
  * @param {{height: number, fill: number|null, base: {layout: {margin: {l: number, r: number, t: number, b: number}}}}} data
  * @param {number} width  the plot's width @param {number} top  its top, from the page's top @param {number} screen  the window's height
+ * @param {{l: number, r: number, t: number, b: number}} [margin]  the margins plotly drew (a legend of two or three
+ *   rows makes the top one far larger than the layout's): the plot area is then square
  */
-export function fitHeight(data, width, top, screen) {
+export function fitHeight(data, width, top, screen, margin) {
   if (data.fill == null || !(width > 0)) return data.height;
-  const m = data.base.layout.margin;
+  const m = margin || data.base.layout.margin;
   const square = width - m.l - m.r + m.t + m.b;
   return Math.round(Math.max(data.height, Math.min(screen - top - data.fill, square)));
 }
