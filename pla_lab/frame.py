@@ -15,10 +15,12 @@ from .widgets import SIDE, TOOLS, TRANSPORT, WIDTHS, plot_class, point_tools, th
 
 #: Presenter mode's style: words readable from the back of a room, less padding, no toolbar strip; in the narrow
 #: column beside a wide lesson's plot and chart, Back/Step/Play without their key hints, and no 8 rem floor under
-#: a column's width, narrower padding in buttons (three then fit side by side).
+#: a column's width, narrower padding in buttons (three then fit side by side), and the labels of what only the
+#: lecturer presses a little smaller than the words the room reads.
 PRESENT_CSS = ("[data-testid=stMainBlockContainer]{padding-top:0.4rem;padding-bottom:0.5rem}"
                f".st-key-{SIDE} kbd{{display:none}}.st-key-{SIDE} [data-testid=stColumn]{{min-width:0}}"
                f".st-key-{SIDE} button{{padding-left:0.5rem;padding-right:0.5rem}}"
+               f"[data-testid=stMain] .st-key-{SIDE} :is(button,label,[data-testid=stWidgetLabel]) p{{font-size:1.1rem}}"
                "[data-testid=stHeader]{background:transparent;height:2.2rem}"
                "[data-testid=stMain] [data-testid=stMarkdownContainer] p,"
                "[data-testid=stMain] [data-testid=stMarkdownContainer] li,"

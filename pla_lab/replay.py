@@ -138,7 +138,7 @@ class ReplayLesson(Lesson):
         """Presenter mode at 1280×720: the plot takes most of the screen, Back/Step/Play stay in view beside it (or
         under it, with a chart), then the numbers; the guide and the point tools wait until it is left."""
         if self.wide:  # the plot and its chart beside the controls, every one of the lesson's within reach
-            left, right = st.columns((2.2, 1), gap="small")
+            left, right = st.columns((2.4, 1), gap="small")
             with left:
                 widgets.plot(self, page, height=PRESENT_WIDE, fill=PRESENT_WORDS + 16)  # 16: the gap under it
                 words = st.container(height=PRESENT_WORDS, border=False, key=PRESENT_WORDS_KEY)
