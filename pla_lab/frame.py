@@ -100,7 +100,7 @@ def _phone_order(lessons) -> str:
     page's column, which CSS order can place; the point tools row, outside the lesson's fragment, goes between."""
     plots = ",".join(f".{plot_class(lesson)}" for lesson in lessons)
     tools, transport = f".st-key-{TOOLS}", f".st-key-{TRANSPORT}"
-    flat = f"{_MAIN} {_BOXES}:has({transport})"
+    flat = f"{_MAIN} {_BOXES}:is(:has({transport}),:has(:is({plots})))"  # presenter mode: plot, transport apart
     return (f"{flat}{{display:contents}}{flat}>*{{order:3}}{flat}>:is({plots},{transport}){{order:1}}"
             f"{_MAIN}>:is({tools},:has({tools})){{order:2}}{transport} [data-testid=stColumn]{{min-width:0}}"
             f"{transport} kbd{{display:none}}.st-key-{PRESENT_KEY}{{display:none}}")

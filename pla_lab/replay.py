@@ -135,8 +135,9 @@ class ReplayLesson(Lesson):
         frame.close_lesson(self, page)
 
     def _present(self, page: Page) -> None:
-        """Presenter mode at 1280×720: the plot takes most of the screen, Back/Step/Play stay in view beside it (or
-        under it, with a chart), then the numbers; the guide and the point tools wait until it is left."""
+        """Presenter mode at 1280×720: the plot takes most of the screen, Back/Step/Play stay in view beside it, then
+        the numbers (a wide lesson's plot and chart leave its numbers a box under them, and every control of the
+        lesson is in the column beside them); the guide and the point tools wait until it is left."""
         if self.wide:  # the plot and its chart beside the controls, every one of the lesson's within reach
             left, right = st.columns((2.4, 1), gap="small")
             with left:
