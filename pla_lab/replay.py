@@ -15,7 +15,6 @@ PRESENT_FILL = 24  # on a taller screen it grows to the fold (the transport is b
 # A wide lesson's plot and chart, with its numbers under them in a box of their own that ends at the fold (on any
 # screen: the plot leaves it this much room), so no line of them is cut by the screen's edge.
 PRESENT_WORDS = 124  # px of that box: four lines of presenter mode's words
-PRESENT_WORDS_KEY = "present-words"
 PRESENT_WIDE = 430  # px of the plot at least, on a screen too short for it to fit (it then scrolls)
 
 
@@ -142,13 +141,13 @@ class ReplayLesson(Lesson):
             left, right = st.columns((2.4, 1), gap="small")
             with left:
                 widgets.plot(self, page, height=PRESENT_WIDE, fill=PRESENT_WORDS + 16)  # 16: the gap under it
-                words = st.container(height=PRESENT_WORDS, border=False, key=PRESENT_WORDS_KEY)
+                words = st.container(height=PRESENT_WORDS, border=False, key=widgets.WORDS)
             side = right.container(key=widgets.SIDE)
         else:
-            left, side = st.columns((1.9, 1.35), gap="medium")
+            left, right = st.columns((1.9, 1.35), gap="medium")
             with left:
                 widgets.plot(self, page, height=PRESENT_HEIGHT, fill=PRESENT_FILL)
-            words = side
+            side = right.container(key=widgets.COLUMN)
         with side:
             st.markdown(f"#### {self.heading}")
             if self.wide:  # above the lesson's controls, which may end in words (Batch's rule)
@@ -159,6 +158,7 @@ class ReplayLesson(Lesson):
                 self.under_transport(page)
             else:
                 self._modes([1, 1.6])
+                words = st.container(key=widgets.WORDS)
         with words:
             self.panel(page)
 

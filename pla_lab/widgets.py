@@ -28,6 +28,7 @@ _plot = st.components.v2.component(
 # st-key-<key> (pla_lab.frame): one lesson is drawn at a time, so they need no lesson's name.
 TOOLS, TRANSPORT = "lesson-tools", "lesson-transport"
 SIDE = "present-side"  # presenter mode's column of controls beside a wide lesson's plot and chart
+COLUMN, WORDS = "present-column", "present-words"  # presenter mode's column beside the plot; the numbers' box
 
 
 def plot_class(lesson) -> str:

@@ -72,6 +72,8 @@ def _in_viewport(plot: Plot, locator) -> dict:
     ("/pocket?present=1&t=5", ("Run 50", "To cap", "Reset", "Back", "Step", "Play"), ("Order of visits",)),
     ("/online?present=1&t=3", ("To the end", "Reset", "Back", "Step", "Play"), ()),
     ("/halts?present=1&t=3", ("Epoch", "Run", "Reset", "Back", "Step", "Play"), ("Chart's t axis", "ŵ and b/‖w‖")),
+    ("/pla?present=1&t=1", ("Epoch", "Run", "Reset", "Back", "Step", "Play"), ()),
+    ("/xor?present=1&t=1", ("Back", "Step", "Play"), ()),
 ])
 def test_presenter_mode_draws_every_control_of_the_lesson_on_the_screen(server, plot, path, buttons, labels):
     plot.open(server + path)
