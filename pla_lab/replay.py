@@ -140,7 +140,7 @@ class ReplayLesson(Lesson):
         if self.wide:  # the plot and its chart beside the controls, every one of the lesson's within reach
             left, right = st.columns((2.4, 1), gap="small")
             with left:
-                widgets.plot(self, page, height=PRESENT_WIDE, fill=PRESENT_WORDS + 16)  # 16: the gap under it
+                widgets.plot(self, page, height=PRESENT_WIDE, fill=PRESENT_WORDS + 20)  # the gap under it, and a spare px
                 words = st.container(height=PRESENT_WORDS, border=False, key=widgets.WORDS)
             side = right.container(key=widgets.SIDE)
         else:
