@@ -46,7 +46,7 @@ export function chartFigure(c, colors, fg, t, width = 400) {
   const titles = panels.map((p) => (p.title ? wrap(p.title, width - 62 - 10, z.panel) : [])); // from the y axis on
   const lines = Math.max(1, ...titles.map((l) => l.length)), room = lines * z.panel * 1.3 + 6; // px above a panel
   const top = c.title ? 70 : (panels.length > 1 ? room : 40);
-  const n = panels.length, gap = n > 1 ? Math.max(0.1, (room + 8) / Math.max(1, c.height - top - 45)) : 0;
+  const n = panels.length, gap = n > 1 ? Math.min(0.2, Math.max(0.1, (room + 8) / Math.max(1, c.height - top - 45))) : 0;
   const h = (1 - gap * (n - 1)) / n;
   const yname = (k) => (k ? "y" + (k + 1) : "y"), yaxis = (k) => (k ? "yaxis" + (k + 1) : "yaxis");
   const traces = c.series.map((s) => {

@@ -53,6 +53,7 @@ export function createPlot(parentElement, plotly) {
   const resized = () => {
     if (!inst.P || !gd._fullLayout) return;
     refit(inst);
+    if (inst.chart && inst.data.chart) drawChart(inst); // its titles are wrapped to its width
     for (const el of inst.chart && inst.chart.el._fullLayout ? [gd, inst.chart.el] : [gd]) {
       const w = Math.round(el.getBoundingClientRect().width);
       if (w !== Math.round(el._fullLayout.width) || inst.height !== el._fullLayout.height) {
@@ -102,13 +103,19 @@ function refit(inst) {
   return true;
 }
 
+/** Draw the chart (chart.js redraws only when its data, colours, height or width have changed). */
+function drawChart(inst) {
+  const c = inst.data.chart;
+  inst.chart.update({ ...c, height: inst.height || c.height, present: !!inst.data.present }, inst.data.colors, inst.fg, inst.tDisp);
+}
+
 // The chart beside the plot comes and goes with the payload's chart; the plot then has another width.
 function syncChart(inst) {
   const c = inst.data.chart, had = !!inst.chart;
   if (!c && inst.chart) { inst.chart.remove(); inst.chart = null; }
   if (c && !inst.chart) inst.chart = createChart(inst.wrap, inst.P, (t) => jumpTo(inst, t));
   refit(inst); // with the chart beside it, the plot is narrower
-  if (c) inst.chart.update({ ...c, height: inst.height || c.height, present: !!inst.data.present }, inst.data.colors, inst.fg, inst.tDisp);
+  if (c) drawChart(inst);
   if (had !== !!c && inst.gd._fullLayout) requestAnimationFrame(() => inst.gd.isConnected && inst.P.Plots.resize(inst.gd));
 }
 
