@@ -10,11 +10,23 @@ import streamlit as st
 from . import actions, boxes, model, server, shared
 from . import settings as S
 from .text import literal
-from .widgets import TOOLS, TRANSPORT, WIDTHS, plot_class, point_tools, theme
+from .widgets import COLUMN, SIDE, TOOLS, TRANSPORT, WIDTHS, WORDS, plot_class, point_tools, theme
 
 
-#: Presenter mode's style: words readable from the back of a room, less padding, no toolbar strip.
+#: Presenter mode's style: words readable from the back of a room, less padding, no toolbar strip; in the narrow
+#: column beside a wide lesson's plot and chart, Back/Step/Play without their key hints, and no 8 rem floor under
+#: a column's width, narrower padding in buttons (three then fit side by side), and the labels of what only the
+#: lecturer presses a little smaller than the words the room reads.
 PRESENT_CSS = ("[data-testid=stMainBlockContainer]{padding-top:0.4rem;padding-bottom:0.5rem}"
+               f".st-key-{SIDE} kbd{{display:none}}.st-key-{SIDE} [data-testid=stColumn]{{min-width:0}}"
+               f".st-key-{SIDE} button{{padding-left:0.5rem;padding-right:0.5rem}}"
+               f"[data-testid=stMain] .st-key-{SIDE} :is(button,label,[data-testid=stWidgetLabel]) p{{font-size:1.1rem}}"
+               # The column beside the plot is the screen's height; its numbers fill what the controls leave, and
+               # scroll there: no line of them is cut by the screen's bottom edge.
+               f"[data-testid=stMain] .st-key-{COLUMN}{{height:calc(100dvh - 3rem);min-height:calc(100dvh - 3rem)}}"
+               f"[data-testid=stMain] .st-key-{COLUMN} [data-testid=stLayoutWrapper]:has(>.st-key-{WORDS})"
+               "{flex:1 1 0;min-height:6rem;display:flex;flex-direction:column}"
+               f"[data-testid=stMain] .st-key-{COLUMN} .st-key-{WORDS}{{flex:1 1 0;min-height:0;overflow-y:auto}}"
                "[data-testid=stHeader]{background:transparent;height:2.2rem}"
                "[data-testid=stMain] [data-testid=stMarkdownContainer] p,"
                "[data-testid=stMain] [data-testid=stMarkdownContainer] li,"

@@ -12,6 +12,10 @@ from .state import Field, button, linked
 
 PRESENT_HEIGHT = 620  # px of the plot in presenter mode, at 1280×720 with the sidebar closed
 PRESENT_FILL = 24  # on a taller screen it grows to the fold (the transport is beside it)
+# A wide lesson's plot and chart, with its numbers under them in a box of their own that ends at the fold (on any
+# screen: the plot leaves it this much room), so no line of them is cut by the screen's edge.
+PRESENT_WORDS = 124  # px of that box: four lines of presenter mode's words
+PRESENT_WIDE = 430  # px of the plot at least, on a screen too short for it to fit (it then scrolls)
 
 
 class ReplayLesson(Lesson):
@@ -130,26 +134,40 @@ class ReplayLesson(Lesson):
         frame.close_lesson(self, page)
 
     def _present(self, page: Page) -> None:
-        """Presenter mode at 1280×720: the plot takes most of the screen, Back/Step/Play stay in view beside it (or
-        under it, with a chart), then the numbers; the guide and the point tools wait until it is left."""
-        if self.wide:
-            widgets.plot(self, page, height=PRESENT_HEIGHT - 60, fill=None)
-            left, right = st.columns((1, 1.4), gap="medium")
-            side, words = left, right
+        """Presenter mode at 1280×720: the plot takes most of the screen, Back/Step/Play stay in view beside it, then
+        the numbers (a wide lesson's plot and chart leave its numbers a box under them, and every control of the
+        lesson is in the column beside them); the guide and the point tools wait until it is left."""
+        if self.wide:  # the plot and its chart beside the controls, every one of the lesson's within reach
+            left, right = st.columns((2.4, 1), gap="small")
+            with left:
+                widgets.plot(self, page, height=PRESENT_WIDE, fill=PRESENT_WORDS + 20)  # the gap under it, and a spare px
+                words = st.container(height=PRESENT_WORDS, border=False, key=widgets.WORDS)
+            side = right.container(key=widgets.SIDE)
         else:
-            left, side = st.columns((1.9, 1.35), gap="medium")
+            left, right = st.columns((1.9, 1.35), gap="medium")
             with left:
                 widgets.plot(self, page, height=PRESENT_HEIGHT, fill=PRESENT_FILL)
-            words = side
+            side = right.container(key=widgets.COLUMN)
         with side:
             st.markdown(f"#### {self.heading}")
+            if self.wide:  # above the lesson's controls, which may end in words (Batch's rule)
+                self._modes([1, 2.4])
             widgets.transport(self, page)
             self.toolbar()
-            light, show = st.columns([1, 1.6])
-            frame.theme_button(light)
-            frame.present_button(show)
+            if self.wide:
+                self.under_transport(page)
+            else:
+                self._modes([1, 1.6])
+                words = st.container(key=widgets.WORDS)
         with words:
             self.panel(page)
+
+    @staticmethod
+    def _modes(widths) -> None:
+        """Light or dark, and leaving presenter mode."""
+        light, show = st.columns(widths)
+        frame.theme_button(light)
+        frame.present_button(show)
 
     def _words(self, page: Page) -> None:
         line = self.showing(page)

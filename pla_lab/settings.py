@@ -150,7 +150,8 @@ HALTS = (
             widget="select", options=("star", "f"),
             option_label={"star": "w* (best margin)", "f": "f (made the data)"}.get),
     Setting("xs", "bound", choice(("bound", "run")), label="Chart's t axis",
-            help="Up to the proof's bound R²/ρ² (where ③ reaches 1), or this run's updates only.",
+            help="Up to the proof's bound R²/ρ² (where ③ reaches 1), unless the run would be a sliver of that axis: "
+                 "then the run's updates, with the bound named at the axis's end. Or this run's updates only.",
             widget="select", options=("bound", "run"),
             option_label={"bound": "up to the bound", "run": "this run only"}.get),
     Setting("geo", False, parse_bool, dump_bool, label="ŵ and b/‖w‖",

@@ -27,6 +27,8 @@ _plot = st.components.v2.component(
 # Keys of the containers around the point tools and the transport, which a phone's layout finds by their class
 # st-key-<key> (pla_lab.frame): one lesson is drawn at a time, so they need no lesson's name.
 TOOLS, TRANSPORT = "lesson-tools", "lesson-transport"
+SIDE = "present-side"  # presenter mode's column of controls beside a wide lesson's plot and chart
+COLUMN, WORDS = "present-column", "present-words"  # presenter mode's column beside the plot; the numbers' box
 
 
 def plot_class(lesson) -> str:
@@ -199,7 +201,10 @@ def jumps(lesson) -> None:
 def run_n(lesson, page) -> None:
     """Run N (N chosen beside it), To cap, Reset: for long runs (the lesson declares fields "n" and "run_n")."""
     s = lesson.state
-    c = st.columns([1, 1.1, 1, 1], vertical_alignment="bottom")
+    if shared.SHARED["present"]:  # in presenter mode's narrower column beside the plot: two rows
+        c = st.columns([1, 1.4], vertical_alignment="bottom") + st.columns(2)
+    else:
+        c = st.columns([1, 1.1, 1, 1], vertical_alignment="bottom")
     c[0].number_input("N updates", min_value=1, max_value=S.SETTINGS["cap"].extra["max_value"], step=10,
                       key=s.key("n"), label_visibility="collapsed", help="How many updates “Run N” makes")
     c[1].button(f"Run {s['n']}", icon=":material/fast_forward:", use_container_width=True, key=s.key("run_n"),

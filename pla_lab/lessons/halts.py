@@ -3,7 +3,7 @@ the hyperplane's geometry, and the bias as a weight in 3-D."""
 
 import streamlit as st
 
-from .. import links, model, proof, proof_figures, proof_words, runs, widgets
+from .. import links, model, proof, proof_figures, proof_words, runs, shared, widgets
 from .. import settings as S
 from ..lesson import ChartSpec
 from ..replay import ReplayLesson
@@ -62,7 +62,7 @@ class HaltsLesson(ReplayLesson):
         return out
 
     def under_transport(self, page):
-        widgets.option_widgets(self, columns=True, only=("wf", "xs", "geo"))
+        widgets.option_widgets(self, columns=True, only=("wf", "xs"))
         pts, s = page.points, self.state
         if s["pick"] is not None and s["pick"] >= len(pts):
             s["pick"] = None
@@ -70,7 +70,8 @@ class HaltsLesson(ReplayLesson):
                      placeholder="Pick a point…", format_func=lambda i: f"#{i}  ({pts[i][0]:g}, {pts[i][1]:g})  "
                      f"{'○' if pts[i][2] > 0 else '×'}", help="Draws its perpendicular to the current line, with "
                      "its signed distance (wᵀx̃)/‖(w₁, w₂)‖.")
-        widgets.option_widgets(self, columns=False, only=("d3",))
+        # Two switches beside each other, one under the other in presenter mode's narrow column (their labels whole)
+        widgets.option_widgets(self, columns=not shared.SHARED["present"], only=("geo", "d3"))
         if page.options["d3"] and page.trace is not None:
             w = page.trace.weights[page.t]
             st.plotly_chart(proof_figures.augmented_figure(page.points, w, page.state["view"],

@@ -56,10 +56,14 @@ def test_the_present_button_makes_the_plot_the_screen(server, plot):
 
 
 def test_a_link_opens_in_presenter_mode_with_a_chart_beside_the_plot(server, plot):
+    """The plot and its chart take most of the screen; the lesson's controls have a column beside them."""
     plot.open(server + "/pocket?present=1&t=50")
     plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
     m = measure(plot)
-    assert m["sidebar"] <= 0 and m["area"] >= 0.4 and m["step_bottom"] <= 720, m
+    figure = plot.page.locator(".pla-wrap").bounding_box()
+    area = plot.page.locator(".pla-plot .nsewdrag").first.bounding_box()
+    assert m["sidebar"] <= 0 and figure["width"] * figure["height"] / SCREEN >= 0.4 and m["step_bottom"] <= 720, m
+    assert min(area["width"], area["height"]) >= 340, area  # the plot area itself, a square of 340 px at least
     plot.page.screenshot(path=str(ARTIFACTS / "present-pocket.png"))
 
 

@@ -123,3 +123,23 @@ test("fitHeight: fixed without fill; with fill as tall as the screen allows, squ
   assert.equal(fitHeight(data, 340, 150, 844), 410);
   assert.equal(fitHeight(data, 0, 150, 844), 410);
 });
+
+test("a named line not drawn (w = 0 at t = 0) keeps its legend entry, so the legend does not grow at step 1", () => {
+  const d = pocketPayload(); // w₀ = 0: no boundary and no pocket line at step 0
+  for (const meta of ["boundary", "pocket"]) {
+    const before = find(at(d, 0), meta), after = find(at(d, 1), meta);
+    assert.equal(before.showlegend, true, meta);
+    assert.equal(before.name, after.name, meta);
+    assert.ok(before.x.length > 0 && before.x.every((x) => x === null), `${meta}: one empty point at step 0`);
+    assert.ok(after.x.length === 2 && after.x.every((x) => typeof x === "number"), `${meta} is drawn at step 1`);
+  }
+  // A line the legend does not name stays empty, as before.
+  assert.deepEqual(find(at(payload(), 0), "boundary").x, []);
+});
+
+test("fitHeight with the margins plotly drew: a legend of three rows gets its room on top of a square plot area", () => {
+  const data = { height: 410, fill: 120, base: { layout: { margin: { l: 50, r: 10, t: 40, b: 45 } } } };
+  const drawn = { l: 75, r: 10, t: 125, b: 55 };
+  assert.equal(fitHeight(data, 432, 40, 1080, drawn), 432 - 75 - 10 + 125 + 55);
+  assert.equal(fitHeight(data, 432, 100, 720, drawn), 720 - 100 - 120, "the fold still caps it");
+});

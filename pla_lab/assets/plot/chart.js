@@ -7,15 +7,47 @@ const CONFIG = { displayModeBar: false, responsive: true, showTips: false };
 /** Steps per unit of the chart's x (1 but for the online stream's 2: step t is drawn at x = t / 2). */
 export const per = (c) => (c && c.t_per_x > 0 ? c.t_per_x : 1);
 
+// Text sizes in px, and in presenter mode, read from the back of a room.
+const SIZES = { font: 15, title: 16, legend: 14, panel: 14, mark: 13 };
+const PRESENT_SIZES = { font: 18, title: 21, legend: 17, panel: 18, mark: 16 };
+
+/** A title in lines no wider than `width` px at `size` px (a char taken as 0.6 em): plotly never wraps text. */
+export function wrap(text, width, size) {
+  const most = Math.max(12, Math.floor(width / (0.6 * size)));
+  const lines = [];
+  for (const word of String(text).split(" ")) {
+    const last = lines.length - 1;
+    if (last >= 0 && (lines[last] + " " + word).length <= most) lines[last] += " " + word;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/** A panel's y range: its declared one, widened to every value of its series over the run (an axis never cuts the
+ * run's curves off; a bound drawn as a ray past the run, with its own x, may leave the panel). */
+export function yRange(p, series) {
+  let lo = p.ymin || 0, hi = p.ymax;
+  for (const s of series) for (const v of s.y) if (v !== null && Number.isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+  const pad = 0.03 * (hi - lo);
+  return [lo < (p.ymin || 0) ? lo - pad : lo, hi > p.ymax ? hi + pad : hi];
+}
+
 /**
- * The plotly traces and layout of a declared chart, with the marker at step t. Pure.
- * @param {import("./protocol.js").Chart} c @param {Object<string, string>} colors @param {string} fg @param {number} t
+ * The plotly traces and layout of a declared chart, with the marker at step t, `width` px wide (for its titles'
+ * lines). Pure.
+ * @param {import("./protocol.js").Chart & {present?: boolean}} c @param {Object<string, string>} colors
+ * @param {string} fg @param {number} t @param {number} [width]
  */
-export function chartFigure(c, colors, fg, t) {
+export function chartFigure(c, colors, fg, t, width = 400) {
+  const z = c.present ? PRESENT_SIZES : SIZES;
   const pad = Math.max(1, Math.round(0.03 * c.T)); // the last value stays visible past the last update
   const xs = c.x.concat([c.T + pad]);
   const panels = c.panels || [{ y_title: c.y_title, y_format: c.y_format, hover_format: c.hover_format, ymin: 0, ymax: c.ymax }];
-  const n = panels.length, gap = n > 1 ? 0.1 : 0, h = (1 - gap * (n - 1)) / n;
+  const titles = panels.map((p) => (p.title ? wrap(p.title, width - 62 - 10, z.panel) : [])); // from the y axis on
+  const lines = Math.max(1, ...titles.map((l) => l.length)), room = lines * z.panel * 1.3 + 6; // px above a panel
+  const top = c.title ? 70 : (panels.length > 1 ? room : 40);
+  const n = panels.length, gap = n > 1 ? Math.min(0.2, Math.max(0.1, (room + 8) / Math.max(1, c.height - top - 45))) : 0;
+  const h = (1 - gap * (n - 1)) / n;
   const yname = (k) => (k ? "y" + (k + 1) : "y"), yaxis = (k) => (k ? "yaxis" + (k + 1) : "yaxis");
   const traces = c.series.map((s) => {
     const k = s.panel || 0, p = panels[k], x = s.x || xs;
@@ -29,11 +61,11 @@ export function chartFigure(c, colors, fg, t) {
   });
   const xmax = c.xmax == null ? c.T + pad : c.xmax;
   const layout = {
-    height: c.height, margin: { l: 62, r: 10, t: c.title ? 70 : (n > 1 ? 28 : 40), b: 45 }, font: { size: 15, color: fg },
+    height: c.height, margin: { l: 62, r: 10, t: top, b: 45 }, font: { size: z.font, color: fg },
     paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(0,0,0,0)",
-    title: c.title ? { text: c.title, x: 0, xanchor: "left", y: 0.98, yanchor: "top", font: { size: 16 } } : undefined,
+    title: c.title ? { text: c.title, x: 0, xanchor: "left", y: 0.98, yanchor: "top", font: { size: z.title } } : undefined,
     xaxis: { ...AXIS, title: { text: c.x_title, standoff: 4 }, range: [0, xmax], anchor: yname(n - 1) },
-    legend: { orientation: "h", x: 0, y: 1.0, yanchor: "bottom", font: { size: 14 } },
+    legend: { orientation: "h", x: 0, y: 1.0, yanchor: "bottom", font: { size: z.legend } },
     showlegend: n === 1,
     shapes: [{ type: "line", x0: t / per(c), x1: t / per(c), y0: 0, y1: 1, yref: "paper", line: { color: fg, width: 2 } }],
     annotations: [],
@@ -41,15 +73,22 @@ export function chartFigure(c, colors, fg, t) {
   };
   panels.forEach((p, k) => {
     const top = 1 - k * (h + gap);
-    layout[yaxis(k)] = { ...AXIS, domain: [top - h, top], range: [p.ymin || 0, p.ymax], tickformat: p.y_format,
-                         title: p.y_title ? { text: p.y_title, standoff: 4 } : undefined };
-    if (p.title) layout.annotations.push({ text: p.title, x: 0, xref: "paper", xanchor: "left", y: top, yref: "paper",
-                                           yanchor: "bottom", showarrow: false, font: { size: 14 } });
+    layout[yaxis(k)] = { ...AXIS, domain: [top - h, top], range: yRange(p, c.series.filter((s) => (s.panel || 0) === k && !s.x)),
+                         tickformat: p.y_format, title: p.y_title ? { text: p.y_title, standoff: 4 } : undefined };
+    if (p.title) layout.annotations.push({ text: titles[k].join("<br>"), x: 0, xref: "paper", xanchor: "left", y: top,
+                                           yref: "paper", yanchor: "bottom", align: "left", showarrow: false,
+                                           font: { size: z.panel } });
   });
   for (const m of c.marks || []) {
+    const font = { size: z.mark, color: colors.pocket || fg };
+    if (m.x > xmax) { // past the axis's end: said at its edge, not drawn
+      layout.annotations.push({ text: `${m.text} →`, x: xmax, xanchor: "right", y: 0, yref: "paper", yanchor: "bottom",
+                                showarrow: false, font });
+      continue;
+    }
     layout.shapes.push({ type: "line", x0: m.x, x1: m.x, y0: 0, y1: 1, yref: "paper", line: { color: colors.pocket || fg, width: 2, dash: "dot" } });
     layout.annotations.push({ text: m.text, x: m.x, xanchor: m.x > 0.6 * xmax ? "right" : "left", y: 0, yref: "paper",
-                              yanchor: "bottom", showarrow: false, font: { size: 13, color: colors.pocket || fg } });
+                              yanchor: "bottom", showarrow: false, font });
   }
   return { traces, layout };
 }
@@ -77,12 +116,13 @@ export function createChart(wrap, P, onJump) {
     /** Draw chart c (only when its key or the colours change), with the marker at t. */
     update(c, colors, fg, t) {
       el.setAttribute("aria-label", c.alt || c.title || "chart");
-      const id = c.key + "|" + fg + "|" + c.height;
+      const width = el.getBoundingClientRect().width || 400;
+      const id = [c.key, fg, c.height, !!c.present, Math.round(width / 20)].join("|");
       if (id === key) return;
       key = id;
       k = per(c);
-      drawn = { c, colors, fg };
-      const { traces, layout } = chartFigure(c, colors, fg, t);
+      drawn = { c, colors, fg, width };
+      const { traces, layout } = chartFigure(c, colors, fg, t, width);
       el.dataset.t = String(t);
       P.react(el, traces, layout, CONFIG);
     },
@@ -90,7 +130,7 @@ export function createChart(wrap, P, onJump) {
       el.dataset.t = String(t);
       if (!el._fullLayout) return;
       if (!drawn.c.series.some((s) => s.live)) P.relayout(el, { "shapes[0].x0": t / k, "shapes[0].x1": t / k });
-      else { const { traces, layout } = chartFigure(drawn.c, drawn.colors, drawn.fg, t); P.react(el, traces, layout, CONFIG); }
+      else { const { traces, layout } = chartFigure(drawn.c, drawn.colors, drawn.fg, t, drawn.width); P.react(el, traces, layout, CONFIG); }
     },
     remove() {
       P.purge(el);

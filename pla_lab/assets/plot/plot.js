@@ -54,6 +54,7 @@ export function createPlot(parentElement, plotly) {
   const resized = () => {
     if (!inst.P || !gd._fullLayout) return;
     refit(inst);
+    if (inst.chart && inst.data.chart) drawChart(inst); // its titles are wrapped to its width
     for (const el of inst.chart && inst.chart.el._fullLayout ? [gd, inst.chart.el] : [gd]) {
       const w = Math.round(el.getBoundingClientRect().width), h = el === gd ? inst.height : chartSize(inst);
       if (w !== Math.round(el._fullLayout.width) || h !== el._fullLayout.height) inst.P.relayout(el, { width: w, height: h });
@@ -66,12 +67,13 @@ export function createPlot(parentElement, plotly) {
     resized();
   }).observe(wrap);
   window.addEventListener("resize", () => gd.isConnected && resized());
+  inst.resized = resized;
   // Whatever above the plot changes height after it was drawn (a widget or a font that comes late on a slow
   // machine) moves its top, and the height it may take with it: the page's main block is watched for that.
   let top = null;
   const page = new ResizeObserver(() => {
     if (!gd.isConnected) return top === null ? undefined : page.disconnect(); // mounted, then gone
-    const t = Math.round(gd.getBoundingClientRect().top + window.scrollY);
+    const t = Math.round(pageTop(gd));
     if (t === top) return;
     top = t;
     resized();
@@ -80,11 +82,20 @@ export function createPlot(parentElement, plotly) {
   return inst;
 }
 
+/** Where an element's top is with the page scrolled to its top. Streamlit scrolls its main area, not the window:
+ * the plot's top on screen alone would make a page scrolled down fit a plot too tall to leave Step in view. */
+function pageTop(el) {
+  let top = el.getBoundingClientRect().top + window.scrollY;
+  for (let p = el.parentElement; p; p = p.parentElement) top += p.scrollTop;
+  return top;
+}
+
 /** The plot's height for the space it has now (scene.fitHeight); true when it changed. */
 function refit(inst) {
   if (!inst.data) return false;
   const r = inst.gd.getBoundingClientRect();
-  const h = fitHeight(inst.data, r.width, r.top + window.scrollY, window.innerHeight);
+  const drawn = inst.gd._fullLayout && inst.gd._fullLayout._size; // after automargin (legend rows, tick labels)
+  const h = fitHeight(inst.data, r.width, pageTop(inst.gd), window.innerHeight, drawn);
   if (h === inst.height) return false;
   inst.height = h;
   inst.gd.style.minHeight = `${h}px`;
@@ -94,13 +105,19 @@ function refit(inst) {
 const chartSize = (inst) => chartHeight(inst.height || inst.data.chart.height, isPhone(), window.innerHeight,
                                         (inst.data.chart.panels || [1]).length);
 
+/** Draw the chart (chart.js redraws only when its data, colours, height or width have changed). */
+function drawChart(inst) {
+  const c = inst.data.chart;
+  inst.chart.update({ ...c, height: chartSize(inst), present: !!inst.data.present }, inst.data.colors, inst.fg, inst.tDisp);
+}
+
 // The chart beside the plot comes and goes with the payload's chart; the plot then has another width.
 function syncChart(inst) {
   const c = inst.data.chart, had = !!inst.chart;
   if (!c && inst.chart) { inst.chart.remove(); inst.chart = null; }
   if (c && !inst.chart) inst.chart = createChart(inst.wrap, inst.P, (t) => jumpTo(inst, t));
   refit(inst); // with the chart beside it, the plot is narrower
-  if (c) inst.chart.update({ ...c, height: chartSize(inst) }, inst.data.colors, inst.fg, inst.tDisp);
+  if (c) drawChart(inst);
   if (had !== !!c && inst.gd._fullLayout) requestAnimationFrame(() => inst.gd.isConnected && inst.P.Plots.resize(inst.gd));
 }
 
@@ -124,6 +141,8 @@ export function render(inst, data, send) {
     inst.edits = noEdits(); // the server's points replace the clicks drawn ahead of it
     syncChart(inst);
     update(inst);
+    // Once drawn, its margins are known (a legend of several rows): the height is fitted to them.
+    Promise.resolve(inst.lastDraw).then(() => inst.data === data && inst.gd.isConnected && inst.resized());
     if (!inst.bound) {
       inst.bound = true;
       Promise.resolve(inst.lastDraw).then(() => {

@@ -35,13 +35,16 @@ function fill(poly, color, meta, pattern) {
 /** The boundary of w in the view: a clipped line, or the lifted curve for w of length 4. */
 export function lineTrace(w, v, style, meta, named) {
   const base = { type: "scatter", mode: "lines", line: style, hoverinfo: "skip", meta, ...named };
-  if (!w) return empty(meta, { line: style, ...named });
+  // Not drawn (w = 0, or off the view): plotly leaves a trace of no points out of the legend, so a legend row
+  // would appear with the line and push the plot down; one empty point keeps its entry (and the plot) in place.
+  const none = empty(meta, { line: style, ...named, ...(named && named.showlegend ? { x: [null], y: [null] } : {}) });
+  if (!w) return none;
   if (w.length > 3) {
     const c = curve(w, v);
-    return c ? { ...base, x: c[0], y: c[1], connectgaps: false } : empty(meta, { line: style, ...named });
+    return c ? { ...base, x: c[0], y: c[1], connectgaps: false } : none;
   }
   const seg = clip(w, v);
-  return seg ? { ...base, x: [seg[0][0], seg[1][0]], y: [seg[0][1], seg[1][1]] } : empty(meta, { line: style, ...named });
+  return seg ? { ...base, x: [seg[0][0], seg[1][0]], y: [seg[0][1], seg[1][1]] } : none;
 }
 
 // The two sides of the boundary: half-planes of the view, or the sign on a grid for a curved boundary.
@@ -175,10 +178,12 @@ export function traces(data, pose, extra, edits, fg) {
  * screen, and no taller than a square plot area at its width needs (the axes have equal scales). Pure.
  * @param {{height: number, fill: number|null, base: {layout: {margin: {l: number, r: number, t: number, b: number}}}}} data
  * @param {number} width  the plot's width @param {number} top  its top, from the page's top @param {number} screen  the window's height
+ * @param {{l: number, r: number, t: number, b: number}} [margin]  the margins plotly drew (a legend of two or three
+ *   rows makes the top one far larger than the layout's): the plot area is then square
  */
-export function fitHeight(data, width, top, screen) {
+export function fitHeight(data, width, top, screen, margin) {
   if (data.fill == null || !(width > 0)) return data.height;
-  const m = data.base.layout.margin;
+  const m = margin || data.base.layout.margin;
   const square = width - m.l - m.r + m.t + m.b;
   return Math.round(Math.max(data.height, Math.min(screen - top - data.fill, square)));
 }

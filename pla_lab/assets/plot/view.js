@@ -23,6 +23,9 @@ export function draw(inst, pose, extra) {
 /** Redraw what is on screen now (after a click changed the points drawn). */
 export const redraw = (inst) => draw(inst, inst.pose, inst.extra);
 
+// A trace draws something iff it has a point: a line not drawn may hold one empty point (its legend entry).
+const visible = (x) => !!x && x.some((v) => v !== null && v !== undefined);
+
 /** One frame of a tween: only the traces that move (shading, lines, w arrow) are restyled. */
 export function drawFrame(inst, pose, extra) {
   const all = traces(inst.data, pose, extra, inst.edits, inst.fg);
@@ -33,9 +36,9 @@ export function drawFrame(inst, pose, extra) {
   // Plotly.animate only moves what is drawn: a trace that appears or disappears (a line entering or leaving the
   // view, w = 0) needs a full redraw, and animating empty traces leaves the plot blank.
   const drawn = inst.gd.data || [];
-  const shown = idx.map((i) => !!(drawn[i] && drawn[i].x && drawn[i].x.length > 0));
-  if (xs.some((x, k) => (x.length > 0) !== shown[k])) return draw(inst, pose, extra);
-  if (!xs.some((x) => x.length > 0)) return Promise.resolve();
+  const shown = idx.map((i) => !!(drawn[i] && visible(drawn[i].x)));
+  if (xs.some((x, k) => visible(x) !== shown[k])) return draw(inst, pose, extra);
+  if (!xs.some(visible)) return Promise.resolve();
   inst.stats.frames += 1;
   return inst.P.animate(inst.gd, { data: xs.map((x, k) => ({ x, y: ys[k] })), traces: idx },
                         { transition: { duration: 0 }, frame: { duration: 0, redraw: false }, mode: "immediate" });

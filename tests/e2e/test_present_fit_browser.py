@@ -1,0 +1,143 @@
+"""At 1280×720 (a projector) and in presenter mode: Back/Step/Play stay on screen when something on the page grows,
+presenter mode draws every control of a lesson within reach, and the chart beside the plot is readable and shows
+everything it draws. Measured in pixels in real headless Chromium."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import Plot
+
+SHOTS = "/tmp/present-shots"
+
+
+def _wheel(plot: Plot, dy: int) -> None:
+    plot.page.mouse.move(640, 400)
+    plot.page.mouse.wheel(0, dy)
+    plot.page.wait_for_timeout(400)
+
+
+def _bottom(plot: Plot, name: str) -> float:
+    b = plot.page.get_by_role("button", name=name).bounding_box()
+    return b["y"] + b["height"]
+
+
+@pytest.mark.parametrize("path, switch", [("/halts?t=3", "ŵ and b/‖w‖"), ("/pla?t=3", "Set w by hand")])
+def test_a_switch_turned_on_while_scrolled_down_leaves_step_on_screen(server, plot, path, switch):
+    """A lecturer scrolls down, switches something on under the plot, scrolls back: the plot has kept its height,
+    and Back/Step/Play and the scrubber are still on the screen."""
+    plot.open(server + path)
+    plot.settled()
+    height = plot.page.locator(".pla-plot").bounding_box()["height"]
+    _wheel(plot, 480)
+    plot.page.get_by_text(switch, exact=True).click()
+    plot.settled()
+    _wheel(plot, -3000)
+    plot.settled()
+    assert abs(plot.page.locator(".pla-plot").bounding_box()["height"] - height) <= 1
+    assert _bottom(plot, "Step") <= 720 and _bottom(plot, "Back") <= 720
+    slug = path[1:path.index("?")]
+    scrub = plot.page.locator(f".st-key-{slug}-scrub").bounding_box()
+    assert scrub["y"] + scrub["height"] <= 720, scrub
+
+
+AREA = """() => { const b = document.querySelector('.pla-plot .nsewdrag').getBoundingClientRect();
+  return [b.top, b.height]; }"""
+
+
+@pytest.mark.parametrize("path", ["/halts?t=0", "/pocket?t=0&present=1", "/compare?t=0"])
+def test_the_plot_area_does_not_jump_when_the_line_appears_at_step_1(server, plot, path):
+    """w₀ = 0 draws no line at step 0; the line's legend entry is there all the same, so at step 1 the plot's area
+    stays where it was."""
+    plot.open(server + path)
+    plot.settled()
+    top, height = plot.js(AREA)
+    plot.page.get_by_role("button", name="Step").click()
+    plot.wait_t(1)
+    plot.settled()
+    xs, _ = plot.trace_xy("boundary")
+    assert any(x is not None for x in xs)  # the line is drawn now
+    top1, height1 = plot.js(AREA)
+    assert abs(top1 - top) <= 1 and abs(height1 - height) <= 1, ((top, height), (top1, height1))
+
+
+def _in_viewport(plot: Plot, locator) -> dict:
+    locator.wait_for(timeout=30_000)
+    b = locator.bounding_box()
+    assert b and b["x"] >= 0 and b["y"] >= 0 and b["x"] + b["width"] <= 1280 and b["y"] + b["height"] <= 720, b
+    return b
+
+
+@pytest.mark.parametrize("path, buttons, labels", [
+    ("/pocket?present=1&t=5", ("Run 50", "To cap", "Reset", "Back", "Step", "Play"), ("Order of visits",)),
+    ("/online?present=1&t=3", ("To the end", "Reset", "Back", "Step", "Play"), ()),
+    ("/halts?present=1&t=3", ("Epoch", "Run", "Reset", "Back", "Step", "Play"), ("Chart's t axis", "ŵ and b/‖w‖")),
+    ("/pla?present=1&t=1", ("Epoch", "Run", "Reset", "Back", "Step", "Play"), ()),
+    ("/xor?present=1&t=1", ("Back", "Step", "Play"), ()),
+])
+def test_presenter_mode_draws_every_control_of_the_lesson_on_the_screen(server, plot, path, buttons, labels):
+    plot.open(server + path)
+    plot.settled()
+    for name in buttons:
+        b = _in_viewport(plot, plot.page.get_by_role("button", name=name, exact=False).filter(
+            has_text=name).first)
+        assert b["width"] >= 60, (name, b)  # a button, not a sliver
+    for label in labels:
+        _in_viewport(plot, plot.page.get_by_text(label, exact=True).first)
+    # The numbers sit in a box that ends on the screen, its first line whole.
+    words = _in_viewport(plot, plot.page.locator(".st-key-present-words"))
+    first = plot.page.locator(".st-key-present-words [data-testid=stMarkdownContainer] p").first.bounding_box()
+    assert first["y"] >= words["y"] and first["y"] + first["height"] <= words["y"] + words["height"]
+    plot.page.screenshot(path=f"{SHOTS}/e2e-present-{path[1:path.index('?')]}.png")
+
+
+CHART = """() => { const c = document.querySelector('.pla-chart'), box = c.getBoundingClientRect();
+  const texts = [...c.querySelectorAll('.main-svg text')].filter((t) => t.textContent.trim() && t.getBBox().width > 0);
+  const sizes = texts.map((t) => parseFloat(getComputedStyle(t).fontSize));
+  const out = texts.filter((t) => { const r = t.getBoundingClientRect();
+    return r.left < box.left - 1 || r.right > box.right + 1; }).map((t) => t.textContent);
+  const L = c._fullLayout, ranges = Object.keys(L).filter((k) => /^yaxis\\d*$/.test(k)).map((k) => [k, L[k].range]);
+  return { sizes, out, ranges, xrange: L.xaxis.range, data: c.data.map((d) => ({ y: d.yaxis || 'y', x: d.x, v: d.y })),
+           notes: (L.annotations || []).map((a) => a.text) }; }"""
+
+
+def _covers(chart: dict, own_x: set[int] = frozenset()) -> None:
+    """Every value of the run's curves is inside its panel's y range."""
+    axes = dict(chart["ranges"])
+    for i, d in enumerate(chart["data"]):
+        if i in own_x:
+            continue
+        lo, hi = axes["yaxis" + d["y"][1:]]
+        vals = [v for v in d["v"] if v is not None]
+        assert lo <= min(vals) and max(vals) <= hi, (i, lo, hi, min(vals), max(vals))
+
+
+@pytest.mark.parametrize("path", ["/pocket?present=1&t=5", "/halts?present=1&t=3", "/online?present=1&t=3"])
+def test_presenter_mode_s_chart_is_readable_whole_and_shows_every_value(server, plot, path):
+    plot.open(server + path)
+    plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
+    plot.settled()
+    chart = plot.js(CHART)
+    assert min(chart["sizes"]) >= 16, sorted(chart["sizes"])[:5]  # titles, ticks, legend, notes
+    assert chart["out"] == [], chart["out"]  # no title cut at the chart's edge
+    if path.startswith("/pocket"):  # E_in(w₀ = 0) = 100 % is on the axis
+        _covers(chart)
+        assert chart["ranges"][0][1][1] >= 1.0
+
+
+def test_the_narrow_example_s_run_fills_the_proof_chart_and_the_bound_is_named_at_its_end(server, plot):
+    plot.open(server + "/halts")
+    plot.page.locator(".st-key-halts-preset").click()
+    plot.page.get_by_role("option", name="Separable, narrow margin").click()
+    plot.page.wait_for_function("() => document.querySelector('.pla-chart')?._fullLayout?.annotations?.some("
+                                "(a) => a.text.includes('→'))", timeout=30_000)
+    plot.page.get_by_role("button", name="Present").click()
+    plot.page.get_by_role("button", name="Leave presenter mode").wait_for(timeout=30_000)
+    plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
+    plot.settled()
+    chart = plot.js(CHART)
+    T = plot.js("() => window.__plaLab.data.T")
+    assert T / chart["xrange"][1] >= 0.19, (T, chart["xrange"])
+    assert any("R²/ρ²" in n and "→" in n for n in chart["notes"]), chart["notes"]
+    assert chart["out"] == [] and min(chart["sizes"]) >= 16
+    plot.page.screenshot(path=f"{SHOTS}/e2e-present-halts-narrow.png")
