@@ -35,8 +35,7 @@ function fill(poly, color, meta, pattern) {
 /** The boundary of w in the view: a clipped line, or the lifted curve for w of length 4. */
 export function lineTrace(w, v, style, meta, named) {
   const base = { type: "scatter", mode: "lines", line: style, hoverinfo: "skip", meta, ...named };
-  // Not drawn (w = 0, or off the view): plotly leaves a trace of no points out of the legend, so a legend row
-  // would appear with the line and push the plot down; one empty point keeps its entry (and the plot) in place.
+  // Not drawn (w = 0, off the view): one empty point keeps its legend entry, so no row appears later to push the plot.
   const none = empty(meta, { line: style, ...named, ...(named && named.showlegend ? { x: [null], y: [null] } : {}) });
   if (!w) return none;
   if (w.length > 3) {
