@@ -115,7 +115,8 @@ class ReplayLesson(Lesson):
             left, right = st.columns(widgets.WIDTHS, gap="medium")
             with left:
                 widgets.transport(self, page)
-                self.under_transport(page)
+                with st.container(key=said_key(page, "plu")):
+                    self.under_transport(page)
             with right:
                 self._words(page)
             self._guide()
@@ -148,19 +149,28 @@ class ReplayLesson(Lesson):
             light, show = st.columns([1, 1.6])
             frame.theme_button(light)
             frame.present_button(show)
-        with words:
+        with words, st.container(key=said_key(page)):
             self.panel(page)
 
     def _words(self, page: Page) -> None:
-        line = self.showing(page)
-        if line:
-            st.caption(line)
-        self.panel(page)
+        with st.container(key=said_key(page)):
+            line = self.showing(page)
+            if line:
+                st.caption(line)
+            self.panel(page)
 
     def _guide(self) -> None:
         if self.guide:
             with st.expander("What to look at, what to try", expanded=self.guide_open):
                 st.markdown(self.guide)
+
+
+def said_key(page: Page, kind: str = "plw") -> str:
+    """The key of a box of words about step t of this run. The plot shows the text in it only while it draws that
+    step at rest (assets/plot/said.js): the words reach the page at once, the picture follows them in an animation,
+    and words about a step still to come would lead the picture. "plw" holds the lesson's words (and, while they wait,
+    the step the plot is drawing); "plu" the words under Back/Step/Play."""
+    return f"{kind}-{page.run.id if page.trace is not None else 'none'}-{page.t}"
 
 
 def _playhead():
