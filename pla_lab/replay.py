@@ -4,6 +4,8 @@ declares its layers, options and words (:mod:`pla_lab.lesson`); everything here 
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import streamlit as st
 
 from . import explain, frame, inbox, links, protocol, shared, widgets
@@ -115,7 +117,7 @@ class ReplayLesson(Lesson):
             left, right = st.columns(widgets.WIDTHS, gap="medium")
             with left:
                 widgets.transport(self, page)
-                with st.container(key=said_key(page, "plu")):
+                with said(page, "under"):
                     self.under_transport(page)
             with right:
                 self._words(page)
@@ -149,11 +151,11 @@ class ReplayLesson(Lesson):
             light, show = st.columns([1, 1.6])
             frame.theme_button(light)
             frame.present_button(show)
-        with words, st.container(key=said_key(page)):
+        with words, said(page):
             self.panel(page)
 
     def _words(self, page: Page) -> None:
-        with st.container(key=said_key(page)):
+        with said(page):
             line = self.showing(page)
             if line:
                 st.caption(line)
@@ -165,12 +167,17 @@ class ReplayLesson(Lesson):
                 st.markdown(self.guide)
 
 
-def said_key(page: Page, kind: str = "plw") -> str:
-    """The key of a box of words about step t of this run. The plot shows the text in it only while it draws that
-    step at rest (assets/plot/said.js): the words reach the page at once, the picture follows them in an animation,
-    and words about a step still to come would lead the picture. "plw" holds the lesson's words (and, while they wait,
-    the step the plot is drawing); "plu" the words under Back/Step/Play."""
-    return f"{kind}-{page.run.id if page.trace is not None else 'none'}-{page.t}"
+@contextmanager
+def said(page: Page, box: str = "words"):
+    """A box of words about step t of this run, closed by an empty marker keyed with that step. The plot shows the
+    text in it only while it draws that step at rest (assets/plot/said.js): the words reach the page at once, the
+    picture follows them in an animation, and words about a step still to come would lead it. The marker comes last
+    because a rerun replaces the box's elements one by one, in order: text before the new marker is new, text after
+    it is left from the rerun before. "words" holds the lesson's words (and, while they wait, the step the plot
+    draws); "under" the words under Back/Step/Play."""
+    with st.container(key=f"said-{box}"):
+        yield
+        st.container(key=f"step-{box}-{page.run.id if page.trace is not None else 'none'}-{page.t}").empty()
 
 
 def _playhead():

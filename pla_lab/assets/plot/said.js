@@ -1,20 +1,20 @@
 // The words beside the plot say what it draws only once it draws it. The server sends them with each rerun, at once;
-// the plot then animates there (Run, a jump, Play, a Step served here and told later). Each box of words carries the
-// step it is about in its key, plw-<run>-<t> (pla_lab.replay.said_key): one style sheet, rewritten whenever the plot
-// moves or comes to rest, hides their text unless the plot is at rest at that step of that run, and in its place
-// says which step the plot is drawing. CSS applies it at the words' first paint, whichever comes first.
+// the plot then animates there (Run, a jump, Play, a Step served here and told later). Each box of words ends with an
+// empty marker keyed with the step it is about, step-<box>-<run>-<t> (pla_lab.replay.said): one style sheet,
+// rewritten whenever the plot moves or comes to rest, hides the box's text unless the plot is at rest at that step of
+// that run, and in its place says which step the plot draws. CSS applies it from the words' first paint.
 
 const ID = "pla-said";
 // The text a box of words may hold: markdown, captions, messages, a chart drawn from the step (halts' 3-D view).
 const TEXT = ":is([data-testid=stMarkdown],[data-testid=stCaptionContainer],[data-testid=stAlert]," +
   "[data-testid=stPlotlyChart],[data-testid=stTable])";
-const KINDS = ["plw", "plu"]; // the lesson's words (with the waiting line), and the words under the transport
+const BOXES = ["words", "under"]; // the lesson's words (with the waiting line), and the words under the transport
 
 /** A CSS string literal. */
 const quote = (s) => `"${String(s).replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, " ")}"`;
 
-/** The words' key for step t of run `run` ("" with no run), as Python makes it (said_key). */
-export const saidKey = (kind, run, t) => `${kind}-${run || "none"}-${t}`;
+/** The marker's key for step t of run `run` ("" with no run) in a box, as Python makes it (replay.said). */
+export const markKey = (box, run, t) => `step-${box}-${run || "none"}-${t}`;
 
 /**
  * The line shown in place of the words while the plot is not at their step: the step it draws, and that the
@@ -26,19 +26,24 @@ export function waitLine(s) {
   return s.playing ? `▶ Playing: ${where} (the numbers follow when it stops)` : `Step ${s.t} of ${s.T}…`;
 }
 
+// Text hidden, and everything in it (Streamlit's markdown makes its inner box visible again).
+const hide = (boxes) => boxes.flatMap((b) => [`${b} ${TEXT}`, `${b} ${TEXT} *`]).join(",") +
+  "{visibility:hidden !important}";
+
 /**
- * The style sheet for a plot in state s: at rest at step t of run `run`, the words about that step show; every other
- * box of words is hidden and the plw box says where the plot is.
+ * The style sheet for a plot in state s. At rest at step t of run `run`, a box shows the text before its marker for
+ * that step; a box without it, and whatever a rerun has left after it, are hidden. Moving, every box is hidden. The
+ * words box then says where the plot is.
  * @param {{run: string|null, t: number, T: number, rest: boolean, playing: boolean, present?: boolean}} s
  */
 export function saidCss(s) {
-  const boxes = KINDS.map((k) => `[class*="st-key-${k}-"]` + (s.rest ? `:not(.st-key-${saidKey(k, s.run, s.t)})` : ""));
-  const hidden = `:is(${boxes.join(",")})`;
-  const line = `[class*="st-key-plw-"]` + (s.rest ? `:not(.st-key-${saidKey("plw", s.run, s.t)})` : "");
-  // Streamlit's markdown makes its inner box visible again: everything in the text is hidden.
-  return `${hidden} ${TEXT},${hidden} ${TEXT} *{visibility:hidden !important}` +
-    `${line}{position:relative}` +
-    `${line}::before{content:${quote(waitLine(s))};position:absolute;top:0;left:0;right:0;z-index:1;` +
+  const mark = (b) => `:has(> * > .st-key-${markKey(b, s.run, s.t)})`;
+  const off = BOXES.map((b) => `.st-key-said-${b}` + (s.rest ? `:not(${mark(b)})` : ""));
+  const left = s.rest ? BOXES.map((b) => `.st-key-said-${b} > ${mark(b)} ~ *`) : [];
+  return hide(off.concat(left)) +
+    `[data-testid=stLayoutWrapper]:has(> [class*="st-key-step-"]){display:none}` + // the markers take no room
+    `${off[0]}{position:relative}` +
+    `${off[0]}::before{content:${quote(waitLine(s))};position:absolute;top:0;left:0;right:0;z-index:1;` +
     `font-size:${s.present ? 1.3 : 1}rem;font-weight:600;line-height:1.5;color:inherit}`;
 }
 
