@@ -70,9 +70,14 @@ export function say(inst) {
   if (el.textContent !== css) el.textContent = css;
 }
 
-/** Rewrite the style sheet whenever the plot's step or motion changes (its data-* attributes), before the next paint. */
+/**
+ * Rewrite the style sheet whenever the plot's step or motion changes (its data-* attributes), before the next paint.
+ * A plot mounted anew (another lesson, presenter mode) first drops the sheet of the one before: it spoke of that plot.
+ */
 export function watchSaid(inst) {
   if (typeof MutationObserver === "undefined") return;
+  const old = document.getElementById(ID);
+  if (old) old.remove();
   new MutationObserver(() => say(inst)).observe(inst.gd, {
     attributes: true, attributeFilter: ["data-t", "data-animating", "data-playing", "data-scrubbing"] });
 }

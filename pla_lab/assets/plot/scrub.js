@@ -11,7 +11,7 @@ const SLIDER = ".st-key-lesson-transport [data-testid=stSlider]";
 /** The step the thumb shows: its range input's value (react-aria keeps it current while dragging), or null. */
 export function thumbStep(slider) {
   const input = slider && slider.querySelector("input[type=range]");
-  const v = input ? Number(input.value) : NaN;
+  const v = input && input.value !== "" ? Number(input.value) : NaN;
   return Number.isInteger(v) ? v : null;
 }
 
