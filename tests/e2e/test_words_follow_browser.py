@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from .conftest import Plot
+from .conftest import TEST_HOOKS, Plot
 
 # Each frame: the step the plot draws (its data-t), whether it moves, and every step a visible sentence on the page
 # names ("t = 13 of 13", "Showing w₈ (after update 8)", the online lesson's "Step 3 of 72:", the compared runs'
@@ -168,13 +168,22 @@ def test_every_way_of_moving_keeps_the_words_behind_the_picture(server, plot, sl
     assert sum(r["moving"] for r in said) >= 5
 
 
-def test_presenter_mode_run_keeps_the_words_behind_the_picture(server, plot):
-    plot.open(server + "/pla?present=1")
-    plot.settled()
-    start(plot)
-    plot.page.get_by_role("button", name="Run", exact=True).click()
-    T = int(plot.js("() => window.__plaLab.data.T"))
-    words_at(plot, T)
-    said = samples(plot)
-    assert_never_lead(said)
-    assert sum(r["moving"] for r in said) >= 5
+@pytest.mark.parametrize("where", ["present", "phone"])
+def test_presenter_mode_and_a_phone_keep_the_words_behind_the_picture(server, browser, where):
+    phone = where == "phone"
+    ctx = browser.new_context(viewport={"width": 390, "height": 844} if phone else {"width": 1280, "height": 720},
+                              is_mobile=phone, has_touch=phone)
+    ctx.add_init_script(TEST_HOOKS)
+    try:
+        plot = Plot(ctx.new_page())
+        plot.open(server + ("/pla" if phone else "/pla?present=1"))
+        plot.settled()
+        start(plot)
+        plot.page.get_by_role("button", name="Run", exact=True).click()
+        T = int(plot.js("() => window.__plaLab.data.T"))
+        words_at(plot, T)
+        said = samples(plot)
+        assert_never_lead(said)
+        assert sum(r["moving"] for r in said) >= 5
+    finally:
+        ctx.close()
