@@ -177,7 +177,12 @@ def said(page: Page, box: str = "words"):
     draws); "under" the words under Back/Step/Play."""
     with st.container(key=f"said-{box}"):
         yield
-        st.container(key=f"step-{box}-{page.run.id if page.trace is not None else 'none'}-{page.t}").empty()
+        st.container(key=step_key(box, page.run.id if page.trace is not None else "", page.t)).empty()
+
+
+def step_key(box: str, run: str, t: int) -> str:
+    """The marker's key for step t of run ``run`` ("" with no run) in a box: said.js's markKey builds the same."""
+    return f"step-{box}-{run or 'none'}-{t}"
 
 
 def _playhead():
