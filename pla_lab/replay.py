@@ -169,20 +169,24 @@ class ReplayLesson(Lesson):
 
 @contextmanager
 def said(page: Page, box: str = "words"):
-    """A box of words about step t of this run, closed by an empty marker keyed with that step. The plot shows the
-    text in it only while it draws that step at rest (assets/plot/said.js): the words reach the page at once, the
-    picture follows them in an animation, and words about a step still to come would lead it. The marker comes last
-    because a rerun replaces the box's elements one by one, in order: text before the new marker is new, text after
-    it is left from the rerun before. "words" holds the lesson's words (and, while they wait, the step the plot
-    draws); "under" the words under Back/Step/Play."""
+    """A box of words about step t of this run, opened and closed by empty markers keyed with that step. The plot
+    shows the text in it only while it draws that step at rest (assets/plot/said.js): the words reach the page at
+    once, the picture follows them in an animation, and words about a step still to come would lead it. A rerun
+    replaces the box's elements one by one, in order: a new first marker says at once that new words are coming, and
+    only with the new last marker is every element before it new (what follows it is left from the rerun before).
+    "words" holds the lesson's words (and, while they wait, the step the plot draws); "under" the words under
+    Back/Step/Play."""
+    run = page.run.id if page.trace is not None else ""
     with st.container(key=f"said-{box}"):
+        st.container(key=step_key(box, run, page.t, end=False)).empty()
         yield
-        st.container(key=step_key(box, page.run.id if page.trace is not None else "", page.t)).empty()
+        st.container(key=step_key(box, run, page.t)).empty()
 
 
-def step_key(box: str, run: str, t: int) -> str:
-    """The marker's key for step t of run ``run`` ("" with no run) in a box: said.js's markKey builds the same."""
-    return f"step-{box}-{run or 'none'}-{t}"
+def step_key(box: str, run: str, t: int, *, end: bool = True) -> str:
+    """A marker's key for step t of run ``run`` ("" with no run) in a box, the last one (or the first): said.js's
+    markKey builds the same."""
+    return f"{'step' if end else 'from'}-{box}-{run or 'none'}-{t}"
 
 
 def _playhead():

@@ -7,18 +7,20 @@ import { payload } from "./fixtures.mjs";
 
 const at = (over = {}) => ({ run: "0123abcd", t: 3, T: 13, rest: true, playing: false, ...over });
 
-test("the marker's key is the one pla_lab.replay.said writes: box, run (none without one), step", () => {
+test("the markers' keys are the ones pla_lab.replay.step_key writes: box, run (none without one), step", () => {
   assert.equal(markKey("words", "0123abcd", 7), "step-words-0123abcd-7");
+  assert.equal(markKey("words", "0123abcd", 7, false), "from-words-0123abcd-7");
   assert.equal(markKey("under", "", 0), "step-under-none-0");
   assert.equal(markKey("words", null, 2), "step-words-none-2");
 });
 
-test("at rest, a box shows its text only with the marker of the step drawn, and never what follows that marker", () => {
+test("at rest, a box shows its text only between the markers of the step drawn, never what follows the last", () => {
   const css = saidCss(at());
   for (const box of ["words", "under"]) {
-    const mark = `.st-key-step-${box}-0123abcd-3`;
-    assert.ok(css.includes(`.st-key-said-${box}:not(:has(> * > ${mark}))`), `${box} is hidden without ${mark}`);
-    assert.ok(css.includes(`.st-key-said-${box} > :has(> * > ${mark}) ~ *`), `what a rerun left after ${mark}`);
+    const first = `.st-key-from-${box}-0123abcd-3`, last = `.st-key-step-${box}-0123abcd-3`;
+    assert.ok(css.includes(`.st-key-said-${box}:not(:has(> :first-child > ${first}))`), `hidden unless opened by ${first}`);
+    assert.ok(css.includes(`.st-key-said-${box}:not(:has(> * > ${last}))`), `hidden without ${last}`);
+    assert.ok(css.includes(`.st-key-said-${box} > :has(> * > ${last}) ~ *`), `what a rerun left after ${last}`);
   }
   assert.ok(!css.includes("step-words-0123abcd-13"), "another step's marker does not show the words");
   assert.match(css, /visibility:hidden !important/);

@@ -7,3 +7,4 @@ from pla_lab.replay import step_key
 def test_the_marker_key_is_box_run_and_step():
     assert step_key("words", "0123abcd", 7) == "step-words-0123abcd-7"
     assert step_key("under", "", 0) == "step-under-none-0"
+    assert step_key("words", "0123abcd", 7, end=False) == "from-words-0123abcd-7"

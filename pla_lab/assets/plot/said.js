@@ -1,8 +1,8 @@
 // The words beside the plot say what it draws only once it draws it. The server sends them with each rerun, at once;
-// the plot then animates there (Run, a jump, Play, a Step served here and told later). Each box of words ends with an
-// empty marker keyed with the step it is about, step-<box>-<run>-<t> (pla_lab.replay.said): one style sheet,
-// rewritten whenever the plot moves or comes to rest, hides the box's text unless the plot is at rest at that step of
-// that run, and in its place says which step the plot draws. CSS applies it from the words' first paint.
+// the plot then animates there (Run, a jump, Play, a Step served here and told later). Each box of words opens and
+// closes with empty markers keyed with the step it is about, from-/step-<box>-<run>-<t> (pla_lab.replay.said): one
+// style sheet, rewritten whenever the plot moves or comes to rest, hides the box's text unless the plot is at rest
+// at that step of that run, and in its place says which step the plot draws. CSS applies it from the first paint.
 
 const ID = "pla-said";
 // The text a box of words may hold: markdown, captions, messages, a chart drawn from the step (halts' 3-D view).
@@ -13,8 +13,8 @@ const BOXES = ["words", "under"]; // the lesson's words (with the waiting line),
 /** A CSS string literal. */
 const quote = (s) => `"${String(s).replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, " ")}"`;
 
-/** The marker's key for step t of run `run` ("" with no run) in a box, as Python makes it (replay.said). */
-export const markKey = (box, run, t) => `step-${box}-${run || "none"}-${t}`;
+/** A marker's key for step t of run `run` ("" with no run) in a box, the last (or first) one, as replay.step_key. */
+export const markKey = (box, run, t, end = true) => `${end ? "step" : "from"}-${box}-${run || "none"}-${t}`;
 
 /**
  * The line shown in place of the words while the plot is not at their step: the step it draws, and that the
@@ -31,19 +31,22 @@ const hide = (boxes) => boxes.flatMap((b) => [`${b} ${TEXT}`, `${b} ${TEXT} *`])
   "{visibility:hidden !important}";
 
 /**
- * The style sheet for a plot in state s. At rest at step t of run `run`, a box shows the text before its marker for
- * that step; a box without it, and whatever a rerun has left after it, are hidden. Moving, every box is hidden. The
- * words box then says where the plot is.
+ * The style sheet for a plot in state s. At rest at step t of run `run`, a box shows its text when it opens with
+ * the first marker for that step and holds the last one (a rerun has replaced every element before it); whatever a
+ * rerun has left after the last marker stays hidden. Any other box, and every box while the plot moves, is hidden;
+ * the words box then says where the plot is.
  * @param {{run: string|null, t: number, T: number, rest: boolean, playing: boolean, present?: boolean}} s
  */
 export function saidCss(s) {
-  const mark = (b) => `:has(> * > .st-key-${markKey(b, s.run, s.t)})`;
-  const off = BOXES.map((b) => `.st-key-said-${b}` + (s.rest ? `:not(${mark(b)})` : ""));
-  const left = s.rest ? BOXES.map((b) => `.st-key-said-${b} > ${mark(b)} ~ *`) : [];
+  const has = (b, end) => `:has(> ${end ? "*" : ":first-child"} > .st-key-${markKey(b, s.run, s.t, end)})`;
+  const off = BOXES.flatMap((b) => (s.rest ? [`:not(${has(b, false)})`, `:not(${has(b, true)})`] : [""])
+    .map((not) => `.st-key-said-${b}${not}`));
+  const left = s.rest ? BOXES.map((b) => `.st-key-said-${b} > ${has(b, true)} ~ *`) : [];
+  const line = `.st-key-said-words:is(${off.filter((o) => o.startsWith(".st-key-said-words")).join(",")})`;
   return hide(off.concat(left)) +
-    `[data-testid=stLayoutWrapper]:has(> [class*="st-key-step-"]){display:none}` + // the markers take no room
-    `${off[0]}{position:relative}` +
-    `${off[0]}::before{content:${quote(waitLine(s))};position:absolute;top:0;left:0;right:0;z-index:1;` +
+    `[data-testid=stLayoutWrapper]:has(> :is([class*="st-key-step-"],[class*="st-key-from-"])){display:none}` +
+    `${line}{position:relative}` +
+    `${line}::before{content:${quote(waitLine(s))};position:absolute;top:0;left:0;right:0;z-index:1;` +
     `font-size:${s.present ? 1.3 : 1}rem;font-weight:600;line-height:1.5;color:inherit}`;
 }
 
