@@ -42,7 +42,10 @@ def epoch(lesson) -> None:
 
 
 def toggle_play(lesson) -> None:
-    lesson.state["head"] = lesson.state["head"].toggle_play(current_run(lesson).T)
+    s = lesson.state
+    if s["head"].playing:  # Pause: a scrubber value in the same rerun is the one the server wrote (see scrubbed)
+        s["events_now"] = True
+    s["head"] = s["head"].toggle_play(current_run(lesson).T)
 
 
 def play_cycle(lesson) -> None:
@@ -98,10 +101,11 @@ def option_changed(lesson) -> None:
 
 
 def scrubbed(lesson) -> None:
-    # A slider value that comes with an event from the plot is the browser sending back what the server wrote a
-    # rerun earlier (it had not drawn the newer one yet), not the learner dragging: the plot's step stands.
+    # A slider value that comes with an event from the plot, while playing or with Pause, is the browser sending
+    # back what the server wrote a rerun earlier (it had not drawn the newer one yet), not the learner dragging: the
+    # plot's step stands. (A drag is told by the plot itself too, pausing first: assets/plot/scrub.js.)
     s = lesson.state
-    if s["events_now"] or _pending_events(lesson):
+    if s["events_now"] or s["head"].playing or _pending_events(lesson):
         return
     s["head"] = s["head"].goto(s["scrub"], current_run(lesson).T)
 

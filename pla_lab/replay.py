@@ -4,6 +4,8 @@ declares its layers, options and words (:mod:`pla_lab.lesson`); everything here 
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import streamlit as st
 
 from . import explain, frame, inbox, links, protocol, shared, widgets
@@ -119,7 +121,8 @@ class ReplayLesson(Lesson):
             left, right = st.columns(widgets.WIDTHS, gap="medium")
             with left:
                 widgets.transport(self, page)
-                self.under_transport(page)
+                with said(page, "under"):
+                    self.under_transport(page)
             with right:
                 self._words(page)
             self._guide()
@@ -155,11 +158,12 @@ class ReplayLesson(Lesson):
             widgets.transport(self, page)
             self.toolbar()
             if self.wide:
-                self.under_transport(page)
+                with said(page, "under"):
+                    self.under_transport(page)
             else:
                 self._modes([1, 1.6])
                 words = st.container(key=widgets.WORDS)
-        with words:
+        with words, said(page):
             self.panel(page)
 
     @staticmethod
@@ -170,15 +174,38 @@ class ReplayLesson(Lesson):
         frame.present_button(show)
 
     def _words(self, page: Page) -> None:
-        line = self.showing(page)
-        if line:
-            st.caption(line)
-        self.panel(page)
+        with said(page):
+            line = self.showing(page)
+            if line:
+                st.caption(line)
+            self.panel(page)
 
     def _guide(self) -> None:
         if self.guide:
             with st.expander("What to look at, what to try", expanded=self.guide_open):
                 st.markdown(self.guide)
+
+
+@contextmanager
+def said(page: Page, box: str = "words"):
+    """A box of words about step t of this run, opened and closed by empty markers keyed with that step. The plot
+    shows the text in it only while it draws that step at rest (assets/plot/said.js): the words reach the page at
+    once, the picture follows them in an animation, and words about a step still to come would lead it. A rerun
+    replaces the box's elements one by one, in order: a new first marker says at once that new words are coming, and
+    only with the new last marker is every element before it new (what follows it is left from the rerun before).
+    "words" holds the lesson's words (and, while they wait, the step the plot draws); "under" the words under
+    Back/Step/Play."""
+    run = page.run.id if page.trace is not None else ""
+    with st.container(key=f"said-{box}"):
+        st.container(key=step_key(box, run, page.t, end=False)).empty()
+        yield
+        st.container(key=step_key(box, run, page.t)).empty()
+
+
+def step_key(box: str, run: str, t: int, *, end: bool = True) -> str:
+    """A marker's key for step t of run ``run`` ("" with no run) in a box, the last one (or the first): said.js's
+    markKey builds the same."""
+    return f"{'step' if end else 'from'}-{box}-{run or 'none'}-{t}"
 
 
 def _playhead():

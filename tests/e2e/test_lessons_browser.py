@@ -4,6 +4,7 @@ the cycle is reported and replay it, switch on the lift; and links straight to a
 from __future__ import annotations
 
 import pathlib
+import re
 from urllib.parse import parse_qs, urlparse
 
 import numpy as np
@@ -260,10 +261,14 @@ def test_while_playing_the_numbers_follow_the_animation(server, plot):
     plot.open(server)
     plot.page.get_by_role("button", name="Play").click()
     plot.page.wait_for_function("() => +document.querySelector('.pla-plot').dataset.t >= 3", timeout=30_000)
-    # Still playing, and the panel beside the plot has moved on from t = 0 (it reports about once a second).
-    plot.page.wait_for_function("""() => { const m = [...document.querySelectorAll('[data-testid=stMarkdownContainer]')]
-        .map(e => e.innerText).join(' ').match(/t = (\\d+) of/); return m && +m[1] >= 2; }""", timeout=30_000)
-    assert plot.js("() => document.querySelector('.pla-plot').dataset.playing") == "1"
+    # Still playing: the numbers (about a step the plot has left) wait, and the line in their place names the step
+    # the plot draws, read on the same frame.
+    line, t, playing, T = plot.js("""() => { const g = document.querySelector('.pla-plot');
+        return [getComputedStyle(document.querySelector('.st-key-said-words'), '::before').content, +g.dataset.t,
+                g.dataset.playing, window.__plaLab.data.T]; }""")
+    assert playing == "1"
+    assert line.startswith(f'"▶ Playing: step {t} of {T} '), line
+    assert not plot.page.get_by_text(re.compile(r"t = \d+ of")).first.is_visible()
     plot.page.get_by_role("button", name="Pause").click()
     plot.idle()
     t = plot.t()

@@ -198,3 +198,17 @@ def test_the_share_link_is_the_address_bar():
     from urllib.parse import unquote
     assert {k: unquote(v) for k, v in shared.items()} == url(at)
     assert shared["t"] == "2" and shared["eta"] == "0.5"
+
+
+def test_pause_with_a_stale_scrubber_value_pauses_where_it_plays():
+    """Pressed while playing, Pause's rerun can carry the scrubber's value from a rerun before (Streamlit's frontend
+    sends back what the server wrote earlier): that is not the learner scrubbing. Seen in the browser: the run
+    jumped back to that step and played on, so Pause did nothing (3 of 8 presses on a loaded machine)."""
+    at = start({"t": "5"})
+    button(at, "Play").click().run()
+    assert plot(at)["playing"] is True
+    seq = plot(at)["seq"]
+    at.slider(key=key("pla", "scrub")).set_value(3)
+    button(at, "Pause").click().run()
+    assert plot(at)["playing"] is False and any(b.label == "Play" for b in at.button)
+    assert plot(at)["t"] == 5 and plot(at)["seq"] == seq and url(at)["t"] == "5"

@@ -5,6 +5,8 @@ import { bindClicks, bindDrag, bindSteps } from "./input.js";
 import { jumpTo, update } from "./player.js";
 import { chartHeight, isPhone } from "./phone.js";
 import { VERSION } from "./protocol.js";
+import { watchSaid } from "./said.js";
+import { bindScrub } from "./scrub.js";
 import { fitHeight, noEdits } from "./scene.js";
 
 // One tool on the plot (on hover, top right): the plot as a PNG at twice its size on screen, for slides.
@@ -47,6 +49,7 @@ export function createPlot(parentElement, plotly) {
     reportTimer: null, unsent: false, held: false, asked: null, reported: 0, lastTap: -Infinity,
   };
   inst.outbox = createOutbox((name, value) => inst.send(name, value));
+  watchSaid(inst);
   inst.ready = plotly.then((P) => { inst.P = P; inst.stats.plotlyAt = performance.now(); });
   // plotly.js follows the window's size only: the sidebar opening or closing changes the plot's width alone, and
   // with it the height the plot may take (refit).
@@ -149,6 +152,7 @@ export function render(inst, data, send) {
         bindClicks(inst);
         bindDrag(inst);
         bindSteps(inst);
+        bindScrub(inst);
         inst.stats.interactiveAt = performance.now();
       });
     }
