@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 from tests.js import make_band_cases
+from tests.js.close import same
 
 
 def test_band_cases_are_pla_core_s():
     committed = json.loads(make_band_cases.OUT.read_text(encoding="utf-8"))
-    assert committed == make_band_cases.cases(), "run: python tests/js/make_band_cases.py"
+    same(committed, make_band_cases.cases())  # else: python tests/js/make_band_cases.py

@@ -14,6 +14,7 @@ import subprocess
 import pytest
 
 from tests.js import make_geometry_cases
+from tests.js.close import same
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -21,7 +22,7 @@ ROOT = HERE.parents[1]
 
 def test_geometry_cases_are_pla_core_s():
     committed = json.loads(make_geometry_cases.OUT.read_text(encoding="utf-8"))
-    assert committed == make_geometry_cases.cases(), "run: python tests/js/make_geometry_cases.py"
+    same(committed, make_geometry_cases.cases())  # else: python tests/js/make_geometry_cases.py
 
 
 def test_node_tests_pass():
