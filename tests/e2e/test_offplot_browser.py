@@ -53,7 +53,7 @@ def test_step_1_draws_w_and_the_update_inside_the_plot_at_the_scale_it_names(ser
         xs, ys = plot.trace_xy(meta)
         assert len(xs) == 2 and inside(xs, ys, v), (meta, xs, ys, v)
     # The scale the legend and the words name is the one w is drawn at.
-    legend = next(t for t in plot_texts(plot) if t.startswith("w (arrows ×"))
+    legend = next(t for t in plot_texts(plot) if t.startswith("w (×"))
     said = showing_line(plot)
     named = re.search(r"×([\d.]+)", legend)[1]
     scale = float(named)

@@ -102,7 +102,7 @@ test("the legend says the arrows' scale, the one they are drawn at", () => {
   const s = Number(w.name.match(/×([\d.]+)/)[1]);
   assert.ok(s === Number(pose.scale.toPrecision(2)) && Math.abs(s - pose.scale) <= 0.05 * pose.scale, `${w.name} vs ${pose.scale}`);
   assert.ok(Math.abs((w.x[1] - w.x[0]) - pose.w[1] * pose.scale) < 1e-12, "the arrow is w at that scale");
-  assert.match(find(at(d, 0), "w").name, /^w \(arrows ×/, "w₀ = 0 has no arrow, the update arrow is still scaled");
+  assert.match(find(at(d, 0), "w").name, /^w \(×/, "w₀ = 0 has no arrow, the update arrow is still scaled");
 });
 
 test("a line off the plot is named at the edge it lies beyond; w = 0 says why there is no line", () => {

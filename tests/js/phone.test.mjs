@@ -23,7 +23,19 @@ test("a presenter's payload on a phone is drawn with its phone sizes and colours
   assert.equal(width(shown), width({ ...d, present: false }));
   // On a wide screen, or outside presenter mode, the payload is drawn as it was sent.
   assert.equal(onScreen(sent, false), sent);
-  assert.equal(onScreen(d, true), d);
+  const own = onScreen(d, true);
+  assert.equal(own.present, d.present);
+  assert.deepEqual({ ...own, base: null }, { ...d, base: null });
+});
+
+test("a phone's legend is at most 12 px, so plotly lays a long one out in two columns, not one", () => {
+  const d = payload();
+  d.base.layout.legend = { orientation: "h", font: { size: 15 } };
+  assert.equal(onScreen(d, true).base.layout.legend.font.size, 12);
+  assert.equal(d.base.layout.legend.font.size, 15); // the payload itself is left as it was
+  assert.equal(onScreen(d, false).base.layout.legend.font.size, 15);
+  d.base.layout.legend.font.size = 11;
+  assert.equal(onScreen(d, true).base.layout.legend.font.size, 11);
 });
 
 test("the chart is as tall as the plot beside it; under it on a phone, short enough for Back/Step/Play", () => {

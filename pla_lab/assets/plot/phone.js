@@ -11,8 +11,17 @@ export const isPhone = () => typeof matchMedia === "function" && matchMedia(PHON
  * @param {import("./protocol.js").Payload} data @param {boolean} phone
  */
 export function onScreen(data, phone) {
-  return phone && data.present && data.phone ? { ...data, ...data.phone, present: false, phone: null } : data;
+  if (!phone) return data;
+  const d = data.present && data.phone ? { ...data, ...data.phone, present: false, phone: null } : data;
+  return { ...d, base: { ...d.base, layout: { ...d.base.layout, legend: phoneLegend(d.base.layout.legend) } } };
 }
+
+// plotly.js lays a legend that overflows one row out in columns as wide as its widest entry: at 14 px Why PLA
+// halts' six entries ("w* (best margin)" the widest) made one column, 138 px tall over a 283 px plot. At 12 px
+// they make two.
+const LEGEND_FONT = 12;
+const phoneLegend = (legend) => legend && { ...legend,
+  font: { ...legend.font, size: Math.min(LEGEND_FONT, (legend.font && legend.font.size) || LEGEND_FONT) } };
 
 const UNDER = 80; // px under a phone's chart: the gaps and Back/Step/Play
 const LEAST = 260, PANEL = 120; // px: the least chart a phone draws, and the least for each of its panels

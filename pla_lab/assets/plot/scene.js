@@ -141,7 +141,7 @@ export function traces(data, pose, extra, edits, fg) {
   const hasW = flat && pose.scale > 0 && (w[1] !== 0 || w[2] !== 0); // w₁ = w₂ = 0: no arrow, not a dot
   if (on.has("w")) {
     // Arrows drawn to fit the view: the legend says at what scale (as explain.showing); the entry stays without one.
-    const named = flat ? { name: pose.scale > 0 ? `w (arrows ×${fmt(pose.scale, 2)})` : "w", showlegend: true } : {};
+    const named = flat ? { name: pose.scale > 0 ? `w (×${fmt(pose.scale, 2)})` : "w", showlegend: true } : {};
     const none = flat ? empty("w", { x: [null], y: [null], line: { color: fg, width: 3.5 * k } }) : empty("w");
     above.push(Object.assign(hasW ? arrowTrace(pose.anchor, wv, fg, 3.5 * k, "solid", "w") : none, named));
   }
