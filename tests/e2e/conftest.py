@@ -176,6 +176,14 @@ class Plot:
         return self.js("""() => window.__plaLab.stats.transitions.map((r) => ({ ...r,
             painted: window.__painted.filter((ts) => ts >= r.first && ts <= r.last).length }))""")
 
+    def preset(self, slug: str, name: str, *, points_over: int = 0):
+        """Choose the lesson's example ``name`` in its Examples box, as a person would, and wait until the plot has
+        more than ``points_over`` points."""
+        self.page.locator(f".st-key-{slug}-preset").click()
+        self.page.get_by_role("option", name=name).click()
+        self.page.wait_for_function("(n) => document.querySelector('.pla-plot').data.filter(t => t.meta === 'points')"
+                                    ".reduce((a, t) => a + t.x.length, 0) > n", arg=points_over, timeout=30_000)
+
     def js(self, code: str, arg=None):
         return self.page.evaluate(code, arg)
 

@@ -101,10 +101,7 @@ def test_step_until_the_pocket_improves_draws_pla_cores_pocket_and_its_e_out(ser
 
 def test_xor_runs_until_the_cycle_is_reported_and_replays_one_period(server, plot):
     plot.open(server + "/xor")
-    plot.page.locator(".st-key-xor-preset").click()
-    plot.page.get_by_role("option", name="Noisy XOR, 20 points").click()
-    plot.page.wait_for_function("() => document.querySelector('.pla-plot').data.filter(t => t.meta === 'points')"
-                                ".reduce((a, t) => a + t.x.length, 0) > 4", timeout=30_000)
+    plot.preset("xor", "Noisy XOR, 20 points", points_over=4)
     plot.idle()
     plot.page.get_by_role("button", name="Run", exact=True).click()
     plot.page.get_by_text("The weights cycle.").wait_for(timeout=30_000)

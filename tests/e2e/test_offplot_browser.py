@@ -71,10 +71,7 @@ def test_step_1_draws_w_and_the_update_inside_the_plot_at_the_scale_it_names(ser
 
 def test_a_line_off_the_plot_is_named_at_the_edge_it_lies_beyond(server, plot):
     plot.open(server + "/pla")
-    plot.page.locator(".st-key-pla-preset").click()
-    plot.page.get_by_role("option", name="Credit card").click()
-    plot.page.wait_for_function("() => document.querySelector('.pla-plot').data.filter(t => t.meta === 'points')"
-                                ".reduce((a, t) => a + t.x.length, 0) > 20", timeout=30_000)
+    plot.preset("pla", "Credit card", points_over=20)
     plot.idle()
     trace, v = run_of(plot.page.url), plot.view()
     t = next(t for t in range(1, len(trace)) if np.any(trace.weights[t][1:]) and clip_line(trace.weights[t], v) is None)

@@ -71,24 +71,23 @@ def step_like_a_person(plot: Plot) -> None:
                                 timeout=30_000)
 
 
-@pytest.mark.parametrize("slug", STEPPING)
-def test_a_presenters_link_opened_on_a_phone_gets_the_phone_page(server, browser, slug):
-    plot = open_phone(browser, f"{server}/{slug}?present=1&t=2")
+def check_and_step(browser, url: str, slug: str) -> None:
+    plot = open_phone(browser, url)
     try:
         check_phone_page(plot, slug)
         step_like_a_person(plot)
     finally:
         plot.page.context.close()
+
+
+@pytest.mark.parametrize("slug", STEPPING)
+def test_a_presenters_link_opened_on_a_phone_gets_the_phone_page(server, browser, slug):
+    check_and_step(browser, f"{server}/{slug}?present=1&t=2", slug)
 
 
 @pytest.mark.parametrize("slug", CHARTED)
 def test_a_phone_stacks_the_chart_under_the_plot(server, browser, slug):
-    plot = open_phone(browser, f"{server}/{slug}?t=2")
-    try:
-        check_phone_page(plot, slug)
-        step_like_a_person(plot)
-    finally:
-        plot.page.context.close()
+    check_and_step(browser, f"{server}/{slug}?t=2", slug)
 
 
 def test_the_lecturers_screen_keeps_presenting_and_a_phone_turned_wide_presents_too(server, browser):

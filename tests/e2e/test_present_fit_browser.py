@@ -127,8 +127,7 @@ def test_presenter_mode_s_chart_is_readable_whole_and_shows_every_value(server, 
 
 def test_the_narrow_example_s_run_fills_the_proof_chart_and_the_bound_is_named_at_its_end(server, plot):
     plot.open(server + "/halts")
-    plot.page.locator(".st-key-halts-preset").click()
-    plot.page.get_by_role("option", name="Separable, narrow margin").click()
+    plot.preset("halts", "Separable, narrow margin")
     plot.page.wait_for_function("() => document.querySelector('.pla-chart')?._fullLayout?.annotations?.some("
                                 "(a) => a.text.includes('→'))", timeout=30_000)
     plot.page.get_by_role("button", name="Present").click()
