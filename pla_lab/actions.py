@@ -207,19 +207,18 @@ def on_events(lesson) -> None:
     s["inbox"] = (nonce, ack)
     s["events_now"] = True  # for the callbacks after this one in the same rerun (see scrubbed)
     for ev in events:
-        if ev["kind"] == "click":
-            _click(lesson, ev)
-        elif ev["kind"] == "setw":
-            if not shared.SHARED["viewonly"]:
-                set_w(lesson, ev["w"])
-        else:
+        if ev["kind"] == "tick":
             _tick(lesson, ev)
+        elif shared.SHARED["viewonly"]:  # an edit sent by a page drawn before view only was switched on: dropped
+            continue
+        elif ev["kind"] == "click":
+            _click(lesson, ev)
+        else:
+            set_w(lesson, ev["w"])
 
 
 def _click(lesson, ev: protocol.Click) -> None:
     s = lesson.state
-    if shared.SHARED["viewonly"]:  # sent by a page drawn before view only was switched on: no edit
-        return
     cls = -1.0 if s["cls"] == "-1" else 1.0
     pts, why = model.apply_click(s["pts"], ev, cls, s["view"])
     if why:
