@@ -91,7 +91,7 @@ def proof_chart(series, *, eta: float, which: str, to_bound: bool) -> dict:
          "ymin": min(0.0, float(inner.min()) * 1.15), "ymax": top1},
         {"title": "② ‖wₜ‖² grows at most like t·η²·R²", "y_format": ".3~g", "hover_format": ".4~g", "ymin": 0,
          "ymax": top2},
-        {"title": f"③ so cos∠({name}, wₜ) ≥ √t·ρ/R, yet ≤ 1", "y_format": ".1f",
+        {"title": f"③ so cos∠({name}, wₜ) ≥ √t·ρ/R, yet\u00a0≤\u00a01", "y_format": ".1f",
          "hover_format": ".3f", "ymin": low3, "ymax": 1.12},
     ]
     marks = [{"x": float(bound), "text": f"t ≤ R²/ρ² = {num(bound)}"}]  # past the axis: said at its edge

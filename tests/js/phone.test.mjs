@@ -44,7 +44,7 @@ test("the chart is as tall as the plot beside it; under it on a phone, short eno
   assert.ok(h < 400 && 400 + h + 80 <= 844, h);
   assert.ok(chartHeight(410, true, 500) >= 260); // a short window still gets a readable chart
   assert.ok(chartHeight(300, true, 2000) <= 300); // never taller than the plot
-  // Three stacked panels need more than one: never under 120 px each, when the plot is that tall.
-  assert.ok(chartHeight(410, true, 780, 3) >= 360 && chartHeight(410, true, 780, 1) < 360);
+  // Three stacked panels need more than one: never under 110 px each, when the plot is that tall.
+  assert.ok(chartHeight(410, true, 780, 3) >= 330 && chartHeight(410, true, 780, 1) < 330);
   assert.ok(chartHeight(300, true, 500, 3) <= 300);
 });

@@ -48,6 +48,7 @@ export function chartFigure(c, colors, fg, t, width = 400) {
   const top = c.title ? 70 : (panels.length > 1 ? room : 40);
   const n = panels.length, gap = n > 1 ? Math.min(0.2, Math.max(0.1, (room + 8) / Math.max(1, c.height - top - 45))) : 0;
   const h = (1 - gap * (n - 1)) / n;
+  const ticks = Math.max(3, Math.floor((h * (c.height - top - 45)) / 22)); // a short panel (a phone's) gets fewer
   const yname = (k) => (k ? "y" + (k + 1) : "y"), yaxis = (k) => (k ? "yaxis" + (k + 1) : "yaxis");
   const traces = c.series.map((s) => {
     const k = s.panel || 0, p = panels[k], x = s.x || xs;
@@ -74,7 +75,7 @@ export function chartFigure(c, colors, fg, t, width = 400) {
   panels.forEach((p, k) => {
     const top = 1 - k * (h + gap);
     layout[yaxis(k)] = { ...AXIS, domain: [top - h, top], range: yRange(p, c.series.filter((s) => (s.panel || 0) === k && !s.x)),
-                         tickformat: p.y_format, title: p.y_title ? { text: p.y_title, standoff: 4 } : undefined };
+                         tickformat: p.y_format, nticks: n > 1 ? ticks : undefined, title: p.y_title ? { text: p.y_title, standoff: 4 } : undefined };
     if (p.title) layout.annotations.push({ text: titles[k].join("<br>"), x: 0, xref: "paper", xanchor: "left", y: top,
                                            yref: "paper", yanchor: "bottom", align: "left", showarrow: false,
                                            font: { size: z.panel } });

@@ -24,7 +24,7 @@ const phoneLegend = (legend) => legend && { ...legend,
   font: { ...legend.font, size: Math.min(LEGEND_FONT, (legend.font && legend.font.size) || LEGEND_FONT) } };
 
 const UNDER = 80; // px under a phone's chart: the gaps and Back/Step/Play
-const LEAST = 260, PANEL = 120; // px: the least chart a phone draws, and the least for each of its panels
+const LEAST = 260, PANEL = 110; // px: the least chart a phone draws, and the least for each of its panels
 
 /**
  * The chart's height: the plot's beside it; on a phone, where it sits under the plot, short enough that the plot, the
