@@ -10,7 +10,7 @@ Everything PLA Lab shows is computed here, so a notebook gets the same numbers a
 The definition of the algorithm is the plain loop in :mod:`pla_core.reference`; :func:`pla` is its fast twin.
 """
 
-from . import datasets, geometry, reference, theory
+from . import datasets, geometry, grid, reference, theory
 from ._checks import MAX_POINTS, MAX_UPDATES_LIMIT, check_data
 from .datasets import Dataset, load_points, save_points
 from .geometry import clip_line, closest_to_origin, foot, geometric_margin, offset, signed_distance, unit_normal
@@ -24,7 +24,7 @@ from .theory import margin_perceptron_bound
 from .trace import Stream, Trace
 
 __all__ = [
-    "datasets", "geometry", "reference", "theory", "Dataset", "load_points", "save_points",
+    "datasets", "geometry", "grid", "reference", "theory", "Dataset", "load_points", "save_points",
     "pla", "pocket", "batch", "online", "Trace", "Stream", "ORDERS",
     "save_run", "load_run", "SavedRun",
     "pla_reference", "is_mistake", "count_mistakes", "predict",

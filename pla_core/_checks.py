@@ -97,17 +97,19 @@ def check_options(*, eta, sign_zero, margin=0.0, max_updates=..., seed=None) -> 
 
 
 def augment(X: np.ndarray, bias: bool) -> np.ndarray:
-    """x̃ = (1, x) with the bias folded in as x₀ = 1 (seed 000), or (0, x) for a boundary through the origin."""
+    """x̃ = (1, x) with the bias folded in as x₀ = 1 (seed 000), or (0, x) for a boundary through the origin.
+    ``bias`` may also be the number x₀ itself (10ᵏ in an exact run's scaled units, :mod:`pla_core.grid`)."""
     Xt = np.empty((X.shape[0], X.shape[1] + 1))
-    Xt[:, 0] = 1.0 if bias else 0.0
+    Xt[:, 0] = float(bias)
     Xt[:, 1:] = X
     return Xt
 
 
 def signed_points(X: np.ndarray, y: np.ndarray, bias: bool) -> np.ndarray:
-    """Rows zₙ = yₙ·x̃ₙ, so the mistake test is Z @ w and the update is w + η·zₙ (yₙ = ±1: exact)."""
+    """Rows zₙ = yₙ·x̃ₙ, so the mistake test is Z @ w and the update is w + η·zₙ (yₙ = ±1: exact). ``bias``: as
+    in :func:`augment`."""
     Z = np.empty((X.shape[0], X.shape[1] + 1))
-    Z[:, 0] = y if bias else 0.0
+    Z[:, 0] = y * float(bias)
     np.multiply(X, y[:, None], out=Z[:, 1:])
     return Z
 

@@ -19,6 +19,7 @@ a score is summed in a different order than in :func:`pla`; the decisions can di
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from dataclasses import dataclass
 
 import numpy as np
@@ -26,6 +27,7 @@ import numpy as np
 from ._checks import MAX_COORD as _MAX_COORD
 from ._checks import MAX_POINTS, check_data, check_options, check_seed, check_sign_zero, check_w0
 from .geometry import _box
+from .grid import grid
 from .perceptron import _CYCLE_RESOLUTION, ORDERS, _Growing, _RandomScan, pla
 from .reference import TIE, is_mistake, tie_mask
 from .trace import readonly
@@ -234,15 +236,21 @@ def pla_many(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: 
     for a in range(0, runs, size):
         b = min(runs, a + size)
         Xc, yc = _chunk(X, y, a, b)
+        # Grid data: the exact runs, in the integer units of pla_core.grid, as pla makes them (the margin
+        # perceptron's test needs ‖w‖, so with γ > 0 the runs stay in floating point here).
+        g = grid(Xc.reshape(-1, d), W0[a:b], eta, bias=bias, max_updates=int(max_updates)) if margin == 0 else None
+        if g is not None:
+            Xc = g.X.reshape(Xc.shape)
+        W0s, step, b0 = (W0[a:b], eta, bias) if g is None else (g.scaled(W0[a:b]), g.step, g.bias)
         rngs = None if seeds is None else [np.random.default_rng(int(s)) for s in seeds[a:b]]
         if order == "permuted":
             perm = np.array([g.permutation(n) for g in rngs])
             Xc = np.take_along_axis(Xc, perm[:, :, None], axis=1)
             yc = np.take_along_axis(yc, perm, axis=1)
-        run = _Lockstep(Xc, yc, W0[a:b], eta, margin, bias, sign_zero, int(max_updates), stop_on_cycle,
-                        rngs if order == "random" else None)
+        run = _Lockstep(Xc, yc, W0s, step, margin, b0, sign_zero, int(max_updates), stop_on_cycle,
+                        rngs if order == "random" else None, exact=g is not None)
         run.go()
-        T[a:b], W[a:b], stop[a:b] = run.T, run.W, run.stop
+        T[a:b], W[a:b], stop[a:b] = run.T, run.W if g is None else g.weights(run.W), run.stop
         for r in np.flatnonzero(run.redo) + a:  # a state repeated: pla itself says where the run stops
             tr = pla(X[r], y[r], **_pla_kwargs(settings, seeds, r))
             T[r], W[r], stop[r] = len(tr), tr.weights[-1], tr.stop
@@ -273,25 +281,26 @@ class _Lockstep:
     WINDOW = 64  # lockstep steps whose halts and pass starts are read together (:meth:`_steps`)
     WINDOW_ENTRIES = 1 << 16  # at most this many (steps × runs) in a window: 0.5 MB of argmax, 1.5 MB of w (d = 2)
 
-    def __init__(self, X, y, W0, eta, margin, bias, sign_zero, cap, stop_on_cycle, rngs):
+    def __init__(self, X, y, W0, eta, margin, bias, sign_zero, cap, stop_on_cycle, rngs, exact=False):
         runs, n, d = X.shape
         self.X, self.y, self.bias = X, y, bias  # for the random-order tail (no copy)
         self.n, self.eta, self.margin, self.cap, self.rngs = n, eta, margin, cap, rngs
+        self.exact = exact  # grid data in integer units (bias: x̃₀ there): every score exact, no tie band
         # radius_bound of each run: the same float operations as reference.radius_bound
         big = np.maximum(X.max(axis=(1, 2)), -X.min(axis=(1, 2)))
-        self.R = np.sqrt(d * big * big + (1.0 if bias else 0.0))
+        self.R = np.zeros(runs) if exact else np.sqrt(d * big * big + float(bias) ** 2)
         # zₙ = yₙx̃ₙ as signed_points, point n at row n + 1; row 0 is zeros (the "update" of a run with no mistake)
         # and row n + 1 holds the run's w during the lockstep, so the product that scores the points gives ‖w‖² too
         self.Z = np.empty((runs, n + 2, d + 1))
         self.Z[:, [0, n + 1]] = 0.0  # row n + 1 too: the random-order path scores all rows, and garbage there warned
-        self.Z[:, 1:n + 1, 0] = y if bias else 0.0
+        self.Z[:, 1:n + 1, 0] = y * float(bias)
         np.multiply(X, y[:, :, None], out=self.Z[:, 1:n + 1, 1:])
         self.tie = None if sign_zero is None else tie_mask(y, sign_zero)
         # With stop_on_cycle=False a cycle changes nothing pla returns here, so none is looked for.
         self.cyc = rngs is None and stop_on_cycle
         if self.cyc:  # _cycle_quantum of each run, on its visiting order
             S = X if n <= 4096 else X[:, :: n // 4096 + 1]
-            q = _CYCLE_RESOLUTION * eta * np.concatenate([np.full((runs, 1), 1.0 if bias else 0.0),
+            q = _CYCLE_RESOLUTION * eta * np.concatenate([np.full((runs, 1), float(bias)),
                                                           np.abs(S).max(axis=1)], axis=1)
             self.Q = np.where(q > 0, q, 1.0)
             # odd 64-bit multipliers for hashing a cycle key: one per weight, the last for the run's number
@@ -559,7 +568,8 @@ class _Lockstep:
         w, T, cap = self.W[r].copy(), int(self.T[r]), self.cap
         tie = None if self.tie is None else self.tie[r]
         if self.rngs is not None:
-            scan = _RandomScan(self.X[r], self.y[r], self.bias, tie, w, self.eta, self.margin, self.rngs[r])
+            scan = _RandomScan(self.X[r], self.y[r], self.bias, tie, w, self.eta, self.margin, self.rngs[r],
+                               half=Fraction(0) if self.exact else None)
             rec = _Growing(w)
             halted = scan.run(rec, cap - T, False)
             self.W[r], self.T[r] = rec.W[rec.T], T + rec.T

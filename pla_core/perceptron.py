@@ -5,6 +5,10 @@ loop :func:`pla_reference`. This module runs the same loop fast (a block of poin
 and records a :class:`~pla_core.trace.Trace`; every algorithm here judges points with that one rule, and the tests
 assert that :func:`pla` gives the reference loop's weights and mistakes bit for bit.
 
+On grid data (the app's points: decimals of a few digits, and η, w₀, γ too) every run here is the exact run, the
+loop in :class:`fractions.Fraction`: it runs in the integer units of :mod:`pla_core.grid`, where no sum rounds and a
+tie is exactly 0, and hands back the floats nearest the exact wₜ. Other data run in floating point.
+
 Notation follows the notes (seeds 000–004): x̃ = (x₀, x) with x₀ = 1 (or 0 without a bias), w = (w₀, w₁, …, w_d),
 a point is a mistake of w when sign(wᵀx̃ₙ) ≠ yₙ, and an update is wₜ₊₁ = wₜ + η·yₙ·x̃ₙ.
 """
@@ -16,6 +20,7 @@ import math
 import numpy as np
 
 from ._checks import augment, check_data, check_options, check_w0, signed_points
+from .grid import grid
 from .reference import TIE, is_mistake, radius_bound, tie_mask
 from .trace import Stream, Trace, judge_many, readonly
 
@@ -51,6 +56,10 @@ def predict(w, X, *, bias: bool = True, sign_zero=None) -> np.ndarray:
     w = _check_w(w, X.shape[1])
     if w.ndim != 1:
         raise ValueError("predict takes one weight vector w (bias weight first), not a table of them.")
+    g = grid(X, w, 1.0, bias=bias, max_updates=0)  # grid data and weights: exact scores, a tie exactly 0
+    if g is not None:
+        ws = g.scaled(w)
+        return _signs(augment(g.X, g.bias) @ ws, math.sqrt(ws @ ws), 0.0, sign_zero)
     return _signs(augment(X, bias) @ w, math.sqrt(w @ w), radius_bound(X, bias), sign_zero)
 
 
@@ -74,8 +83,12 @@ def count_mistakes(W, X, y, *, bias: bool = True, sign_zero=None) -> np.ndarray 
     """
     X, y = check_data(X, y)
     W = _check_w(W, X.shape[1])
-    counts, _ = judge_many(signed_points(X, y, bias), tie_mask(y, sign_zero), np.atleast_2d(W),
-                           radius_bound(X, bias))
+    g = grid(X, W, 1.0, bias=bias, max_updates=0)  # grid data and weights: exact scores, a tie exactly 0
+    if g is not None:
+        counts, _ = judge_many(signed_points(g.X, y, g.bias), tie_mask(y, sign_zero), np.atleast_2d(g.scaled(W)), 0.0)
+    else:
+        counts, _ = judge_many(signed_points(X, y, bias), tie_mask(y, sign_zero), np.atleast_2d(W),
+                               radius_bound(X, bias))
     return int(counts[0]) if W.ndim == 1 else counts
 
 
@@ -91,7 +104,7 @@ def _cycle_quantum(X: np.ndarray, bias: bool, eta: float) -> np.ndarray:
     # which can only miss a cycle, never invent one.
     S = X if len(X) <= 4096 else X[:: len(X) // 4096 + 1]
     col = np.abs(S).max(axis=0) if len(S) else np.zeros(X.shape[1])
-    q = _CYCLE_RESOLUTION * eta * np.concatenate([[1.0 if bias else 0.0], col])
+    q = _CYCLE_RESOLUTION * eta * np.concatenate([[float(bias)], col])
     return np.where(q > 0, q, 1.0)
 
 
@@ -153,12 +166,15 @@ class _Scan:
     SLACK_FLOPS = 4096
     MAX_REMEMBERED = 1 << 18  # pass starts kept for cycle detection (about 40 MB at most)
 
-    def __init__(self, X, y, bias, tie, w, eta, margin):
+    def __init__(self, X, y, bias, tie, w, eta, margin, half=None):
         self.X, self.y, self.bias, self.tie, self.eta, self.margin = X, y, bias, tie, eta, margin
         self.w0 = w
         self.visits = 0
         self.cycle_hit = None  # (updates at the first visit, updates at the repeat) of a pass-start state
-        self.R = radius_bound(X, bias)
+        # In an exact run's scaled units (``half``: γ/2 there, a Fraction, or True without a margin) every score
+        # is an exact integer: a tie is exactly 0, with no tolerance.
+        self.half = half
+        self.R = 0.0 if half is not None else radius_bound(X, bias)
         self.key_scale = _cycle_quantum(X, bias, eta)
 
     def key(self, w) -> bytes:
@@ -186,7 +202,7 @@ class _Scan:
                 state["Z"] = signed_points(X, y, bias)
             m = dot(X[a:e], w[1:])
             if bias:
-                m += w[0]
+                m += w[0] * bias  # bias: 1 (True), or x̃₀ in scaled units
             m *= y[a:e]  # summed as w·x + b, like the textbook loop and scikit-learn
             return m
 
@@ -195,7 +211,7 @@ class _Scan:
             if Z is not None:
                 return Z[i] if eta == 1 else eta * Z[i]
             r = np.empty(X.shape[1] + 1)
-            r[0] = eta * y[i] if bias else 0.0
+            r[0] = eta * y[i] * bias if bias else 0.0
             np.multiply(eta * y[i], X[i], out=r[1:])
             return r
 
@@ -230,7 +246,10 @@ class _Scan:
                     elif len(seen) < self.MAX_REMEMBERED:
                         seen[key] = T
             end = min(pos + block, n, pos + n - clean)
-            bad = rule(scores(pos, end, w), wn, R, None if tie is None else tie[pos:end], margin)
+            m = scores(pos, end, w)
+            bad = rule(m, wn, R, None if tie is None else tie[pos:end], margin)
+            if margin > 0 and wn and self.half is not None:
+                _exact_margin(bad, m, w, wn, self.half)
             k = int(bad.argmax())
             if not bad[k]:
                 visits += end - pos
@@ -271,10 +290,10 @@ class _RandomScan:
     cycle_hit = None  # a random walk has no deterministic state to repeat
     visits = None
 
-    def __init__(self, X, y, bias, tie, w, eta, margin, rng):
+    def __init__(self, X, y, bias, tie, w, eta, margin, rng, half=None):
         self.Z = signed_points(X, y, bias)
-        self.R = radius_bound(X, bias)
-        self.tie, self.w0, self.eta, self.margin, self.rng = tie, w, eta, margin, rng
+        self.R = 0.0 if half is not None else radius_bound(X, bias)  # as in _Scan
+        self.tie, self.w0, self.eta, self.margin, self.rng, self.half = tie, w, eta, margin, rng, half
 
     def run(self, rec: "_Growing", max_updates: int, stop_on_cycle: bool) -> bool:
         Z, w, R, tie, margin = self.Z, self.w0, self.R, self.tie, self.margin
@@ -289,7 +308,11 @@ class _RandomScan:
         halted = False
         try:
             while T < max_updates:
-                idx = _mistakes_into(bad, dot(Z, w, out=m), sqrt(dot(w, w)), R, tie, margin, spare).nonzero()[0]
+                wn = sqrt(dot(w, w))
+                _mistakes_into(bad, dot(Z, w, out=m), wn, R, tie, margin, spare)
+                if margin > 0 and wn and self.half is not None:
+                    _exact_margin(bad, m, w, wn, self.half)
+                idx = bad.nonzero()[0]
                 if not len(idx):
                     halted = True
                     break
@@ -373,6 +396,19 @@ def _mistakes_into(out, m, w_norm: float, R: float, tie, margin: float, spare) -
     return np.logical_or(out, spare, out=out)
 
 
+def _exact_margin(bad, m, w, wn: float, half) -> None:
+    """Decide exactly, in integers, the scores the float test m < (γ/2)·‖w‖ cannot tell from its threshold (an
+    exact run's scaled units: m and w integers, ``half`` = γ/2 a Fraction): m < (γ/2)‖w‖ ⟺ m < 0 or
+    m² < (γ/2)²·‖w‖²."""
+    edge = float(half) * wn
+    near = np.flatnonzero(np.abs(m - edge) <= 1e-9 * edge)
+    if near.size:
+        norm2 = sum(int(v) ** 2 for v in w)
+        for i in near.tolist():
+            mi = int(m[i])
+            bad[i] = mi < 0 or mi * mi < half * half * norm2
+
+
 def _prepare(X, y, *, order, eta, w0, margin, bias, sign_zero, max_updates, seed):
     X, y = check_data(X, y)
     check_options(eta=eta, sign_zero=sign_zero, margin=margin, max_updates=max_updates, seed=seed)
@@ -419,9 +455,9 @@ def pla(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: float
         random permutation (from ``seed``) and cycles it; "random" picks each update uniformly among the current
         mistakes.
     eta : float > 0
-        Learning rate η. From w₀ = 0 it only scales w, so the boundaries are the same for every η (bit for bit
-        when η is a power of two; otherwise up to rounding, which decides the run only where the updates cancel
-        back to w ≈ 0, as they can on data that are not separable).
+        Learning rate η. From w₀ = 0 it only scales w, so the boundaries are the same for every η: exactly on grid
+        data (the run is exact) and for η a power of two; on real-valued data up to rounding, which decides the run
+        only where the updates cancel back to w ≈ 0, as they can on data that are not separable.
     w0 : array (d+1,), optional
         Initial weights (bias weight first); default 0.
     margin : float ≥ 0
@@ -436,8 +472,8 @@ def pla(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: float
         original perceptron algorithm predicts a mistake when y·wᵀx < 0"), so from w₀ = 0 PLA makes no update and
         halts at w = 0; +1 is seed 004's step(0) = +1 (also seed 003's loop, which flags y = −1 when wᵀx ≥ 0, and
         seed 001's first page, "≥ 0 → predict y = 1"); −1 is seed 002's "predict positive iff wᵀx > 0", the
-        convention of the NTU course data. Scores within 1e-12·‖w‖·R of 0 count as exactly 0, so ties on grid data
-        are decided by this setting and not by rounding. No effect with ``margin`` > 0.
+        convention of the NTU course data. On grid data the run is exact, so a tie is exactly 0; on other data
+        scores within 1e-12·‖w‖·R of 0 count as 0. No effect with ``margin`` > 0.
     max_updates : int
         Stop after this many updates (at most 10⁷).
     seed : int, optional
@@ -450,22 +486,29 @@ def pla(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: float
         X, y, order=order, eta=eta, w0=w0, margin=margin, bias=bias, sign_zero=sign_zero,
         max_updates=max_updates, seed=seed)
     perm = rng.permutation(len(y)) if order == "permuted" else None
-    Xv, yv = (X, y) if perm is None else (X[perm], y[perm])  # the order in which points are visited
+    g = grid(X, w, eta, bias=bias, max_updates=max_updates)  # grid data: the exact run, in scaled units
+    Xs = X if g is None else g.X
+    Xv, yv = (Xs, y) if perm is None else (Xs[perm], y[perm])  # the order in which points are visited
     tie = None if sign_zero is None else tie_mask(yv, sign_zero)
-    args = (Xv, yv, bool(bias), tie, w, float(eta), float(margin))
-    scan = _RandomScan(*args, rng) if order == "random" else _Scan(*args)
-    rec = _Growing(w)
+    if g is None:
+        args, half = (Xv, yv, bool(bias), tie, w, float(eta), float(margin)), None
+    else:
+        args, half = (Xv, yv, g.bias, tie, g.scaled(w), g.step, g.margin(float(margin))), g.half(float(margin))
+    scan = _RandomScan(*args, rng, half=half) if order == "random" else _Scan(*args, half=half)
+    rec = _Growing(args[4])
     halted = scan.run(rec, max_updates, stop_on_cycle)
     W, I, V = rec.arrays()
     cycle = None
     if scan.cycle_hit and scan.cycle_hit[1] < rec.T:
         cycle = _cycle_start(W, I, len(y), *scan.cycle_hit, scan.key)
+    if g is not None:
+        W = g.weights(W)
     if perm is not None:
         I = perm[I]
     stop = "halted" if halted else "cycle" if cycle and stop_on_cycle else "max_updates"
     return Trace(weights=readonly(W), mistakes=readonly(I), visits=None if order == "random" else readonly(V),
                  halted=halted, cycle=cycle, stop=stop, X=readonly(X), y=readonly(y), settings=settings,
-                 permutation=readonly(perm), examined=scan.visits)
+                 permutation=readonly(perm), examined=scan.visits, _grid=g)
 
 
 def pocket(X, y, *, max_updates: int, order: str = "random", eta: float = 1.0, w0=None, bias: bool = True,
@@ -489,7 +532,7 @@ def pocket(X, y, *, max_updates: int, order: str = "random", eta: float = 1.0, w
     return Trace(weights=trace.weights, mistakes=trace.mistakes, visits=trace.visits, halted=trace.halted,
                  cycle=trace.cycle, stop=trace.stop, X=trace.X, y=trace.y,
                  settings=settings, permutation=trace.permutation, examined=trace.examined,
-                 pocket_weights=readonly(trace.weights[best]), _cache={"errors": err})
+                 pocket_weights=readonly(trace.weights[best]), _cache={"errors": err}, _grid=trace._grid)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -556,9 +599,19 @@ def batch(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None,
     settings = dict(algorithm="batch", order=None, eta=float(eta), margin=0.0, bias=bool(bias),
                     sign_zero=sign_zero, seed=None, max_updates=int(max_updates),
                     batch_size=None if batch_size is None else int(batch_size), average=average)
+    per = n if batch_size is None else int(batch_size)  # the points one update may sum
+    g = grid(X, w, eta, bias=bias, max_updates=max_updates, divisor=per if average else 1, per_update=per)
     if batch_size is not None:
-        return _minibatch(X, y, w, eta, bias, sign_zero, max_updates, int(batch_size), average, settings)
-    return _full_batch(X, y, w, eta, bias, sign_zero, max_updates, average, settings)
+        return _minibatch(X, y, w, eta, bias, sign_zero, max_updates, int(batch_size), average, settings, g)
+    return _full_batch(X, y, w, eta, bias, sign_zero, max_updates, average, settings, g)
+
+
+def _units(X, w, eta, bias, g):
+    """(points, x̃₀, w₀, η, the tie band's R) as a run uses them: as given, or in the exact scaled units of grid
+    ``g`` (integers; a tie is exactly 0, so R = 0)."""
+    if g is None:
+        return X, bias, w, eta, radius_bound(X, bias)
+    return g.X, g.bias, g.scaled(w), g.step, 0.0
 
 
 def _sum_rows(A) -> np.ndarray:
@@ -601,16 +654,16 @@ def _doubled(A: np.ndarray) -> np.ndarray:
     return np.concatenate([A, np.empty_like(A)])
 
 
-def _full_batch(X, y, w, eta, bias, sign_zero, max_updates, average, settings) -> Trace:
+def _full_batch(X, y, w, eta, bias, sign_zero, max_updates, average, settings, g=None) -> Trace:
     """The full batch perceptron of :func:`batch`, fast: each step is one product (the scores), one gathering of
     the mistakes' scores and points together, their sums, and the update, into buffers made once; the cycle keys
     and the bits of Mₜ are made a block of steps at a time. The same floats as the plain loop, added in the same
     order (tests/core/test_fast_loops.py keeps it as the oracle)."""
     n, d1 = X.shape[0], X.shape[1] + 1
-    Z, tie, R = signed_points(X, y, bias), tie_mask(y, sign_zero), radius_bound(X, bias)
+    Xs, b0, w, scale, R = _units(X, w, eta / n if average else eta, bias, g)
+    Z, tie = signed_points(Xs, y, b0), tie_mask(y, sign_zero)
     tie = None if tie.all() else tie  # every tie a mistake: the rule's one-comparison case
-    scale = eta / n if average else eta
-    seen = _Seen(_cycle_quantum(X, bias, scale))
+    seen = _Seen(_cycle_quantum(Xs, b0, scale))
     # Rows: the scores yₙwᵀx̃ₙ, then zₙ's coordinates: one take gathers the mistakes' scores and points.
     A = np.empty((d1 + 1, n))
     A[1:] = Z.T
@@ -660,16 +713,23 @@ def _full_batch(X, y, w, eta, bias, sign_zero, max_updates, average, settings) -
     T = t
     stop = "halted" if halted else "cycle" if cycle else "max_updates"
     E, C = E[:T + 1], C[:T + 1]
-    cache = {"updates": readonly(U[:T].copy()), "errors": readonly(np.array(E, dtype=np.int64)),
-             "criterion": readonly(np.array(C))}
+    W, U, C = _unscaled(g, W[:T + 1].copy(), U[:T].copy(), np.array(C))
+    cache = {"updates": readonly(U), "errors": readonly(np.array(E, dtype=np.int64)), "criterion": readonly(C)}
     bits = np.concatenate(used)[:T] if used else np.empty((0, (n + 7) // 8), dtype=np.uint8)
-    return Trace(weights=readonly(W[:T + 1].copy()), mistakes=readonly(np.array(I[:T], dtype=np.int64)),
+    return Trace(weights=readonly(W), mistakes=readonly(np.array(I[:T], dtype=np.int64)),
                  visits=readonly(n * np.arange(1, T + 1, dtype=np.int64)), halted=halted, cycle=cycle, stop=stop,
                  X=readonly(X), y=readonly(y), settings=settings, examined=n * len(E),
-                 _used_bits=readonly(bits), _cache=cache)
+                 _used_bits=readonly(bits), _cache=cache, _grid=g)
 
 
-def _minibatch(X, y, w, eta, bias, sign_zero, max_updates, b, average, settings) -> Trace:
+def _unscaled(g, W, U, C):
+    """Weights, updates and criterion values back from an exact run's scaled units (each rounded once)."""
+    if g is None:
+        return W, U, C
+    return g.weights(W), g.weights(U), C / g.score_scale
+
+
+def _minibatch(X, y, w, eta, bias, sign_zero, max_updates, b, average, settings, g=None) -> Trace:
     """The mini-batch perceptron of :func:`batch` (its rules are stated there), fast.
 
     The stream X[0], …, X[n−1], X[0], … is laid out once, as far as any window read can reach (a window starts
@@ -678,9 +738,9 @@ def _minibatch(X, y, w, eta, bias, sign_zero, max_updates, b, average, settings)
     the cycle keys are made a block of steps at a time. The same floats as the plain loop, added in the same
     order (tests/core/test_fast_loops.py keeps it as the oracle)."""
     n, d1 = X.shape[0], X.shape[1] + 1
-    Z, tie, R = signed_points(X, y, bias), tie_mask(y, sign_zero), radius_bound(X, bias)
-    scale = eta / b if average else eta
-    seen = _Seen(_cycle_quantum(X, bias, scale), limit=_Scan.MAX_REMEMBERED)  # memory: a later cycle runs on
+    Xs, b0, w, scale, R = _units(X, w, eta / b if average else eta, bias, g)
+    Z, tie = signed_points(Xs, y, b0), tie_mask(y, sign_zero)
+    seen = _Seen(_cycle_quantum(Xs, b0, scale), limit=_Scan.MAX_REMEMBERED)  # memory: a later cycle runs on
     span = -(-n // b) * b  # ⌈n/b⌉ blocks: a full pass
     first = b * max(1, 64 // b)  # points scored by the first call after an update (then doubled)
     stream = np.arange(n + span) % n
@@ -747,10 +807,11 @@ def _minibatch(X, y, w, eta, bias, sign_zero, max_updates, b, average, settings)
     W = W[:T + 1].copy()
     # E and J over all n points, as the full batch records them: one pass over the weights for both.
     E, J = judge_many(Z, tie, W, R, criterion=True)
-    cache = {"updates": readonly(U[:T].copy()), "errors": readonly(E), "criterion": readonly(J)}
+    W, U, J = _unscaled(g, W, U[:T].copy(), J)
+    cache = {"updates": readonly(U), "errors": readonly(E), "criterion": readonly(J)}
     return Trace(weights=readonly(W), mistakes=readonly(np.array(I[:T], dtype=np.int64)),
                  visits=readonly(np.array(V[:T], dtype=np.int64)), halted=halted, cycle=cycle, stop=stop,
-                 X=readonly(X), y=readonly(y), settings=settings, examined=examined, _cache=cache,
+                 X=readonly(X), y=readonly(y), settings=settings, examined=examined, _cache=cache, _grid=g,
                  **_kept_used(used[:T], starts[:T + 1], n))
 
 
@@ -793,12 +854,15 @@ def online(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None
     rng = np.random.default_rng(seed)
     shown = np.concatenate([rng.permutation(n) if shuffle else np.arange(n) for _ in range(passes)])
     tie = None if sign_zero is None else tie_mask(y, sign_zero)
+    g = grid(X, w, eta, bias=bias, max_updates=passes * n)
+    Xs, b0, w, step, R = _units(X, w, float(eta), bool(bias), g)
+    half = None if g is None else g.half(0.0)
     rec, halted = _Growing(w), False
     for p in range(passes):
         o = shown[p * n:(p + 1) * n]
-        Xo, yo, to = (X[o], y[o], None if tie is None else tie[o]) if shuffle else (X, y, tie)
+        Xo, yo, to = (Xs[o], y[o], None if tie is None else tie[o]) if shuffle else (Xs, y, tie)
         T0 = rec.T
-        halted = _Scan(Xo, yo, bool(bias), to, rec.W[T0].copy(), float(eta), 0.0).run(
+        halted = _Scan(Xo, yo, b0, to, rec.W[T0].copy(), step, 0.0, half=half).run(
             rec, T0 + n, stop_on_cycle=False, one_pass=True)
         rec.I[T0:rec.T] = o[rec.I[T0:rec.T]]
         rec.V[T0:rec.T] += p * n
@@ -808,13 +872,14 @@ def online(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None
     wrong = np.zeros(len(shown), dtype=bool)
     wrong[V - 1] = True
     predictions = y[shown]  # right wherever no update was made
-    Wt, Xt = W[:-1], augment(X[I], bias)
-    predictions[V - 1] = _signs((Wt * Xt).sum(axis=1), np.sqrt((Wt * Wt).sum(axis=1)), radius_bound(X, bias),
-                                sign_zero)
+    Wt, Xt = W[:-1], augment(Xs[I], b0)
+    predictions[V - 1] = _signs((Wt * Xt).sum(axis=1), np.sqrt((Wt * Wt).sum(axis=1)), R, sign_zero)
+    if g is not None:
+        W = g.weights(W)
     settings = dict(algorithm="online", order="shuffled" if shuffle else "cyclic", eta=float(eta), margin=0.0,
                     bias=bool(bias), sign_zero=sign_zero, seed=seed, max_updates=None, passes=int(passes),
                     shuffle=bool(shuffle))
     stream = Stream(shown=readonly(shown), predictions=readonly(predictions), wrong=readonly(wrong))
     return Trace(weights=readonly(W), mistakes=readonly(I), visits=readonly(V), halted=halted, cycle=None,
                  stop="halted" if halted else "end_of_stream", X=readonly(X), y=readonly(y), settings=settings,
-                 examined=len(shown), stream=stream)
+                 examined=len(shown), stream=stream, _grid=g)

@@ -6,14 +6,17 @@ score of point n is yₙ·wᵀx̃ₙ, and an update is wₜ₊₁ = wₜ + η·y
 :func:`is_mistake` is the one rule every algorithm of pla_core applies (PLA, Pocket, batch, online, ``predict``,
 ``count_mistakes``, ``Trace.errors``). :func:`pla_reference` is the loop of the notes, one point at a time;
 :func:`pla_core.pla` is a fast implementation of the same loop (a block of points per NumPy call, cycle detection,
-a trace of every update), and the tests assert that it gives bit-identical weights and mistakes: both add the
-same floats, η·yₙ·x̃ₙ, and both decide by this rule. (They sum a score in different orders, which could only
-matter for a score within ~1e-16·‖w‖·R of the edge of the tie band, 1e-12·‖w‖·R away from 0.)
+a trace of every update), and the tests assert that it gives bit-identical weights and mistakes. On grid data
+(decimals of at most 6 digits, as the app's points are) both make the exact run: this loop in Fractions, the fast
+one in integer units (:mod:`pla_core.grid`). On other data both add the same floats, η·yₙ·x̃ₙ, and decide by this
+rule (they sum a score in different orders, which could only matter for a score within ~1e-16·‖w‖·R of the edge of
+the tie band, 1e-12·‖w‖·R away from 0).
 """
 
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import numpy as np
 
@@ -21,15 +24,15 @@ from ._checks import check_data
 
 __all__ = ["TIE", "radius_bound", "tie_mask", "is_mistake", "pla_reference"]
 
-#: Scores |wᵀx̃| ≤ TIE·‖w‖·R count as exactly 0. On grid data (the app's points, the credit set) true ties
-#: come out of floating-point sums of updates as ~1e-15·‖w‖·R; a real nonzero score there is far above this.
+#: Scores |wᵀx̃| ≤ TIE·‖w‖·R count as exactly 0 in a floating-point run, where sums that cancel exactly leave
+#: ~1e-15·‖w‖·R. Runs on grid data (the app's points) are exact instead and need no band (pla_core.grid).
 TIE = 1e-12
 
 
 def radius_bound(X: np.ndarray, bias: bool) -> float:
     """A cheap upper bound of R = maxₙ‖x̃ₙ‖ (no n×d temporary): the scale of the tie tolerance."""
     big = max(float(X.max()), -float(X.min())) if X.size else 0.0
-    return float(np.sqrt(X.shape[1] * big * big + (1.0 if bias else 0.0)))
+    return float(np.sqrt(X.shape[1] * big * big + float(bias) ** 2))
 
 
 def tie_mask(y, sign_zero) -> np.ndarray:
@@ -76,6 +79,11 @@ def pla_reference(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, mar
     current mistakes with ``rng.integers``. Stops when n points in a row (all of them, for "random") are right,
     or after ``max_updates`` updates. Options as in :func:`pla_core.pla` (it also stops once the run repeats).
 
+    On grid data (every coordinate, w₀, η and γ a decimal of at most 6 digits, as the app's points are) the loop
+    runs in :class:`fractions.Fraction` of those decimals: the exact run, where a tie is exactly 0 and γ's test
+    m < (γ/2)·‖w‖ is decided as m < 0 or m² < (γ/2)²·‖w‖². The weights returned are the floats nearest the exact
+    ones. Other data run in floating point, with the tie band of :func:`is_mistake`.
+
     Returns ``(weights (T+1, d+1), mistakes (T,), halted)``.
     """
     X, y = check_data(X, y)
@@ -85,23 +93,57 @@ def pla_reference(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, mar
     Xt = np.hstack([np.full((n, 1), 1.0 if bias else 0.0), X])
     w = np.zeros(Xt.shape[1]) if w0 is None else np.array(w0, dtype=float)
     R, tie, rng = radius_bound(X, bias), tie_mask(y, sign_zero), np.random.default_rng(seed)
+    exact = _exact_numbers(Xt, w, eta, margin)
+    if exact is not None:
+        Xt, w, eta, margin = exact
+        R = 0  # no tie band: a tie is exactly 0
     visit = rng.permutation(n) if order == "permuted" else np.arange(n)
     W, I = [w], []
     k = clean = 0  # place in the pass; points in a row found right
+
+    def wrong(i, w):
+        m = y[i] * _dot(Xt[i], w)
+        if exact is None:
+            return is_mistake(m, math.sqrt(w @ w), R, tie[i], margin)
+        if margin > 0:
+            norm2 = sum(v * v for v in w)
+            return norm2 == 0 or m < 0 or m * m < margin * margin / 4 * norm2
+        return m < 0 or (m == 0 and tie[i])
+
     while clean < n and len(I) < max_updates:
         if order == "random":
-            bad = np.flatnonzero(is_mistake(y * (Xt @ w), math.sqrt(w @ w), R, tie, margin))
+            bad = np.flatnonzero([wrong(j, w) for j in range(n)])
             if bad.size == 0:
                 clean = n
                 continue
             i = bad[rng.integers(bad.size)]
         else:
             i, k = visit[k], (k + 1) % n
-            if not is_mistake(y[i] * (Xt[i] @ w), math.sqrt(w @ w), R, tie[i], margin):
+            if not wrong(i, w):
                 clean += 1
                 continue
-        w = w + eta * y[i] * Xt[i]
+        w = w + eta * int(y[i]) * Xt[i] if exact is not None else w + eta * y[i] * Xt[i]
         W.append(w)
         I.append(i)
         clean = 0
-    return np.array(W), np.array(I, dtype=np.int64), clean >= n
+    W = np.array([[float(v) for v in w] for w in W]) if exact is not None else np.array(W)
+    return W, np.array(I, dtype=np.int64), clean >= n
+
+
+def _dot(a, b):
+    return a @ b if a.dtype != object else sum(u * v for u, v in zip(a, b))
+
+
+def _exact_numbers(Xt, w, eta, margin):
+    """Xt, w, η and γ as Fractions of the decimals they stand for, or None when one is not a decimal of at most 6
+    digits (up to the float's own rounding, 1e-12 relative)."""
+    def dec(v):
+        r = round(float(v), 6)
+        return Fraction(repr(r)) if abs(r - v) <= 1e-12 * max(1.0, abs(v)) else None
+
+    values = [dec(v) for v in np.concatenate([Xt.ravel(), w, [eta, margin]])]
+    if any(v is None for v in values):
+        return None
+    k = Xt.size
+    Xf = np.array(values[:k], dtype=object).reshape(Xt.shape)
+    return Xf, np.array(values[k:k + len(w)], dtype=object), values[-2], values[-1]

@@ -134,6 +134,9 @@ class Trace:
     # mini-batch: (starts (T+1,), indices): update t used indices[starts[t]:starts[t+1]] (at most b, not n/8 bytes)
     _used_index: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False)
     _cache: dict = field(default_factory=dict, repr=False)
+    # The scaled units of an exact run on grid data (pla_core.grid.Grid), or None: counts and scores are then
+    # recomputed exactly, in integers, from the weights.
+    _grid: object = field(default=None, repr=False)
 
     def __len__(self) -> int:
         return len(self.mistakes)
@@ -151,11 +154,16 @@ class Trace:
 
     @property
     def updates(self) -> np.ndarray:
-        """The vector update t added, shape (T, d+1): ``weights[t+1] == weights[t] + updates[t]`` exactly.
+        """The vector update t added, shape (T, d+1): ``weights[t+1] == weights[t] + updates[t]`` exactly in a
+        floating-point run; in an exact run on grid data (:mod:`pla_core.grid`) the float nearest the exact
+        wₜ₊₁ − wₜ, as the weights are the floats nearest the exact wₜ.
 
         η·yₙ·x̃ₙ of the corrected point (the very floats the loop added; computed on first use), or for the
         batch perceptron η·Σ_{n ∈ Mₜ} yₙx̃ₙ (divided by b, or n, with ``average``) as the run summed it.
         """
+        if "updates" not in self._cache and self._grid is not None:  # the exact differences, rounded once
+            g = self._grid
+            self._cache["updates"] = readonly(g.weights(np.diff(g.scaled(self.weights), axis=0)))
         if "updates" not in self._cache:
             bias, eta = self.settings["bias"], self.settings["eta"]
             c = eta * self.y[self.mistakes]
@@ -188,10 +196,13 @@ class Trace:
         return [np.flatnonzero(row).tolist() for row in bits]
 
     def _judge(self, criterion: bool):
-        bias = self.settings["bias"]
+        bias, g, tie = self.settings["bias"], self._grid, tie_mask(self.y, self.settings["sign_zero"])
+        if g is not None:  # exact: integer scores, a tie exactly 0
+            count, crit = judge_many(signed_points(g.X, self.y, g.bias), tie, g.scaled(self.weights), 0.0,
+                                     criterion=criterion)
+            return count, (None if crit is None else crit / g.score_scale)
         Z = signed_points(self.X, self.y, bias)
-        return judge_many(Z, tie_mask(self.y, self.settings["sign_zero"]), self.weights,
-                          radius_bound(self.X, bias), criterion=criterion)
+        return judge_many(Z, tie, self.weights, radius_bound(self.X, bias), criterion=criterion)
 
     @property
     def errors(self) -> np.ndarray:
@@ -231,7 +242,10 @@ class Trace:
         """wₜᵀx̃ₙ of the point n = mistakes[t] that update t corrects, as the run judged it: a score in the tie band
         of :func:`is_mistake` (|wᵀx̃| ≤ 1e-12·‖w‖·R, the rounding of sums that cancel exactly on grid data) is
         exactly 0, so the sign(0) convention decided it."""
-        bias = self.settings["bias"]
+        bias, g = self.settings["bias"], self._grid
+        if g is not None:  # exact: in scaled units, an integer
+            xs = np.concatenate([[g.bias], g.X[int(self.mistakes[t])]])
+            return float(g.scaled(self.weights[t]) @ xs) / g.score_scale
         w = self.weights[t]
         xt = np.concatenate([[1.0 if bias else 0.0], self.X[int(self.mistakes[t])]])
         s, wn, R = float(w @ xt), float(np.sqrt(w @ w)), radius_bound(self.X, bias)

@@ -22,6 +22,14 @@ SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[Heal
 
 # ---------------------------------------------------------------------------------------------------------------
 # The oracles: pla_core's loops as they were before the rewrite (commit e6af166), unchanged but for the names.
+# Since issue 21, runs on grid data are exact (pla_core.grid: integer units, no rounding), which these float loops are
+# not; so their data are taken off the grid (×√2 + √3/1000: the ties at w = 0, and rounding residue elsewhere), where the
+# fast loops still run in floating point and must give the old loops' floats bit for bit. The exact runs have
+# their own oracle, a loop in fractions.Fraction (tests/core/test_exact_runs.py).
+
+
+def off_grid(X):
+    return np.asarray(X, dtype=float) * math.sqrt(2) + math.sqrt(3) / 1000  # (0 too: nothing stays on a grid)
 
 
 def old_batch(X, y, *, eta=1.0, w0=None, bias=True, sign_zero=None, max_updates=1000, batch_size=None,
@@ -216,6 +224,7 @@ def same_trace(a: Trace, b: Trace) -> None:
 def test_the_batch_and_mini_batch_runs_are_those_of_the_old_loops(data, draw, sign_zero, eta, w0, bias,
                                                                    max_updates):
     X, y = data
+    X = off_grid(X)
     b = draw.draw(st.one_of(st.none(), st.integers(1, len(y)), st.sampled_from([1, min(2, len(y)), len(y)])), label="b")
     average = draw.draw(st.sampled_from([None, True, False]), label="average")
     kw = dict(eta=eta, w0=_w0(w0, bias, X.shape[1]), bias=bias, sign_zero=sign_zero, max_updates=max_updates,
@@ -230,6 +239,7 @@ def test_the_batch_and_mini_batch_runs_are_those_of_the_old_loops(data, draw, si
        **OPTIONS)
 def test_random_order_runs_are_those_of_the_old_scan(data, margin, seed, sign_zero, eta, w0, bias, max_updates):
     X, y = data
+    X = off_grid(X)
     kw = dict(eta=eta, w0=_w0(w0, bias, X.shape[1]), margin=margin, bias=bias, sign_zero=sign_zero,
               max_updates=max_updates, seed=seed)
     trace = pc.pla(X, y, order="random", **kw)

@@ -61,18 +61,23 @@ def test_a_tie_away_from_zero_under_each_reading(sign_zero, updates):
 
 @pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("order", pc.ORDERS)
-def test_both_on_grid_data_where_rounding_makes_ties_slightly_negative(seed, order):
-    """The credit set and w₀ on a 0.1 grid: true ties come out of the sums as ±1e-16, and "both" must call the
-    negative ones right too, in the fast scan as in the reference loop."""
+def test_both_on_grid_data_where_rounding_made_ties_slightly_negative(seed, order):
+    """The credit set and w₀ on a 0.1 grid: true ties used to come out of float sums as ±1e-16, and "both" had to
+    call the negative ones right too. The runs are now exact (the fast scan as the reference loop, which runs in
+    Fractions on such data): true ties are met, and each is exactly 0 in the exact scores."""
     d = pc.datasets.credit(40, noise=0.1 if seed % 2 else 0.0, seed=seed)
     rng, met = np.random.default_rng(seed), 0
+    k = pc.grid.decimals(d.X)
+    assert k is not None
+    units = 10.0 ** (k + 1)  # w₀ has one decimal: every wₜ·10ᵏ⁺¹ is an integer, every score·10²ᵏ⁺¹ too
     for _ in range(6):
         w0 = np.round(rng.uniform(-3, 3, size=3), 1)
         t = check(d.X, d.y, w0=w0, sign_zero="both", order=order, seed=seed, max_updates=3000)
-        M = d.y * (t.weights @ np.hstack([np.ones((len(d.y), 1)), d.X]).T)  # yₙwₜᵀx̃ₙ, (T+1, n)
-        band = 1e-12 * np.linalg.norm(t.weights, axis=1)[:, None] * radius_bound(d.X, True)
-        met += int(((M != 0) & (np.abs(M) <= band)).sum())
-    assert met  # ties that rounding moved off 0 were met
+        WS, XS = np.rint(t.weights * units), np.rint(np.hstack([np.ones((len(d.y), 1)), d.X]) * 10.0 ** k)
+        assert np.abs(t.weights * units - WS).max() < 1e-6  # the weights are the floats of the exact decimals
+        M = d.y * (WS @ XS.T)  # yₙwₜᵀx̃ₙ in integer units, exact
+        met += int((M == 0).sum())
+    assert met  # true ties were met
 
 
 def test_the_rule_for_both_is_a_strict_inequality():

@@ -123,11 +123,11 @@ def test_trace_score_is_the_tested_margin_and_exactly_zero_at_a_tie():
         i = trace.mistakes[t]
         raw = trace.weights[t] @ np.r_[1.0, d.X[i]]
         assert trace.score(t) == pytest.approx(raw, abs=1e-12) and d.y[i] * trace.score(t) <= 0
-    # Grid points: at update 67 the exact score is 0, but the floating-point sums leave −8.9e-16. The run
-    # called it a tie (the sign(0) rule decided), and so does score.
+    # Grid points: at update 67 the exact score is 0 (floating-point sums of the updates used to leave −8.9e-16).
+    # The run is exact on grid data: it called it a tie (the sign(0) rule decided), and score says 0.
     X = np.array([[0.3, -0.5], [-0.9, -1.0], [0.6, 0.8], [0.2, 0.5], [0.1, 0.9], [0.6, -1.0]])
     y = np.array([-1.0, 1.0, 1.0, -1.0, 1.0, 1.0])
     tr = pla_core.pla(X, y, max_updates=200)
     raw = tr.weights[66] @ np.r_[1.0, X[tr.mistakes[66]]]
-    assert raw != 0 and abs(raw) < 1e-14
+    assert abs(raw) < 1e-14
     assert tr.score(66) == 0.0
