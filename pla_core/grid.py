@@ -34,9 +34,12 @@ def decimals(values, most: int = MOST_DIGITS) -> int | None:
     """The fewest decimals k ≤ ``most`` with every value a multiple of 10⁻ᵏ (up to the float's own rounding of
     the decimal, 1e-12 relative), or None. ``decimals([0.1, -0.25]) == 2``; ``decimals([1/3]) is None``."""
     v = np.asarray(values, dtype=float).reshape(-1)
-    if v.size > 4 * _SAMPLE and decimals(v[:: v.size // _SAMPLE], most) is None:
-        return None
-    for k in range(most + 1):
+    least = 0  # the data need at least the decimals of a sample of them
+    if v.size > 4 * _SAMPLE:
+        least = decimals(v[:: v.size // _SAMPLE], most)
+        if least is None:
+            return None
+    for k in range(least, most + 1):
         s = v * 10.0 ** k
         r = np.rint(s)
         if np.all(np.abs(s - r) <= 1e-12 * np.maximum(1.0, np.abs(s))) and (r.size == 0 or np.abs(r).max() < _SAFE):
