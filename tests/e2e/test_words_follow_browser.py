@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from .conftest import TEST_HOOKS, Plot
+from .conftest import Plot, READY, TEST_HOOKS
 
 # Each frame: the step the plot draws (its data-t), whether it moves, and every step a visible sentence on the page
 # names ("t = 13 of 13", "Showing w₈ (after update 8)", the online lesson's "Step 3 of 72:", the compared runs'
@@ -155,6 +155,8 @@ def test_every_way_of_moving_keeps_the_words_behind_the_picture(server, plot, sl
     plot.page.wait_for_function("() => { const g = document.querySelector('.pla-plot'); return +g.dataset.t >= 4"
                                 " || (+g.dataset.t === window.__plaLab.data.T && g.dataset.playing === '0'); }",
                                 timeout=30_000)
+    # Wait for the rerun that turns Play into Pause to end: while it runs, Streamlit can show both buttons.
+    plot.page.wait_for_selector(READY, timeout=30_000)
     toggle = plot.page.locator(".st-key-lesson-transport button", has_text=re.compile("Play|Pause"))
     if "Pause" in toggle.inner_text():  # a short run may have played to its end already
         toggle.click()
