@@ -15,7 +15,7 @@ weights seen so far. The hatched region is where ŵ and f disagree: its share of
 from, is E_out.
 
 **Try this.**
-1. Press **Play** and watch w: on noisy labels it never settles. ŵ only ever moves when it gets better.
+1. Press **Play** and watch w: on noisy labels that no line fits, it never settles. ŵ only ever moves when it gets better.
 2. In the chart, the pocket's E_in only goes down; PLA's jumps around it. Click the chart to go to that update.
 3. Switch **Noise on** off and on: the same points, the same flips. Without noise (and with a bias, as f
    need not pass through the origin) PLA halts.
