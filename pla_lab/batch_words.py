@@ -155,7 +155,8 @@ def _update(trace, t: int, w, w_next) -> list[str]:
         skipped = (int(trace.visits[t]) - before) // b - 1
         head = (f"**Update {t + 1} is made on the mini-batch {_ids(blk)}** (b = {b}, the next points in list "
                 f"order{f'; the {skipped} block{plural(skipped)} before it held no mistake' if skipped else ''}). "
-                f"Of w{sub(t)}'s {int(trace.errors[t])} mistakes, {len(used)} are in it (circled) and summed: "
+                f"Of w{sub(t)}'s {int(trace.errors[t])} mistakes, {len(used)} {'is' if len(used) == 1 else 'are'} in it "
+                f"(circled) and summed: "
                 f"○ {_ids(pos)}; × {_ids(neg)}.")
     xt = np.column_stack([np.full(len(y), 1.0 if bias else 0.0), X])
     total = (y[used, None] * xt[used]).sum(axis=0)

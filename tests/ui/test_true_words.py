@@ -110,3 +110,16 @@ def test_the_batch_page_names_the_gradient_of_what_each_mode_steps_on():
     assert "Mini-batch = stochastic gradient descent on blocks" in said and "∇(J_B/b)(wₜ)" in said
     full = words(start({"batch": "full", "avg": "sum"}, PAGES["batch"]))
     assert "wₜ₊₁ = wₜ − η∇J(wₜ) is exactly this update" in full and "J_B" not in full
+
+
+def test_where_j_rises_in_mini_batch_mode_the_page_blames_the_block_not_the_step_size():
+    from pla_lab import batch_figures
+
+    q = url(start({"batch": "mini", "bs": "5"}, PAGES["batch"]))
+    X, y = model.arrays(C.decode_points(q["pts"])[0])
+    trace = pla_core.batch(X, y, batch_size=5, average=None)
+    t = next(t for t in batch_figures.rises(trace) if t > 1)  # J rose at step t (not the first step from w₀ = 0)
+    assert trace.criterion[t] > trace.criterion[t - 1]
+    said = words(start({**q, "t": str(t)}, PAGES["batch"]))
+    assert "J rose at this step" in said and "one block's part of J, not J itself" in said
+    assert "A step of fixed size η along −∇J can overshoot" not in said
