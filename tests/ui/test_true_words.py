@@ -123,3 +123,14 @@ def test_where_j_rises_in_mini_batch_mode_the_page_blames_the_block_not_the_step
     said = words(start({**q, "t": str(t)}, PAGES["batch"]))
     assert "J rose at this step" in said and "one block's part of J, not J itself" in said
     assert "A step of fixed size η along −∇J can overshoot" not in said
+
+
+@pytest.mark.parametrize("slug", ["halts", "compare", "online"])
+def test_without_a_bias_a_page_with_no_bound_names_lines_through_the_origin(slug):
+    pts = [(0.2, 0.2, 1.0), (0.5, 0.5, -1.0), (-0.4, -0.4, 1.0)]  # on one line through 0: + + − along it
+    X, y = model.arrays(pts)
+    assert not pla_core.is_separable(X, y, bias=False) and pla_core.pla(X, y, bias=True).halted
+    more = {"cmp": "order"} if slug == "compare" else {}  # the orders' strip states the bound
+    said = words(start({"pts": C.encode_points(pts), "bias": "0", **more}, f"../pages/{slug}.py"))
+    assert "No line through the origin separates these points" in said
+    assert "No line separates these points" not in said
