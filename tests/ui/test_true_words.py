@@ -11,10 +11,9 @@ import pytest
 
 from pla_lab import codec as C
 from pla_lab import model
-from pla_lab import settings as S
 from pla_lab.text import num
 
-from .helpers import HALTS, PLA, button, key, markdown, points, start, url
+from .helpers import PLA, button, key, points, start, url
 
 PAGES = {slug: f"../pages/{slug}.py" for slug in ("pla", "halts", "pocket", "batch")}
 
