@@ -8,6 +8,7 @@ import numpy as np
 from pla_core.perceptron import radius_bound
 
 from .batch_figures import steps_text
+from . import halt_words
 from .explain import verdict
 from .text import clean_weights, num, plural, sub, vec
 
@@ -82,6 +83,9 @@ def rise_text(trace, t: int, ups: list[int]) -> str:
         if t == 1 and J[0] == 0:
             lines.append("w₀ scores every mistake 0, so J(w₀) = 0, the least J can be: any first step raises it. "
                          "J is smallest at w = 0, which separates nothing: a small J is not the goal, no mistake is.")
+        elif trace.settings.get("batch_size"):
+            lines.append("A mini-batch step follows one block's part of J, not J itself: it may put other points on "
+                         "the wrong side, or push the old ones further, so J need not fall at every step.")
         else:
             lines.append("A step of fixed size η along −∇J can overshoot: the step corrects the summed mistakes but "
                          "may put other points on the wrong side, or push the old ones further. Gradient descent "
@@ -91,7 +95,7 @@ def rise_text(trace, t: int, ups: list[int]) -> str:
     return "  \n".join(lines)
 
 
-def numbers(trace, t: int, ups: list[int], *, separable=None, go: str = "Run") -> str:
+def numbers(trace, t: int, ups: list[int], *, separable=None, go: str = "Run", with_bias=None) -> str:
     """Step t: the verdict, wₜ, its mistakes and J, the update summed over the mistakes (or a mini-batch's) with
     wₜ₊₁, the chain and the bias in words, where J rises, and why the batch is gradient descent."""
     T, n = len(trace), len(trace.y)
@@ -100,25 +104,42 @@ def numbers(trace, t: int, ups: list[int], *, separable=None, go: str = "Run") -
     R = radius_bound(trace.X, bias)
     w = clean_weights(trace.weights[t], eta, R)
     E, J = trace.errors, trace.criterion
-    lines = [verdict(trace, t, separable=separable, go=go), "",
+    lines = [verdict(trace, t, separable=separable, go=go, with_bias=with_bias), "",
              f"**t = {t}** of {T} · w{sub(t)} = {vec(w)}",
              f"Mistakes of w{sub(t)} (the zero-one loss): **{int(E[t])}** of {n} · perceptron criterion "
              f"J(w{sub(t)}) = Σ −yₙw{sub(t)}ᵀx̃ₙ over them = **{num(J[t])}**", "", rise_text(trace, t, ups), ""]
     if t < T:
         lines += _update(trace, t, w, clean_weights(trace.weights[t + 1], eta, R))
     elif trace.halted:
-        lines.append("✅ **No mistake left:** J = 0 and the sum is empty, so the batch perceptron stops. This w "
-                     "separates ○ from ×.")
+        e = halt_words.end(trace)
+        lines.append(f"{'✅' if e.separates else '⚠️'} **No mistake left:** J = 0 and the sum is empty, so the batch "
+                     f"perceptron stops. {halt_words.halted(e)}")
     elif trace.cycle:
         a, p = trace.cycle
         lines.append(f"🔁 **Cycling:** the weights repeat every {p} update{plural(p)} from update {a}: the batch "
                      "perceptron never halts here.")
     else:
         lines.append(f"⏹ **Stopped at the cap ({T:,} updates)** with {int(E[t])} mistake{plural(int(E[t]))} left.")
-    lines += ["", "**Batch = gradient descent on J** (seed 004): J's gradient is −Σ yₙx̃ₙ over the mistakes, so "
-                  "wₜ₊₁ = wₜ − η∇J(wₜ) is exactly this update. The zero-one loss counts the same mistakes but has no "
-                  "slope to follow: it is flat, then jumps."]
+    lines += ["", descent(trace)]
     return "  \n".join(lines)
+
+
+def descent(trace) -> str:
+    """Which gradient step the update is, in this run's mode: on J (the full batch, summed or averaged over n), or
+    on one block's part of J (mini-batches: stochastic gradient descent on blocks, not a step on J itself)."""
+    name, _ = factor(trace)
+    b = trace.settings.get("batch_size")
+    flat = "The zero-one loss counts the same mistakes but has no slope to follow: it is flat, then jumps."
+    if b is None:
+        scaled = "J" if name == "η" else "J/n"
+        return (f"**Batch = gradient descent on {scaled}** (seed 004): J's gradient is −Σ yₙx̃ₙ over the mistakes "
+                f"of all n points, so wₜ₊₁ = wₜ − η∇{'J' if name == 'η' else '(J/n)'}(wₜ) is exactly this "
+                f"update. {flat}")
+    scaled = "J_B" if name == "η" else "(J_B/b)"
+    return (f"**Mini-batch = stochastic gradient descent on blocks** (seed 002): write J_B(w) = Σ −yₙwᵀx̃ₙ over "
+            f"w's mistakes in the block B only. This update is wₜ₊₁ = wₜ − η∇{scaled}(wₜ), a step on the block's part "
+            "of J, not on J itself, whose gradient sums the mistakes of all n points; a block with no mistake "
+            f"makes no update. {flat}")
 
 
 def _update(trace, t: int, w, w_next) -> list[str]:
@@ -134,7 +155,8 @@ def _update(trace, t: int, w, w_next) -> list[str]:
         skipped = (int(trace.visits[t]) - before) // b - 1
         head = (f"**Update {t + 1} is made on the mini-batch {_ids(blk)}** (b = {b}, the next points in list "
                 f"order{f'; the {skipped} block{plural(skipped)} before it held no mistake' if skipped else ''}). "
-                f"Of w{sub(t)}'s {int(trace.errors[t])} mistakes, {len(used)} are in it (circled) and summed: "
+                f"Of w{sub(t)}'s {int(trace.errors[t])} mistakes, {len(used)} {'is' if len(used) == 1 else 'are'} in it "
+                f"(circled) and summed: "
                 f"○ {_ids(pos)}; × {_ids(neg)}.")
     xt = np.column_stack([np.full(len(y), 1.0 if bias else 0.0), X])
     total = (y[used, None] * xt[used]).sum(axis=0)

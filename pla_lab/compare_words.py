@@ -103,7 +103,8 @@ def order_numbers(strip: compare.OrderStrip, trace, order: str, seed: int) -> st
                      + (f"all {total} runs halted within it (at most {worst})." if within else
                         f"{every} of {total} runs halted; the longest made {worst} updates."))
     else:
-        lines.append(f"\nNo line separates these points, so there is no bound: {every} of {total} runs halted.")
+        lines.append(f"\nNo line{'' if trace.settings['bias'] else ' through the origin'} separates these points, "
+                     f"so there is no bound: {every} of {total} runs halted.")
     lines.append("The order changes which mistakes are corrected and how many updates T it takes; cyclic order does "
                  "not depend on the seed at all (its 20 dots sit on one value).")
     if every < total and strip.cap < int(trace.settings["max_updates"]):

@@ -7,6 +7,7 @@ import numpy as np
 from pla_core.geometry import clip_line, off_box
 from pla_core.perceptron import radius_bound
 
+from . import halt_words
 from .text import clean_weights, cls, num, par, plural, sub, vec
 
 def reached(trace, t: int) -> bool:
@@ -23,22 +24,31 @@ def ahead(go: str = "Run") -> str:
     return f"(press **{go}** to see it)"
 
 
-def cap_reason(separable: bool | None, *, space: str = "line") -> str:
-    """Why a run stopped at the cap, from the exact LP (``separable``: True, False, or None when it cannot say)."""
+def cap_reason(separable: bool | None, *, space: str = "line", bias: bool = True,
+               with_bias: bool | None = None) -> str:
+    """Why a run stopped at the cap, from the exact LP (``separable``: True, False, or None when it cannot say) for
+    the run's own ``bias`` setting: without a bias only lines through the origin were tested, and ``with_bias``
+    (the LP with a bias, or None) says what a bias would change."""
+    space = space if bias else f"{space} through the origin"
     if separable is False:
-        return f"no {space} separates these points (an exact LP says so): PLA would never halt"
+        tail = "" if bias or with_bias is None else (
+            f"; with a bias (*Learn a bias b* on) {'a' if with_bias else 'still no'} {space.split()[0]} "
+            f"separates them")
+        return f"no {space} separates these points (an exact LP says so): PLA would never halt{tail}"
     if separable:
         return f"a {space} separates them, PLA needs more than the cap: raise it in the sidebar"
     return f"either no {space} separates these points, or PLA needs more updates than the cap"
 
 
-def verdict(trace, t: int, *, separable: bool | None = None, go: str = "Run") -> str:
+def verdict(trace, t: int, *, separable: bool | None = None, go: str = "Run", with_bias: bool | None = None) -> str:
     """One line on how the whole run ends: as a fact once step t has got there, before that as what is coming.
-    ``separable`` (the exact LP, computed with the run) says why a run stopped at the cap."""
+    ``separable`` (the exact LP, computed with the run) says why a run stopped at the cap; ``with_bias``, for a run
+    without a bias, whether a bias would make the points separable."""
     T, seen = len(trace), reached(trace, t)
     if trace.halted:
         if seen:
-            return f"Halts after **{T}** update{plural(T)}: a full pass finds no mistake."
+            return (f"Halts after **{T}** update{plural(T)}: a full pass finds no mistake."
+                    + halt_words.short(halt_words.end(trace)))
         return f"This run halts after **{T}** update{plural(T)} {ahead(go)}."
     if trace.cycle:
         s, p = trace.cycle
@@ -47,9 +57,10 @@ def verdict(trace, t: int, *, separable: bool | None = None, go: str = "Run") ->
                     f"(w{sub(s + p)} = w{sub(s)}).")
         return (f"This run never halts: from update {s} on, the weights repeat every **{p}** updates "
                 f"(w{sub(s + p)} = w{sub(s)}) {ahead(go)}.")
+    why = cap_reason(separable, bias=trace.settings["bias"], with_bias=with_bias)
     if seen:
-        return f"Stopped at the cap of {T:,} updates with mistakes left: {cap_reason(separable)}."
-    return f"This run stops at the cap of {T:,} updates with mistakes left {ahead(go)}: {cap_reason(separable)}."
+        return f"Stopped at the cap of {T:,} updates with mistakes left: {why}."
+    return f"This run stops at the cap of {T:,} updates with mistakes left {ahead(go)}: {why}."
 
 
 #: Where a line off the plot lies, by compass point from the plot's middle (0 = east, counter-clockwise).
@@ -189,7 +200,9 @@ def step_numbers(trace, t: int) -> str:
              f"The dashed arrow draws η·y·x = {vec(eta * y * x)}; with no bias, b stays 0."),
         ]
     elif trace.halted:
-        lines += ["", "✅ **Halted: no mistakes in a full pass.** This w separates ○ from ×."]
+        e = halt_words.end(trace)
+        lines += ["", f"{'✅' if e.separates else '⚠️'} **Halted: no mistakes in a full pass.** "
+                      f"{halt_words.halted(e)}"]
     elif trace.cycle:
         s, p = trace.cycle
         lines += ["", f"🔁 **Cycling:** the weights repeat every {p} updates from update {s}; PLA never halts here."]

@@ -119,8 +119,9 @@ def bound(run: pla_core.Trace) -> tuple[float | None, str | None]:
                       "or a w set by hand), so no bound is drawn.")
     B = pla_core.mistake_bound(run.X, run.y, bias=run.settings["bias"])
     if not math.isfinite(B):
-        return None, ("No line separates these points (an exact linear program says so), so there is no margin ρ* "
-                      "and no bound: the mistakes can grow with every pass.")
+        origin = "" if run.settings["bias"] else " through the origin"  # without a bias only those were tested
+        return None, (f"No line{origin} separates these points (an exact linear program says so), so there is no "
+                      "margin ρ* and no bound: the mistakes can grow with every pass.")
     return B, None
 
 

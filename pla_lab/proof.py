@@ -45,8 +45,7 @@ def facts(trace, *, f=None, use_f: bool = False) -> Proof:
     sep = pla_core.separability(X, y, bias=bias)
     if not sep.separable:
         return Proof(R, False, None, 0.0, (), float("inf"), None, "w*", 0.0, float("inf"), None,
-                     "No line separates these points (an exact linear program says so), so no w has a positive "
-                     "margin ρ and there is no bound: PLA never halts on them.", sep=sep)
+                     _inseparable(X, y, bias), sep=sep)
     w_star, rho_star = pla_core.max_margin(X, y, bias=bias)  # solved once: the support and the bound reuse it
     support = tuple(int(i) for i in theory.support_points(X, y, bias=bias, w_star=w_star))
     bound_star = pla_core.mistake_bound(X, y, bias=bias, w_f=w_star)
@@ -78,3 +77,15 @@ def facts(trace, *, f=None, use_f: bool = False) -> Proof:
     return Proof(R, True, w_star, rho_star, support, bound_star, w_f, which, rho_f, bound_f, series, why_not, note,
                  sep)
 
+
+
+def _inseparable(X, y, bias: bool) -> str:
+    """Why there is no bound, for points the exact LP finds inseparable with the run's own ``bias`` setting."""
+    if bias:
+        return ("No line separates these points (an exact linear program says so), so no w has a positive margin ρ "
+                "and there is no bound: PLA never halts on them.")
+    sep = pla_core.is_separable(X, y, bias=True)
+    return ("No line through the origin separates these points (an exact linear program says so; this run learns "
+            "no bias, so b = 0), so no such w has a positive margin ρ and there is no bound"
+            + (": a line with a bias does separate them (turn *Learn a bias b* on)." if sep else
+               ", and no line with a bias separates them either."))

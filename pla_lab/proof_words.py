@@ -7,7 +7,7 @@ import numpy as np
 
 import pla_core
 
-from . import explain
+from . import explain, halt_words
 from .text import num, plural, sub, vec
 
 GUIDE = """
@@ -57,7 +57,9 @@ def numbers(proof, trace, t: int, *, go: str = "Run") -> str:
     if proof.why_not:
         lines.append(f"- ⚠️ {proof.why_not}")
     elif trace.halted and t >= T:
-        lines.append(f"- ✅ **Halted after {T} update{plural(T)}; the proof allowed {num(np.floor(proof.bound_f))}.**")
+        e = halt_words.end(trace)
+        lines.append(f"- {'✅' if e.separates else '⚠️'} **Halted after {T} update{plural(T)}; the proof allowed "
+                     f"{num(np.floor(proof.bound_f))}.**" + ("" if e.separates else " " + halt_words.halted(e)))
     elif trace.halted:
         lines.append(f"- This run halts after **{T}** update{plural(T)} {explain.ahead(go)}; the proof allows "
                      f"{num(np.floor(proof.bound_f))}.")
@@ -95,9 +97,34 @@ def margins(proof, trace, t: int) -> str:
         f"| PLA's w{sub(t)} | {rho_t} | {d_t} |",
         f"| w\\* (best margin) | {rho_s} | {d_s} |",
         "",
-        "ρ divides by ‖(b, w₁, w₂)‖, the plane's distance by ‖(w₁, w₂)‖ only, so the second is never smaller. "
-        "PLA halts with *a* separating line, not the widest street (seed 003).",
+        RELATION,
+        *([] if rho_t == "—" else [f"For PLA's w{sub(t)}: {relation(w, X, y, bias)}."]),
+        *([] if not trace.halted else [_widest(halt_words.end(trace), seen=t >= len(trace))]),
     ])
+
+
+RELATION = ("Both columns divide the same smallest score minₙ yₙwᵀx̃ₙ: ρ by ‖(b, w₁, w₂)‖, the distance in the plane "
+            "by ‖(w₁, w₂)‖, which is never larger. So the two have the same sign, and the distance is never smaller "
+            "in size: at least ρ when w separates (both positive), at most ρ when a point is on the wrong side "
+            "(both negative).")
+
+
+def relation(w, X, y, bias: bool) -> str:
+    """Which case of :data:`RELATION` w is in, from its smallest score (w with a line only)."""
+    m = float(np.min(y * (np.column_stack([np.full(len(y), 1.0 if bias else 0.0), X]) @ w)))
+    if m > 0:
+        return "both positive (w separates), so the distance is at least ρ"
+    if m < 0:
+        return "both negative (a point on the wrong side), so the distance is at most ρ"
+    return "a point lies on the line, so both are 0"
+
+
+def _widest(e, *, seen: bool) -> str:
+    """What the halted run ends with: a separating line (not the widest), or none (why, until the verdict says it)."""
+    if e.separates:
+        return "PLA halts with *a* separating line, not the widest street (seed 003)."
+    return "This run halts without a separating line" + (" (its verdict above says why)." if seen else
+                                                         ": " + halt_words.halted(e, "its last w"))
 
 
 def geometry(w, t: int, points, pick) -> str:
@@ -107,7 +134,7 @@ def geometry(w, t: int, points, pick) -> str:
     n = pla_core.unit_normal(w[:3])
     off = pla_core.offset(w[:3])
     lines = [f"**Geometry of w{sub(t)}** (seed 001): unit normal ŵ = (w₁, w₂)/‖(w₁, w₂)‖ = {vec(n)}; "
-             f"b/‖w‖ = {num(off)}, the origin's signed distance from the line (it is on the "
+             f"b/‖(w₁, w₂)‖ = {num(off)}, the origin's signed distance from the line (it is on the "
              f"{'+1' if off > 0 else '−1' if off < 0 else 'line, on neither'} side)."]
     if pick is not None and 0 <= pick < len(points):
         p = points[pick]

@@ -92,8 +92,9 @@ class ReplayLesson(Lesson):
         if page.trace is None:
             st.info(page.run.reason)
         else:
-            st.markdown(explain.verdict(page.trace, page.t, separable=page.run.extras.get("separable"),
-                                        go=self.to_end) + "\n\n" + explain.step_numbers(page.trace, page.t))
+            extras = page.run.extras
+            st.markdown(explain.verdict(page.trace, page.t, separable=extras.get("separable"), go=self.to_end,
+                                        with_bias=extras.get("with_bias")) + "\n\n" + explain.step_numbers(page.trace, page.t))
 
     def showing(self, page: Page) -> str | None:
         """Above the numbers, one line saying what the plot draws at this step (which w each line is, which update

@@ -41,6 +41,8 @@ def _compute(run_id: str, _lesson, _code: str, _kwargs: tuple, _options: tuple) 
     trace, extras = _lesson.compute(pts, dict(_kwargs), dict(_options))
     if getattr(trace, "stop", None) == "max_updates" and not trace.cycle:
         extras = {**extras, "separable": separable(trace)}
+        if not trace.settings["bias"] and extras["separable"] is not True:  # only lines through the origin tested
+            extras["with_bias"] = pla_core.is_separable(trace.X, trace.y, bias=True)
     return trace, extras
 
 
@@ -48,11 +50,12 @@ def separable(trace) -> bool | None:
     """For a run stopped at the cap: whether a line (a plane, for a lifted run) separates the points it learned
     from, by the exact LP, so the words can say why it stopped. None when the LP cannot say, or when its answer
     would not settle it: without a bias and with sign(0) = ±1, points lying on the line count as right, so PLA may
-    halt on points no line separates strictly."""
+    halt on points no line separates strictly; nor with "both", where a tie is right for both classes (w = 0 is)."""
     sep = pla_core.separability(trace.X, trace.y, bias=trace.settings["bias"])
     if sep.separable:
         return True
-    if sep.certificate is None or (not trace.settings["bias"] and trace.settings["sign_zero"] is not None):
+    sz = trace.settings["sign_zero"]
+    if sep.certificate is None or sz == "both" or (not trace.settings["bias"] and sz is not None):
         return None
     return False
 

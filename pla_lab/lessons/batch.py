@@ -56,7 +56,8 @@ class BatchLesson(ReplayLesson):
             st.info(page.run.reason)
             return
         st.markdown(batch_words.numbers(page.trace, page.t, page.run.extras["rises"],
-                                        separable=page.run.extras.get("separable"), go=self.to_end))
+                                        separable=page.run.extras.get("separable"), go=self.to_end,
+                                        with_bias=page.run.extras.get("with_bias")))
 
 
 BATCH = BatchLesson()

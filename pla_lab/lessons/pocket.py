@@ -47,7 +47,9 @@ class PocketLesson(ReplayLesson):
         if options["noisy"] and options["noise"] > 0:
             y, flipped = datasets.flip_by_point(X, y_clean, options["noise"] / 100, settings["seed"])
         trace = pla_core.pocket(X, y, **settings)
-        extras = {"y": y, "flipped": flipped, "eout": None, "f_errors": None}
+        extras = {"y": y, "flipped": flipped, "eout": None, "f_errors": None, "labels_separable": None}
+        if options["noisy"] and options["noise"] > 0:
+            extras["labels_separable"] = pla_core.is_separable(X, y, bias=settings["bias"])
         f = options["f"]
         if f is not None:
             w_f, box, sz = np.array(f[:3]), f[3:], settings["sign_zero"]

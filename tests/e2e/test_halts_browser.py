@@ -145,7 +145,7 @@ def test_the_normal_and_proving_against_f_by_clicking(server, plot):
     pts, _ = C.decode_points(q["pts"])
     X, y = model.arrays(pts)
     f = [float(v) for v in q["f"].split(",")][:3]
-    plot.page.get_by_text("ŵ and b/‖w‖").click()
+    plot.page.get_by_text("ŵ and b/‖(w₁, w₂)‖").click()
     wait_url(plot, "geo", "1")
     # At step 0, w = 0 has no line: step once, then ŵ is w₁'s unit normal, drawn from the foot of the origin.
     plot.page.get_by_role("button", name="Step").click()

@@ -22,7 +22,7 @@ def _bottom(plot: Plot, name: str) -> float:
     return b["y"] + b["height"]
 
 
-@pytest.mark.parametrize("path, switch", [("/halts?t=3", "ŵ and b/‖w‖"), ("/pla?t=3", "Set w by hand")])
+@pytest.mark.parametrize("path, switch", [("/halts?t=3", "ŵ and b/‖(w₁, w₂)‖"), ("/pla?t=3", "Set w by hand")])
 def test_a_switch_turned_on_while_scrolled_down_leaves_step_on_screen(server, plot, path, switch):
     """A lecturer scrolls down, switches something on under the plot, scrolls back: the plot has kept its height,
     and Back/Step/Play and the scrubber are still on the screen."""
@@ -71,7 +71,7 @@ def _in_viewport(plot: Plot, locator) -> dict:
 @pytest.mark.parametrize("path, buttons, labels", [
     ("/pocket?present=1&t=5", ("Run 50", "To cap", "Reset", "Back", "Step", "Play"), ("Order of visits",)),
     ("/online?present=1&t=3", ("To the end", "Reset", "Back", "Step", "Play"), ()),
-    ("/halts?present=1&t=3", ("Epoch", "Run", "Reset", "Back", "Step", "Play"), ("Chart's t axis", "ŵ and b/‖w‖")),
+    ("/halts?present=1&t=3", ("Epoch", "Run", "Reset", "Back", "Step", "Play"), ("Chart's t axis", "ŵ and b/‖(w₁, w₂)‖")),
     ("/pla?present=1&t=1", ("Epoch", "Run", "Reset", "Back", "Step", "Play"), ()),
     ("/xor?present=1&t=1", ("Back", "Step", "Play"), ()),
 ])

@@ -12,10 +12,10 @@ const find = (all, meta) => all.find((t) => t.meta === meta);
 
 test("the normal layer draws the origin's perpendicular and the unit normal, labelled at rest only", () => {
   const d = payload({ moving: ["boundary", "normal"] });
-  const all = traces(d, pose([-1, 2, 0]), rest, null, "#222"); // the line x = 0.5, ŵ = (1, 0), b/‖w‖ = −0.5
+  const all = traces(d, pose([-1, 2, 0]), rest, null, "#222"); // the line x = 0.5, ŵ = (1, 0), b/‖(w₁, w₂)‖ = −0.5
   assert.deepEqual([find(all, "offset").x, find(all, "offset").y], [[0, 0.5], [0, 0]]);
   assert.deepEqual([find(all, "unit").x, find(all, "unit").y], [[0.5, 1.5], [0, 0]]);
-  assert.deepEqual(find(all, "normal-label").text, ["b/‖w‖ = −0.5", "ŵ"]);
+  assert.deepEqual(find(all, "normal-label").text, ["b/‖(w₁, w₂)‖ = −0.5", "ŵ"]);
   const moving = traces(d, pose([-1, 2, 0]), { ...rest, moving: true }, null, "#222");
   assert.deepEqual(find(moving, "normal-label").text, []);
   const none = traces(d, pose([1, 0, 0]), rest, null, "#222"); // w₁ = w₂ = 0: no line, nothing to draw

@@ -120,7 +120,7 @@ def test_a_picked_point_s_signed_distance_and_the_line_s_geometry():
     assert f"Point #3 at ({num(pts[3][0])}, {num(pts[3][1])}): signed distance (wᵀx̃)/‖(w₁, w₂)‖ = **{num(d)}**" in md
     n = pla_core.unit_normal(w)
     assert f"ŵ = (w₁, w₂)/‖(w₁, w₂)‖ = ({num(n[0])}, {num(n[1])})" in md
-    assert f"b/‖w‖ = {num(pla_core.offset(w))}" in md
+    assert f"b/‖(w₁, w₂)‖ = {num(pla_core.offset(w))}" in md
     data = plot(at)
     assert data["pick"] == 3 and "distance" in data["moving"] and "normal" in data["moving"]
     assert url(at)["pick"] == "3" and url(at)["geo"] == "1"
@@ -160,7 +160,8 @@ def test_the_credit_story_names_its_axes_here_and_on_the_pla_page():
     ([(0.5, 0.5, 1.0)], {}, "this run halts after 1 update"),
     ([(0.5, 0.5, 1.0), (0.5, 0.5, -1.0), (-0.5, 0.2, -1.0)], {}, "no line separates these points"),
     ([(0.5, 0.5, 1.0), (-0.5, 0.2, -1.0)], {"w0": "0.5,1,0"}, "the bound does not apply"),
-    ([(0.2, 0.2, 1.0), (0.5, 0.5, -1.0), (-0.4, -0.4, 1.0)], {"bias": "0"}, "no line separates these points"),
+    ([(0.2, 0.2, 1.0), (0.5, 0.5, -1.0), (-0.4, -0.4, 1.0)], {"bias": "0"},
+     "no line through the origin separates these points"),
 ])
 def test_awkward_data_get_a_plain_sentence(pts, more, words):
     at = start(link(pts, **more))

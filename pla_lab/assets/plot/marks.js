@@ -39,7 +39,7 @@ const label = (meta, xs, ys, texts, color, pos) => ({ type: "scatter", mode: "te
   meta, cliponaxis: false });
 
 /**
- * Seed 001's geometry of the boundary: the perpendicular from the origin to it (its signed distance b/‖w‖) and the
+ * Seed 001's geometry of the boundary: the perpendicular from the origin to it (its signed distance b/‖(w₁, w₂)‖) and the
  * unit normal ŵ = (w₁, w₂)/‖(w₁, w₂)‖ drawn from its foot. Labels only at rest (extra.moving: between steps).
  */
 export function normal(pose, extra, fg, C, k = 1) {
@@ -53,7 +53,7 @@ export function normal(pose, extra, fg, C, k = 1) {
   const side = (dx, dy) => (Math.abs(dy) >= Math.abs(dx) ? (dy > 0 ? "top center" : "bottom center") : (dx > 0 ? "middle right" : "middle left"));
   const text = extra.moving ? label("normal-label", [], [], [], fg)
     : Object.assign(label("normal-label", [q[0] / 2, q[0] + n[0]], [q[1] / 2, q[1] + n[1]],
-                          [`b/‖w‖ = ${fmt(o.d, 3)}`, "ŵ"], fg),
+                          [`b/‖(w₁, w₂)‖ = ${fmt(o.d, 3)}`, "ŵ"], fg),
                     { textposition: [side(-n[1], n[0]), side(n[0], n[1])] });
   return [seg, unit, text];
 }
