@@ -26,7 +26,7 @@ from ..parsers import Setting, choice, number
 from ..state import Field, button, linked
 from ..text import literal, plural
 from ..widgets import setting_widget
-from ..experiment_results import progress, results, results_csv, stats_line
+from ..experiment_results import halted_line, progress, results, results_csv, stats_line
 
 OPTIONS = (
     Setting("n", 100, number(2, 10_000, int), str, label="Points per run N",
@@ -36,7 +36,9 @@ OPTIONS = (
             help="How many independent runs (each its own f, points and seed).", widget="number",
             extra=dict(min_value=1, max_value=10_000, step=100)),
     Setting("noise", 0, number(0, 50, int), str, label="Label noise p (%)",
-            help="Each label is flipped with probability p. With noise PLA never halts; Pocket is then run too.",
+            help="Each label is flipped with probability p. Flips may leave labels that no line separates, and on "
+                 "those PLA never halts; with few points they often stay separable, and PLA halts. With p > 0, "
+                 "Pocket is run too.",
             widget="number", extra=dict(min_value=0, max_value=50, step=5)),
     Setting("order", "random", choice(tuple(S.ORDER_LABELS)), label="Order of visits",
             help="LFD's homework picks a misclassified point at random (the default here). On this page it "
@@ -163,6 +165,7 @@ class ExperimentsLesson(StudyLesson):
         if cfg["p"] == 0:
             self.show_bound(res, cfg)
         else:
+            st.markdown(halted_line(res, cfg))
             self.show_pocket(res)
         self.open_run(res, cfg)
         st.download_button("Results (CSV)", partial(results_csv, res, cfg), file_name="pla-lab-experiments.csv",
