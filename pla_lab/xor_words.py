@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pla_core.perceptron import radius_bound
 
-from .explain import ahead, cap_reason, reached
+from .explain import ahead, cap_reason, reached, scale_text
 from .text import clean_weights, num, plural, sub, vec
 
 def cycle_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") -> str:
@@ -124,12 +124,24 @@ def lifted_curve(w) -> str:
     if abs(u1 * u2 - u0 * u3) > 1e-9 * (abs(u1 * u2) + abs(u0 * u3)):
         return f"a hyperbola, with asymptotes x₁ = {num(a)} and x₂ = {num(c)}"
     if a == 0 and c == 0:
-        return f"the two axes, x₁ = 0 and x₂ = 0 (it is {num(w3)}·x₁x₂ = 0)"
+        return "the two axes, x₁ = 0 and x₂ = 0"
     return f"two lines, x₁ = {num(a)} and x₂ = {num(c)} (it factors: {num(w3)}·{_minus('x₁', a)}·{_minus('x₂', c)} = 0)"
 
 
 def _minus(x: str, v: float) -> str:
     return x if v == 0 else f"({x} {'−' if v > 0 else '+'} {num(abs(v))})"
+
+
+def arrow_words(arrows, u, t: int, i: int | None) -> str:
+    """What the 3-D view's arrows are at step t (``arrows``: :func:`pla_lab.lift_arrows.place`'s; ``u`` the next
+    update's feature part η·y·(x₁, x₂, x₁x₂), made on point ``i``, or None at the end)."""
+    if arrows is None:
+        return ""
+    words = f"The solid arrow is w{sub(t)}'s (w₁, w₂, w₃), normal to the plane and pointing to its +1 side"
+    if u is not None:
+        words += (f"; dashed from its tip, update {t + 1}'s feature part η·y·(x₁, x₂, x₁x₂) = {vec(u)} (point #{i}), "
+                  f"and dotted grey, w{sub(t + 1)}'s")
+    return words + f" (arrows drawn ×{scale_text(arrows.scale)})."
 
 
 def lift_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") -> str:

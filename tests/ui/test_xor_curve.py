@@ -1,15 +1,18 @@
-"""The XOR lift's curve in words: which curve w₀ + w₁x₁ + w₂x₂ + w₃x₁x₂ = 0 is (a hyperbola, two lines, the two
-axes, a line, none), against exact arithmetic on many w, and on the page at every step of the default run."""
+"""The XOR lift: which curve w₀ + w₁x₁ + w₂x₂ + w₃x₁x₂ = 0 is (a hyperbola, two lines, the two axes, a line, none),
+against exact arithmetic on many w and on the page at every step of the default run; and the update arrow its 3-D
+view draws, against pla_core's run."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pla_lab.text import num, sub
+from pla_lab import lift_arrows
+from pla_lab.text import num, sub, vec
 from pla_lab.xor_words import lifted_curve
 
 from .helpers import key, markdown, start
@@ -100,3 +103,67 @@ def test_the_lift_names_the_curve_of_w_t_at_every_step_of_the_default_run():
         if t == len(trace):
             assert f"= 0 is {exact}" in md and "drawn here" in md
     assert exact == "the two axes" and "the two axes, x₁ = 0 and x₂ = 0" in md
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The lift's update arrow, drawn in its 3-D view as the plot draws its own
+
+
+vectors = st.lists(st.floats(-20, 20).map(lambda v: 0.0 if abs(v) < 1e-3 else v), min_size=3, max_size=3)
+
+
+@SETTINGS
+@given(st.floats(-20, 20), vectors, st.one_of(st.none(), vectors))
+def test_the_arrows_start_on_the_plane_along_w_and_the_update_starts_at_its_tip(b, f, u):
+    box = [(-1.6, 1.6), (-1.6, 1.6), (-1.5, 1.5)]
+    a = lift_arrows.place([b, *f], u, box)
+    if not any(f):
+        assert a is None and lift_arrows.traces(a, fg="#000", color="#00f") == []
+        return
+    f = np.array(f)
+    assert abs(b + f @ a.start) <= 1e-9 * (abs(b) + np.abs(f).sum() * 3)  # on the plane
+    assert np.allclose(a.w, a.scale * f) and a.scale > 0
+    room = lift_arrows.ROOM * 3.0 * (1 + 1e-9)
+    assert np.linalg.norm(a.w) <= room
+    drawn = {t["meta"]: t for t in lift_arrows.traces(a, fg="#000", color="#00f") if t["type"] == "scatter3d"}
+    assert np.allclose([drawn["w"][k][0] for k in "xyz"], a.start)
+    if u is None:
+        assert a.update is None and set(drawn) == {"w"}
+        return
+    u = np.array(u)
+    assert np.allclose(a.update, a.scale * u) and np.linalg.norm(a.w + a.update) <= room
+    line = drawn["update"]
+    assert line["line"]["dash"] == "dash" and line["line"]["color"] == "#00f"
+    assert np.allclose([line[k][0] for k in "xyz"], a.start + a.w)  # from w's tip …
+    assert np.allclose([line[k][1] - line[k][0] for k in "xyz"], a.scale * u)  # … along η·y·x
+
+
+def test_the_3d_view_draws_each_step_s_update_arrow_and_says_which():
+    """At every step of the default lifted run, the 3-D view's dashed arrow is the next update of pla_core's run,
+    η·y·(x₁, x₂, x₁x₂) of the point it corrects, from w's tip, and its caption names that point and vector."""
+    at = start({"lift": "1"}, "../pages/xor.py")
+    trace = trace_of(at, lift=True)
+    at.toggle(key=key("xor", "view3d")).set_value(True).run()
+    for t in range(len(trace) + 1):
+        goto(at, "xor", t)
+        spec = json.loads(at.get("plotly_chart")[0].proto.spec)
+        lines = {d["meta"]: d for d in spec["data"] if d["type"] == "scatter3d" and "meta" in d}
+        cap = "\n".join(c.value for c in at.caption)
+        w = trace.weights[t]
+        if not any(w[1:]):
+            assert not lines and "has no plane yet" in cap
+            continue
+        wv = np.array([lines["w"][k][1] - lines["w"][k][0] for k in "xyz"])
+        assert np.allclose(np.cross(wv, w[1:]), 0) and wv @ w[1:] > 0  # along (w₁, w₂, w₃)
+        if t == len(trace):
+            assert "update" not in lines and "dashed from its tip" not in cap
+            continue
+        i = int(trace.mistakes[t])
+        u = trace.settings["eta"] * trace.y[i] * trace.X[i]
+        uv = np.array([lines["update"][k][1] - lines["update"][k][0] for k in "xyz"])
+        assert np.allclose([lines["update"][k][0] for k in "xyz"], [lines["w"][k][1] for k in "xyz"])
+        assert np.allclose(np.cross(uv, u), 0) and uv @ u > 0
+        assert f"update {t + 1}'s feature part η·y·(x₁, x₂, x₁x₂) = {vec(u)} (point #{i})" in cap
+        with_numbers = markdown(at)
+        assert f"In the 3-D view (**Show the lifted points in 3-D**), the dashed arrow from w's tip draws the " \
+               f"feature part η·y·x = {vec(u)}" in with_numbers
