@@ -20,13 +20,14 @@ from .. import experiment_figures as F
 from .. import experiment_jobs as J
 from .. import frame, links, shared
 from .. import settings as S
+from ..experiment_results import halted_line
 from ..codec import MAX_POINTS, encode_points
 from ..lesson import StudyLesson
 from ..parsers import Setting, choice, number
 from ..state import Field, button, linked
 from ..text import literal, plural
 from ..widgets import setting_widget
-from ..experiment_results import halted_line, progress, results, results_csv, stats_line
+from ..experiment_results import progress, results, results_csv, stats_line
 
 OPTIONS = (
     Setting("n", 100, number(2, 10_000, int), str, label="Points per run N",
