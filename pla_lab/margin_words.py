@@ -44,7 +44,7 @@ data's margin), the margin perceptron makes at most 8/γ₀² mistakes, and its 
 Done with those three mended, and with R the largest ‖x̃‖ (at least 1 once the bias is in x̃ = (1, x₁, x₂)), it
 gives **8R²/(γρ\\*) + 4R/ρ\\*** for 0 < γ ≤ ρ\\*: the bound this page shows (with R = 1 and γ = γ₀ it is
 8/γ₀² + 4/γ₀, the note's number plus the 4/γ₀ it dropped). The note's 8/γ₀² is not proved, so the page does not
-use it; the proof is in `pla_core.theory.margin_perceptron_bound`.
+use it; the whole proof is in the docstring of pla_core's margin_perceptron_bound.
 """
 
 
