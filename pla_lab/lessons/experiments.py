@@ -154,6 +154,8 @@ class ExperimentsLesson(StudyLesson):
                                                                  if k < cfg["runs"] else "") +
                     f", noise {cfg['p']:.0%}, {cfg['kw']['order']} order: **{capped:,}** hit the cap of "
                     f"{cap:,} updates.")
+        if cfg["p"] > 0:  # with noise, whether a run halts is the question the noise help raises
+            st.markdown(halted_line(res, cfg))
         left, right = st.columns(2, gap="medium")
         with left:
             st.markdown(stats_line("Updates T", res["T"], capped=capped, k=k))
@@ -166,7 +168,6 @@ class ExperimentsLesson(StudyLesson):
         if cfg["p"] == 0:
             self.show_bound(res, cfg)
         else:
-            st.markdown(halted_line(res, cfg))
             self.show_pocket(res)
         self.open_run(res, cfg)
         st.download_button("Results (CSV)", partial(results_csv, res, cfg), file_name="pla-lab-experiments.csv",
