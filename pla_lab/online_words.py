@@ -40,7 +40,8 @@ bound is R²/γ², with R the radius of the ball that holds the data (here R is 
 since a count of mistakes is a whole number, at most ⌊R²/γ²⌋. And its margin, |w·xᵢ|/‖w‖ ≥ γ, has no label in it:
 any hyperplane that misses every point has such a γ > 0, whether it separates them or not. XOR's four corners,
 x̃ = (1, ±1, ±1), all have |w·x̃|/‖w‖ = 1 for w = (1, 0, 0), yet no line separates them, and a stream that
-repeats them makes the perceptron err for ever. The margin must be signed, yᵢ(w·xᵢ)/‖w‖ ≥ γ: that is the margin in this page's bound.
+repeats them makes the perceptron err for ever. The margin must be signed, yᵢ(w·xᵢ)/‖w‖ ≥ γ: that is the margin
+in this page's bound.
 """
 
 

@@ -34,7 +34,8 @@ def arrows_at(plot: Plot, t: int, w) -> dict:
     step = f"The solid arrow is w{str(t).translate(str.maketrans('0123456789', '₀₁₂₃₄₅₆₇₈₉'))}'s"
     plot.page.wait_for_function("([s, w]) => { const f = (" + ARROWS + ")(); if (!f || !f.w) return false;"
                                 " const v = ['x', 'y', 'z'].map((k) => f.w[k][1] - f.w[k][0]);"
-                                " const c = [v[1] * w[2] - v[2] * w[1], v[2] * w[0] - v[0] * w[2], v[0] * w[1] - v[1] * w[0]];"
+                                " const c = [v[1] * w[2] - v[2] * w[1], v[2] * w[0] - v[0] * w[2],"
+                                "            v[0] * w[1] - v[1] * w[0]];"
                                 " return Math.max(...c.map(Math.abs)) < 1e-9 * (1 + Math.hypot(...w)) &&"
                                 " [...document.querySelectorAll('[data-testid=stCaptionContainer]')]"
                                 ".some((e) => e.textContent.includes(s)); }", arg=[step, [float(v) for v in w[1:]]],

@@ -65,8 +65,8 @@ def test_weights_that_factor_are_two_lines_even_after_float_rounding(a, c, w3, s
 @SETTINGS
 @given(st.lists(st.floats(-100, 100).map(lambda v: 0.0 if abs(v) < 1e-6 else v), min_size=4, max_size=4))
 def test_the_curve_named_is_where_the_sign_changes(w):
-    """For real weights (as an app's run has them, none below 10⁻⁶): a hyperbola's centre is off the curve, and w vanishes nowhere on its asymptotes; two lines
-    are zero all along both; a line's w has w₃ = 0."""
+    """For real weights (as an app's run has them, none below 10⁻⁶): a hyperbola's centre is off the curve, and w
+    vanishes nowhere on its asymptotes; two lines are zero all along both; a line's w has w₃ = 0."""
     w0, w1, w2, w3 = w
     words = lifted_curve(w)
     f = lambda x1, x2: w0 + w1 * x1 + w2 * x2 + w3 * x1 * x2  # noqa: E731
