@@ -10,6 +10,8 @@ import numpy as np
 
 from pla_core.experiment import summary
 
+from .text import plural
+
 
 def progress(job) -> tuple[float, str]:
     """The bar's value and words: runs done of all, and the time left (from the time per point so far)."""
@@ -38,6 +40,23 @@ def stats_line(name: str, x, *, capped: int | None = None, k: int | None = None)
     line = (f"**{name}:** mean **{m['mean']:.4g}**, median **{m['median']:.4g}**, "
             f"90th percentile **{m['p90']:.4g}**")
     return line + (f", **{capped:,}** of {k:,} hit the cap" if capped is not None else "")
+
+
+def halted_line(res: dict, cfg: dict) -> str:
+    """With label noise, how many runs halted and why that can happen: flips need not leave the labels non-separable.
+    With a bias and ties read as mistakes or as sign(0) = ±1, a run halts only on labels some line separates."""
+    k, cap = len(res["T"]), cfg["kw"]["max_updates"]
+    h = int((res["stop"] == "halted").sum())
+    strict = cfg["kw"]["bias"] and cfg["kw"]["sign_zero"] in (None, 1, -1)
+    line = (f"**{h:,}** of {k:,} run{plural(k)} halted" +
+            (f": flipping each label with probability p = {cfg['p']:.0%} left {'their' if h != 1 else 'its'} "
+             "labels separable by a line" if strict and h else
+             " (a full pass without a mistake)" if h else ""))
+    if h == k:
+        return line + "."
+    rest = k - h
+    return (line + f". {'The other ' if h else ''}{rest:,} hit the cap of {cap:,} updates: on labels no line "
+            "separates PLA never halts, and the cap stops it (it also stops a separable run slower than the cap).")
 
 
 def results_csv(res: dict, cfg: dict) -> str:

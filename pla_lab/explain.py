@@ -165,6 +165,10 @@ def showing(trace, t: int, layers, view=None) -> str:
     return " · ".join(parts + (mark_words(trace, t, layers, view) if view is not None else []))
 
 
+#: Which dashed arrow draws the update's feature part: the plot's, or for the XOR lift's (x₁, x₂, x₁x₂) the 3-D view's.
+_DASHED = ("The dashed arrow", "In the 3-D view (**Show the lifted points in 3-D**), the dashed arrow from w's tip")
+
+
 def step_numbers(trace, t: int) -> str:
     """t, wₜ, the mistake and the substituted update wₜ₊₁ = wₜ + η·yₙ·x̃ₙ, mistakes left, halting."""
     T, n = len(trace), len(trace.y)
@@ -195,9 +199,9 @@ def step_numbers(trace, t: int) -> str:
             f"w{sub(t)}ᵀx̃ = {terms} = **{num(s)}** → {verdict_text}",
             f"w{sub(t + 1)} = w{sub(t)} + η·y·x̃ = {vec(w)} + {num(eta)}·({'+1' if y > 0 else '−1'})·{vec(xt)}"
             f" = **{vec(w_next)}**",
-            (f"The dashed arrow draws the feature part η·y·x = {vec(eta * y * x)}; the bias b changes by "
+            (f"{_DASHED[len(x) == 3]} draws the feature part η·y·x = {vec(eta * y * x)}; the bias b changes by "
              f"η·y·1 = {num(eta * y)} (from {num(w[0])} to {num(w_next[0])})." if bias else
-             f"The dashed arrow draws η·y·x = {vec(eta * y * x)}; with no bias, b stays 0."),
+             f"{_DASHED[len(x) == 3]} draws η·y·x = {vec(eta * y * x)}; with no bias, b stays 0."),
         ]
     elif trace.halted:
         e = halt_words.end(trace)

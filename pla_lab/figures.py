@@ -245,7 +245,7 @@ def lifted_figure(points, w, view, *, theme: str = "light", height: int = 380) -
         gx = gy = gz = np.full((2, 2), np.nan)
     data.append({"type": "surface", "x": gx.tolist(), "y": gy.tolist(),
                  "z": np.where(np.isnan(gz), None, gz).tolist(), "name": "learned plane",
-                 "showscale": False, "opacity": 0.55, "colorscale": [[0, pal["pocket"]], [1, pal["pocket"]]],
+                 "showscale": False, "opacity": 0.4, "colorscale": [[0, pal["pocket"]], [1, pal["pocket"]]],
                  "hoverinfo": "skip"})
     axis = {"backgroundcolor": "rgba(0,0,0,0)", "gridcolor": "rgba(128,128,128,0.3)"}
     return {"data": data, "layout": {

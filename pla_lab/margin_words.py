@@ -32,6 +32,19 @@ least γ/2. Plain PLA stops at the first line that separates, which may graze a 
    right side.
 2. Press **Run**: no point is left in the band. Compare the two margins below: γ/2 at least, against plain PLA's.
 3. Press **γ = ρ\\***, then **γ > 2ρ\\***: read what happens, and why the cap stops it.
+
+**Why not seed 001's "at most 8/γ₀²"?** Seed 001 asks for a proof that, with every ‖x‖ ≤ 1 and γ ≤ γ₀ (γ₀ the
+data's margin), the margin perceptron makes at most 8/γ₀² mistakes, and its own proof does not get there:
+- it uses ‖wₜ₊₁‖ ≤ ‖wₜ‖ + 3γ/4 only once ‖wₜ‖ ≥ 2/γ, but an update made below 2/γ can end up to ‖x̃ₙ‖ ≤ R above
+  it: the proof drops that + R;
+- its last lines write 8Mγ/4 where its step gives 3Mγ/4 (with 8Mγ/4 the inequality bounds nothing);
+- it writes γ for both γ and γ₀, so its box reads 8/γ²; for γ < γ₀ the same argument gives 8/(γγ₀), more than
+  8/γ₀².
+
+Done with those three mended, and with R the largest ‖x̃‖ (at least 1 once the bias is in x̃ = (1, x₁, x₂)), it
+gives **8R²/(γρ\\*) + 4R/ρ\\*** for 0 < γ ≤ ρ\\*: the bound this page shows (with R = 1 and γ = γ₀ it is
+8/γ₀² + 4/γ₀, the note's number plus the 4/γ₀ it dropped). The note's 8/γ₀² is not proved, so the page does not
+use it; the whole proof is in the docstring of pla_core's margin_perceptron_bound.
 """
 
 

@@ -34,6 +34,14 @@ is "sign(0) = +1" there; seed 002 predicts + only when wᵀx̃ > 0 ("sign(0) = �
 mistake for both labels (seed 001). And seed 004's pseudo-code reads "if (y = −1 and yᵢ = −1) w = w + xᵢ", an update
 on a *right* prediction: its text says the update follows a failure, so this page (like the notes' other loops)
 updates on mistakes only, reading that line as yᵢ = +1.
+
+**Two slips in seed 004's bound.** It promises "no more than ⌈M/γ²⌉ errors", but M is never defined: the theorem's
+bound is R²/γ², with R the radius of the ball that holds the data (here R is the largest ‖x̃‖, bias included), and
+since a count of mistakes is a whole number, at most ⌊R²/γ²⌋. And its margin, |w·xᵢ|/‖w‖ ≥ γ, has no label in it:
+any hyperplane that misses every point has such a γ > 0, whether it separates them or not. XOR's four corners,
+x̃ = (1, ±1, ±1), all have |w·x̃|/‖w‖ = 1 for w = (1, 0, 0), yet no line separates them, and a stream that
+repeats them makes the perceptron err for ever. The margin must be signed, yᵢ(w·xᵢ)/‖w‖ ≥ γ: that is the margin
+in this page's bound.
 """
 
 

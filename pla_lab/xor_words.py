@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pla_core.perceptron import radius_bound
 
-from .explain import ahead, cap_reason, reached
+from .explain import ahead, cap_reason, reached, scale_text
 from .text import clean_weights, num, plural, sub, vec
 
 def cycle_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") -> str:
@@ -95,7 +95,8 @@ both × on the other, so PLA keeps correcting one mistake by making another.
 1. Press **Run**, then **Replay one period**: the boundary turns and comes back to where it was.
 2. Read the certificate: the two diagonals' midpoints coincide (★).
 3. Switch on **Add x₁x₂**: in (x₁, x₂, x₁x₂) the points are separable, PLA halts, and its plane comes back
-   into the plane as a curve (a hyperbola).
+   into the plane as the curve w₀ + w₁x₁ + w₂x₂ + w₃x₁x₂ = 0: a hyperbola, or two lines when that factors, or a
+   line when w₃ = 0. The words beside the plot say which.
 4. Try the noisy XOR, or click your own points: if no line separates them, the cycle can be longer, but on
    grid points visited in a fixed order it always comes (for real-valued points it need not).
 """
@@ -106,17 +107,54 @@ def _lifted_eq(w) -> str:
     return " + ".join(terms).replace("+ −", "− ") or "0"
 
 
+def lifted_curve(w) -> str:
+    """What w₀ + w₁x₁ + w₂x₂ + w₃x₁x₂ = 0 is in the plane, in words. With w₃ ≠ 0 it is w₃(x₁ − a)(x₂ − c) = d with
+    a = −w₂/w₃, c = −w₁/w₃ and d = (w₁w₂ − w₀w₃)/w₃: a hyperbola with asymptotes x₁ = a and x₂ = c when d ≠ 0,
+    and when it factors (d = 0) the two lines x₁ = a and x₂ = c; with w₃ = 0, a line, or no curve at all."""
+    w0, w1, w2, w3 = (float(v) for v in w)
+    if w3 == 0:
+        if w1 or w2:
+            return "a line"
+        return "no curve: w = 0, every point a tie" if w0 == 0 else "no curve: the sign is the same everywhere"
+    a, c = -w2 / w3, -w1 / w3
+    # Weights of grid data are floats of decimals, so w₁w₂ = w₀w₃ may hold exactly yet differ by a rounding; the
+    # scale keeps the products clear of underflow.
+    k = max(abs(w0), abs(w1), abs(w2), abs(w3))
+    u0, u1, u2, u3 = w0 / k, w1 / k, w2 / k, w3 / k
+    if abs(u1 * u2 - u0 * u3) > 1e-9 * (abs(u1 * u2) + abs(u0 * u3)):
+        return f"a hyperbola, with asymptotes x₁ = {num(a)} and x₂ = {num(c)}"
+    if a == 0 and c == 0:
+        return "the two axes, x₁ = 0 and x₂ = 0"
+    return f"two lines, x₁ = {num(a)} and x₂ = {num(c)} (it factors: {num(w3)}·{_minus('x₁', a)}·{_minus('x₂', c)} = 0)"
+
+
+def _minus(x: str, v: float) -> str:
+    return x if v == 0 else f"({x} {'−' if v > 0 else '+'} {num(abs(v))})"
+
+
+def arrow_words(arrows, u, t: int, i: int | None) -> str:
+    """What the 3-D view's arrows are at step t (``arrows``: :func:`pla_lab.lift_arrows.place`'s; ``u`` the next
+    update's feature part η·y·(x₁, x₂, x₁x₂), made on point ``i``, or None at the end)."""
+    if arrows is None:
+        return ""
+    words = f"The solid arrow is w{sub(t)}'s (w₁, w₂, w₃), normal to the plane and pointing to its +1 side"
+    if u is not None:
+        words += (f"; dashed from its tip, update {t + 1}'s feature part η·y·(x₁, x₂, x₁x₂) = {vec(u)} (point #{i}), "
+                  f"and dotted grey, w{sub(t + 1)}'s")
+    return words + f" (arrows drawn ×{scale_text(arrows.scale)})."
+
+
 def lift_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") -> str:
     """What the lift did: PLA on (x₁, x₂, x₁x₂), and the curve it draws back in the plane, true at step t: the end
     as a fact once t has got there (before that, as what is coming), and the boundary drawn, w_t's."""
     T, seen = len(trace), reached(trace, t)
     eta, R = trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"])
     w, now = clean_weights(trace.weights[-1], eta, R), clean_weights(trace.weights[t], eta, R)
-    drawn = (f"The plot draws w{sub(t)}'s boundary, {_lifted_eq(now)} = 0." if now[1:].any() else
+    drawn = (f"The plot draws w{sub(t)}'s boundary, {_lifted_eq(now)} = 0: {lifted_curve(now)}." if now[1:].any() else
              f"w{sub(t)} = {vec(now)} has no boundary to draw yet (its weights on x₁, x₂ and x₁x₂ are all 0).")
     if trace.halted:
         plane = (f"In (x₁, x₂, x₁x₂) a plane separates the points; back in the plane its boundary {_lifted_eq(w)} = 0 "
-                 "is a curve (a hyperbola, or a pair of lines)" if w[1:].any() else
+                 f"is {lifted_curve(w)}" if w[1:].any() else
                  "Every point has one label: a constant sign gets them all right, with no boundary at all")
         if seen:
             return (f"✅ **With x₁x₂ as a third feature PLA halts** after {T} update{plural(T)}: w = {vec(w)}. {plane}"

@@ -20,6 +20,7 @@ from .. import experiment_figures as F
 from .. import experiment_jobs as J
 from .. import frame, links, shared
 from .. import settings as S
+from ..experiment_results import halted_line
 from ..codec import MAX_POINTS, encode_points
 from ..lesson import StudyLesson
 from ..parsers import Setting, choice, number
@@ -36,7 +37,9 @@ OPTIONS = (
             help="How many independent runs (each its own f, points and seed).", widget="number",
             extra=dict(min_value=1, max_value=10_000, step=100)),
     Setting("noise", 0, number(0, 50, int), str, label="Label noise p (%)",
-            help="Each label is flipped with probability p. With noise PLA never halts; Pocket is then run too.",
+            help="Each label is flipped with probability p. Flips may leave labels that no line separates, and on "
+                 "those PLA never halts; with few points they often stay separable, and PLA halts. With p > 0, "
+                 "Pocket is run too.",
             widget="number", extra=dict(min_value=0, max_value=50, step=5)),
     Setting("order", "random", choice(tuple(S.ORDER_LABELS)), label="Order of visits",
             help="LFD's homework picks a misclassified point at random (the default here). On this page it "
@@ -151,6 +154,8 @@ class ExperimentsLesson(StudyLesson):
                                                                  if k < cfg["runs"] else "") +
                     f", noise {cfg['p']:.0%}, {cfg['kw']['order']} order: **{capped:,}** hit the cap of "
                     f"{cap:,} updates.")
+        if cfg["p"] > 0:  # with noise, whether a run halts is the question the noise help raises
+            st.markdown(halted_line(res, cfg))
         left, right = st.columns(2, gap="medium")
         with left:
             st.markdown(stats_line("Updates T", res["T"], capped=capped, k=k))

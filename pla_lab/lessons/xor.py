@@ -3,7 +3,7 @@
 import pla_core
 import streamlit as st
 
-from .. import actions, explain, figures, model, runs, text, widgets, xor_words
+from .. import actions, explain, figures, lift_arrows, model, runs, text, widgets, xor_words
 from .. import settings as S
 from ..replay import ReplayLesson
 from ..model import DEFAULT_VIEW, Preset
@@ -74,13 +74,21 @@ class XorLesson(ReplayLesson):
         if st.toggle("Show the lifted points in 3-D", key=self.state.key("view3d"),
                      help="Each point raised to height x₁x₂: the ○ and × corners end up on opposite sides of a "
                           "plane. Drag to turn it."):
-            w = page.trace.weights[page.t]
+            tr, step = page.trace, page.t
+            w = tr.weights[step]
             fig = figures.lifted_figure(page.points, w, self.state["view"], theme=page.theme)
+            i = int(tr.mistakes[step]) if step < len(tr) else None  # the next update's point, as the plot circles
+            u = None if i is None else tr.settings["eta"] * float(tr.y[i]) * tr.X[i]
+            scene, pal = fig["layout"]["scene"], figures.palette(page.theme)
+            arrows = lift_arrows.place(w, u, [scene[a]["range"] for a in ("xaxis", "yaxis", "zaxis")])
+            fig["data"] += lift_arrows.traces(arrows, fg=pal["fg"], color=pal["pos" if u is None or tr.y[i] > 0
+                                                                              else "neg"])
             st.plotly_chart(fig, use_container_width=True, config={"displayModeBar": False})
-            t = text.sub(page.t)
+            t = text.sub(step)
             st.caption("○ +1 and ◆ −1 raised to height x₁x₂, onto the saddle z = x₁x₂; "
                        + (f"the pink plane is w{t}ᵀ(1, x₁, x₂, x₁x₂) = 0. Where it cuts the saddle, seen from "
-                          f"above, is w{t}'s boundary in the plot." if w[1:].any() else
+                          f"above, is w{t}'s boundary in the plot. " + xor_words.arrow_words(arrows, u, step, i)
+                          if w[1:].any() else
                           f"w{t} has no plane yet (its weights on x₁, x₂ and x₁x₂ are all 0), and the plot no "
                           "boundary."))
 

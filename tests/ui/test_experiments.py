@@ -10,9 +10,12 @@ from urllib.parse import parse_qsl, urlsplit
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import pla_core
-from pla_core.experiment import lfd_runs
+from pla_core.experiment import experiment, lfd_runs
+from pla_lab.experiment_results import halted_line
 
 from .helpers import Downloads, button, markdown, plot, start, url, warnings
 
@@ -153,3 +156,38 @@ def test_runs_that_never_halt_are_estimated_to_the_cap_and_refused_with_a_cap_th
     fit = re.search(r"lower the cap per run to ([\d,]+)", said).group(1).replace(",", "")
     fits = open_page({"bias": "0", "cap": fit})
     assert not button(fits, "Start 1,000 runs").disabled and "limit of 30 s for one experiment" not in warnings(fits)
+
+
+def test_with_noise_the_page_says_how_many_runs_halted_and_not_that_none_do():
+    """LFD's N = 10 with p = 10 %: many runs still halt. The page counts them (pla_core's runs, the same seeds), and
+    its help no longer says that with noise PLA never halts."""
+    at = open_page({"n": "10", "runs": "100", "noise": "10", "cap": "2000"})
+    help_text = at.number_input(key="experiments.noise").help
+    assert "With noise PLA never halts" not in help_text and "on those PLA never halts" in help_text
+    button(at, "Start 100 runs").click().run()
+    _, res, _ = direct(10, 100, cap=2000, noise=0.1)
+    h = int(res.halted.sum())
+    assert 0 < h < 100  # the example shows both kinds of run
+    text = markdown(at)
+    assert (f"**{h}** of 100 runs halted: flipping each label with probability p = 10% left their labels separable "
+            f"by a line. The other {100 - h} hit the cap of 2,000 updates: on labels no line separates PLA never "
+            "halts") in text
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(2, 12), st.sampled_from([0.05, 0.1, 0.2, 0.4]), st.integers(0, 2**31 - 1),
+       st.sampled_from([None, 1, -1]), st.sampled_from(["random", "cyclic"]))
+def test_the_halted_count_and_its_reason_hold_on_many_experiments(n, p, seed, sign_zero, order):
+    """The sentence's count is the number of runs pla_core.pla halts on, one run at a time; every run that halted had
+    labels an exact LP separates, and no run on labels it does not separate halted."""
+    kw = dict(order=order, eta=1.0, w0=(0.0, 0.0, 0.0), bias=True, sign_zero=sign_zero, max_updates=3000)
+    res = experiment(n, 0, 8, noise=p, seed=seed, pocket=False, **kw)
+    d = lfd_runs(n, 0, 8, noise=p, seed=seed)
+    runs = [pla_core.pla(d.X[r], d.y[r], seed=int(d.seeds[r]), **kw) for r in range(8)]
+    h = sum(t.halted for t in runs)
+    line = halted_line(res, dict(p=p, kw=kw))
+    assert line.startswith(f"**{h}** of 8 runs halted")
+    assert ("separable by a line" in line) == (h > 0) and (f"hit the cap of 3,000" in line) == (h < 8)
+    for r, t in enumerate(runs):
+        separable = pla_core.separability(d.X[r], d.y[r]).separable
+        assert separable or not t.halted

@@ -8,6 +8,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 import pla_core
 from pla_lab import codec as C
@@ -133,3 +135,38 @@ def test_points_no_line_separates_have_no_bound():
     at.selectbox(key=MARGIN.state.key("preset")).set_value("xor").run()
     md = markdown(at)
     assert "No line separates these points (ρ\\* = 0)" in md and "neither run halts" in md
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 25), st.sampled_from([0.3, 0.7, 1.0]))
+def test_the_bound_the_guide_gives_instead_of_seed_001_s_is_the_one_the_runs_keep(seed, n, frac):
+    """The guide's claims on many data sets, with bias-free points scaled into the unit disc (the note's R = 1):
+    8R²/(γρ*) + 4R/ρ* is what pla_core.theory gives, it is 8/ρ*² + 4/ρ* at γ = ρ*, more than 8/ρ*² (the note's),
+    and the margin perceptron from w₀ = 0 never makes more updates than it."""
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(-1, 1, size=(n, 2))
+    w = rng.normal(size=2)
+    s = X @ w / np.linalg.norm(w)
+    assume((np.abs(s) > 0.02).sum() >= 2)
+    X, y = X[np.abs(s) > 0.02], np.where(s[np.abs(s) > 0.02] > 0, 1.0, -1.0)
+    X /= float(np.linalg.norm(X, axis=1).max())  # the note's ‖x‖ ≤ 1, with equality: R = 1
+    R, (_, rho) = pla_core.radius(X, bias=False), pla_core.max_margin(X, y, bias=False)
+    assert math.isclose(R, 1.0) and rho > 0
+    gamma = frac * rho
+    B = pla_core.theory.margin_perceptron_bound(X, y, gamma, bias=False)
+    assert math.isclose(B, 8 * R ** 2 / (gamma * rho) + 4 * R / rho, rel_tol=1e-9)
+    assert B > 8 / rho ** 2  # more than the note's 8/γ₀², at γ = ρ* by 4/ρ*, below it by more
+    if frac == 1.0:
+        assert B >= 8 * R ** 2 / rho ** 2 and math.isclose(B - 8 * R ** 2 / rho ** 2, 4 * R / rho, rel_tol=1e-9)
+    run = pla_core.pla(X, y, bias=False, margin=gamma * (1 - 1e-9), max_updates=int(B) + 10, stop_on_cycle=False)
+    assert run.halted and len(run) <= B
+
+
+def test_the_guide_says_why_seed_001_s_8_over_gamma0_squared_is_not_used():
+    """The note's claim, the three slips in its proof and the bound shown instead are on the page."""
+    md = markdown(start())
+    assert "Why not seed 001's \"at most 8/γ₀²\"?" in md
+    assert "the proof drops that + R" in md and "write 8Mγ/4 where its step gives 3Mγ/4" in md
+    assert "it writes γ for both γ and γ₀, so its box reads 8/γ²" in md
+    assert "8/γ₀² + 4/γ₀, the note's number plus the 4/γ₀ it dropped" in md
+    assert "The note's 8/γ₀² is not proved, so the page does not" in md

@@ -148,3 +148,19 @@ def test_a_start_away_from_zero_has_no_bound_and_says_why():
     at = start({"pts": C.encode_points(POINTS), "w0": "0.5,1,0"})
     assert "for a start at w₀ = 0" in markdown(at)
     assert len(plot(at)["chart"]["series"]) == 1
+
+
+def test_the_guide_flags_seed_004_s_undefined_m_and_unsigned_margin_with_a_counterexample():
+    """Seed 004's "⌈M/γ²⌉" (M undefined) and its margin |w·xᵢ|/‖w‖ ≥ γ (no label) are flagged on the page, with the
+    signed margin and R²/γ² in their place; the XOR counterexample the guide gives is checked with pla_core."""
+    guide = markdown(start())
+    assert "⌈M/γ²⌉" in guide and "M is never defined" in guide and "⌊R²/γ²⌋" in guide
+    assert "|w·xᵢ|/‖w‖ ≥ γ, has no label" in guide and "The margin must be signed, yᵢ(w·xᵢ)/‖w‖ ≥ γ" in guide
+    assert "|w·x̃|/‖w‖ = 1 for w = (1, 0, 0)" in guide
+    X, y = np.array([[-1.0, 1], [1, -1], [-1, -1], [1, 1]]), np.array([1.0, 1, -1, -1])
+    w, Xt = np.array([1.0, 0, 0]), np.hstack([np.ones((4, 1)), X])
+    assert np.allclose(np.abs(Xt @ w) / np.linalg.norm(w), 1.0)  # the unsigned margin is 1 at every corner …
+    assert not pla_core.separability(X, y).separable  # … yet no line separates them
+    assert pla_core.margin(w, X, y) < 0
+    run = pla_core.online(X, y, passes=50)
+    assert not run.halted and run.stream.wrong[-4:].any() and run.stream.wrong.sum() > 50  # erring for ever
