@@ -27,7 +27,7 @@ the band is (γ/2)·‖w‖/‖(w₁, w₂)‖ wide on each side: wider than γ/
 least γ/2. Plain PLA stops at the first line that separates, which may graze a point (the dashed line).
 
 **The price, and the limit.** From w₀ = 0 and with 0 < γ ≤ ρ\\* (the best margin any line has), it makes at most
-8R²/(γρ\\*) + 4R/ρ\\* updates. Up to 2ρ\\* it is still bounded (the box under the run proves it); above 2ρ\\*
+8R²/(γρ\\*) + 4R/ρ\\* updates. Up to 2ρ\\* it is still bounded (the folded box under the bound proves it); above 2ρ\\*
 no line has margin γ/2, so it can never halt.
 
 **Try this.**
