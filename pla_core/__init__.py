@@ -20,7 +20,7 @@ from .reference import is_mistake, pla_reference
 from .saved import SavedRun, load_run, save_run
 from .theory import (Separability, convergence_series, is_separable, margin, max_margin, mistake_bound, radius,
                      separability, support_points)
-from .theory import margin_perceptron_bound
+from .theory import margin_perceptron_bound, margin_perceptron_log_bound
 from .trace import Stream, Trace
 
 __all__ = [
@@ -29,7 +29,7 @@ __all__ = [
     "save_run", "load_run", "SavedRun",
     "pla_reference", "is_mistake", "count_mistakes", "predict",
     "radius", "margin", "max_margin", "support_points", "mistake_bound", "is_separable", "separability",
-    "margin_perceptron_bound",
+    "margin_perceptron_bound", "margin_perceptron_log_bound",
     "Separability", "convergence_series", "unit_normal", "offset", "signed_distance", "geometric_margin", "foot",
     "closest_to_origin", "clip_line",
     "MAX_POINTS", "MAX_UPDATES_LIMIT", "check_data",

@@ -1,9 +1,11 @@
 """The margin perceptron's numbers and words (seed 001), as Markdown (no Streamlit, no Plotly). Every number is a
-``pla_core`` value: the runs (``pla`` with ``margin=γ`` and with γ = 0), ``radius``, ``max_margin``, ``margin``
-and ``theory.margin_perceptron_bound``; a mistake is :func:`pla_core.reference.is_mistake` with ``margin=γ``."""
+``pla_core`` value: the runs (``pla`` with ``margin=γ`` and with γ = 0), ``radius``, ``max_margin``, ``margin``,
+``theory.margin_perceptron_bound`` and ``theory.margin_perceptron_log_bound``; a mistake is
+:func:`pla_core.reference.is_mistake` with ``margin=γ``."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -25,7 +27,8 @@ the band is (γ/2)·‖w‖/‖(w₁, w₂)‖ wide on each side: wider than γ/
 least γ/2. Plain PLA stops at the first line that separates, which may graze a point (the dashed line).
 
 **The price, and the limit.** From w₀ = 0 and with 0 < γ ≤ ρ\\* (the best margin any line has), it makes at most
-8R²/(γρ\\*) + 4R/ρ\\* updates. Above ρ\\* there is no such bound; above 2ρ\\* it can never halt.
+8R²/(γρ\\*) + 4R/ρ\\* updates. Up to 2ρ\\* it is still bounded (the folded box under the bound proves it); above 2ρ\\*
+no line has margin γ/2, so it can never halt.
 
 **Try this.**
 1. Press **Step** and watch the band move with the line: the circled point is inside it, even when it is on the
@@ -57,6 +60,7 @@ class Facts:
     R: float
     rho_star: float                 # 0 when no line separates the points
     bound: float                    # 8R²/(γρ*) + 4R/ρ*, ∞ when γ > ρ* or not separable
+    wide: float                     # M̄ of M(ρ* − γ/2) ≤ R + (R²/2ρ*)(1 + ln M), ∞ when γ ≥ 2ρ* or not separable
     from_zero: bool                 # the run starts from w₀ = 0 (a hypothesis of the bound)
     rho_T: float | None             # the margin perceptron's final margin
     plain_T: int                    # plain PLA's (γ = 0) updates on the same points
@@ -75,6 +79,7 @@ def facts(trace, plain, gamma: float) -> Facts:
     _, rho_star = pla_core.max_margin(X, y, bias=bias)
     return Facts(gamma=gamma, R=pla_core.radius(X, bias=bias), rho_star=max(rho_star, 0.0),
                  bound=pla_core.margin_perceptron_bound(X, y, gamma, bias=bias),
+                 wide=pla_core.margin_perceptron_log_bound(X, y, gamma, bias=bias),
                  from_zero=not np.any(trace.weights[0]), rho_T=_rho(trace.weights[-1], X, y, bias),
                  plain_T=len(plain), plain_halted=plain.halted, plain_w=plain.weights[-1],
                  rho_plain=_rho(plain.weights[-1], X, y, bias))
@@ -135,6 +140,8 @@ def verdict(trace, t: int, f: Facts, *, separable: bool | None, go: str = "Run")
         why = (f"γ/2 = {num(f.gamma / 2)} is more than ρ\\* = {num(f.rho_star)}, the widest margin any line has, so "
                "every line leaves some point inside its band: the margin perceptron can never halt here, and a higher "
                "cap would not help")
+    elif f.rho_star > 0 and math.isfinite(f.wide) and f.from_zero:
+        why = f"the bound below says it halts within {_count(f.wide)} updates: raise the cap in the sidebar"
     elif f.rho_star > 0:
         why = "a line with margin γ/2 exists, so it may still halt: raise the cap in the sidebar"
     else:
@@ -143,30 +150,71 @@ def verdict(trace, t: int, f: Facts, *, separable: bool | None, go: str = "Run")
     return f"{head} with points left in the band{'' if seen else ' ' + explain.ahead(go)}: {why}."
 
 
+def _count(v: float) -> str:
+    """A bound on the number of updates, as the whole number of updates it allows."""
+    return f"{math.floor(v):,}"
+
+
+def _this_run(trace, t: int, bound: float) -> str:
+    T = len(trace)
+    done = trace.halted and t >= T
+    made = f"made **{T}**" if done else (f"makes **{T}**" if trace.halted else f"reaches the cap, **{T:,}**")
+    return f"this run {made} update{plural(T)}" + (" ✅" if done and T <= bound else "")
+
+
 def bound(trace, t: int, f: Facts) -> str:
-    """R, ρ*, γ against ρ* and 2ρ*, and the updates against 8R²/(γρ*) + 4R/ρ* (or why there is no bound)."""
-    T, cap = len(trace), trace.settings["max_updates"]
-    lines = [f"**The bound** (x̃ = (1, x₁, x₂), lengths with the bias): R = {num(f.R)}, the best margin "
-             f"**ρ\\* = {num(f.rho_star)}**, γ = **{num(f.gamma)}**."]
+    """R, ρ*, γ against ρ* and 2ρ*, and the updates against the bounds that hold: 8R²/(γρ*) + 4R/ρ* for γ ≤ ρ*,
+    and :func:`pla_core.margin_perceptron_log_bound` for γ < 2ρ* (or why there is none)."""
+    T, cap, bias = len(trace), trace.settings["max_updates"], trace.settings["bias"]
+    lines = [f"**The bound** (x̃ = {'(1, x₁, x₂), lengths with the bias' if bias else '(0, x₁, x₂): no bias'}): "
+             f"R = {num(f.R)}, the best margin **ρ\\* = {num(f.rho_star)}**, γ = **{num(f.gamma)}**."]
     if f.rho_star <= 0:
         lines.append("⛔ No line separates these points (ρ\\* = 0): no γ > 0 can be met, there is no bound, and "
                      f"neither run halts: the cap of {cap:,} updates stops them.")
         return "  \n".join(lines)
     if f.gamma <= f.rho_star:
-        done = trace.halted and t >= T
-        made = f"made **{T}**" if done else (f"makes **{T}**" if trace.halted else f"reaches the cap, **{T:,}**")
-        lines.append(f"γ ≤ ρ\\*, so from w₀ = 0 at most 8R²/(γρ\\*) + 4R/ρ\\* = **{num(f.bound)}** updates; this run "
-                     f"{made} update{plural(T)}" + (" ✅" if done and T <= f.bound else "") + ".")
-        if not f.from_zero:
-            lines.append("⚠️ This run starts from a w₀ ≠ 0 (sidebar, or set by hand): the bound is proved from w₀ = 0 "
-                         "only.")
-    elif f.gamma <= 2 * f.rho_star:
-        lines.append(f"γ > ρ\\*: the proof needs γ ≤ ρ\\*, so **there is no bound**. It may still halt: a line with "
-                     f"margin γ/2 = {num(f.gamma / 2)} exists, since γ/2 ≤ ρ\\*.")
-    else:
+        lines.append(f"γ ≤ ρ\\*, so from w₀ = 0 at most 8R²/(γρ\\*) + 4R/ρ\\* = **{num(f.bound)}** updates; "
+                     f"{_this_run(trace, t, f.bound)}.")
+        if f.wide < f.bound:
+            lines.append(f"The bound for every γ < 2ρ\\* (proved in the box below) is smaller here: at most "
+                         f"**{_count(f.wide)}** updates.")
+    elif math.isfinite(f.wide):
+        lines.append(f"ρ\\* < γ < 2ρ\\* = {num(2 * f.rho_star)}: seed 001's proof needs γ ≤ ρ\\*, the one in the box "
+                     f"below only γ < 2ρ\\*. From w₀ = 0 at most **{_count(f.wide)}** updates, the largest M with "
+                     f"M(ρ\\* − γ/2) ≤ R + (R²/2ρ\\*)(1 + ln M); {_this_run(trace, t, f.wide)}.")
+    elif f.gamma > 2 * f.rho_star and not trace.halted:
         lines.append(f"γ > 2ρ\\* = {num(2 * f.rho_star)}: no line clears every point by γ/2 = {num(f.gamma / 2)}, so "
                      f"**it can never halt**: the cap of {cap:,} updates (sidebar) stops it.")
+    else:  # γ = 2ρ* (up to rounding): only w*'s own direction would do
+        lines.append(f"γ = 2ρ\\* = {num(2 * f.rho_star)}: only a line with the best margin ρ\\* clears every point by "
+                     "γ/2, and no proof bounds the run: " + (f"this one halts there after **{T}** update{plural(T)}." if
+                                                              trace.halted else f"this one has not found it in {T:,}."))
+    if not f.from_zero and f.gamma < 2 * f.rho_star:
+        lines.append("⚠️ This run starts from a w₀ ≠ 0 (sidebar, or set by hand): the bound is proved from w₀ = 0 "
+                     "only.")
     return "  \n".join(lines)
+
+
+def proof(f: Facts) -> str:
+    """The derivation of :func:`pla_core.margin_perceptron_log_bound`, with this run's numbers in its last line."""
+    c, k = f.rho_star - f.gamma / 2, f.R ** 2 / (2 * f.rho_star)
+    here = (f"**Here:** M·{num(c)} ≤ {num(f.R)} + {num(k)}·(1 + ln M) holds up to M = {num(f.wide)}: at most "
+            f"**{_count(f.wide)}** updates." if math.isfinite(f.wide) else
+            f"**Here:** ρ\\* − γ/2 = {num(c)} ≤ 0: the left side never grows, and this proof gives no bound.")
+    return "\n".join([
+        "Start from w₀ = 0 and take η = 1 (from w₀ = 0, η only stretches every w). Let w\\* be the best line, scaled "
+        "to ‖w\\*‖ = 1; R, ρ\\* and ‖w‖ are the lengths above.",
+        "1. Each update adds yₙw\\*ᵀx̃ₙ ≥ ρ\\* to w\\*ᵀw, so after t updates ‖wₜ‖ ≥ w\\*ᵀwₜ ≥ tρ\\*.",
+        "2. The first update is made at w = 0, where every point counts as a mistake: ‖w₁‖ = ‖x̃ₙ‖ ≤ R.",
+        "3. A later update corrects a point with yₙwₜᵀx̃ₙ < γ‖wₜ‖/2, so ‖wₜ₊₁‖² < ‖wₜ‖² + γ‖wₜ‖ + R², and with "
+        "√(1 + x) ≤ 1 + x/2 and step 1: ‖wₜ₊₁‖ ≤ ‖wₜ‖ + γ/2 + R²/(2tρ\\*).",
+        "4. Adding these to step 2, after M updates the length is at most R + Mγ/2 + (R²/2ρ\\*)(1 + 1/2 + … + "
+        "1/(M−1)), and the sum in brackets is at most 1 + ln M.",
+        "5. By step 1 the length is at least Mρ\\*, so **M(ρ\\* − γ/2) ≤ R + (R²/2ρ\\*)(1 + ln M)**. For γ < 2ρ\\* the "
+        "left side grows like M and the right only like ln M: M cannot grow without end.",
+        "",
+        here,
+    ])
 
 
 def margins(trace, f: Facts) -> str:

@@ -1,5 +1,6 @@
 """The margin perceptron (seed 001): a point is a mistake when y·wᵀx̃/‖w‖ < γ/2; the band that counts moves with the
-line, the run is held against 8R²/(γρ*) + 4R/ρ*, and its final margin against plain PLA's on the same points."""
+line, the run is held against 8R²/(γρ*) + 4R/ρ* (γ ≤ ρ*) and the bound with ln M (γ < 2ρ*, its proof in a folded
+box), and its final margin against plain PLA's on the same points."""
 
 import math
 
@@ -109,6 +110,9 @@ class MarginLesson(ReplayLesson):
         st.markdown(margin_words.verdict(page.trace, page.t, f, separable=page.run.extras.get("separable"),
                                          go=self.to_end) + "\n\n" + margin_words.step(page.trace, page.t, f.gamma))
         st.markdown(margin_words.bound(page.trace, page.t, f))
+        if ok:
+            with st.expander("Why the margin perceptron halts for every γ < 2ρ\\*: the proof"):
+                st.markdown(margin_words.proof(f))
         st.markdown(margin_words.margins(page.trace, f))
 
     def _set_gamma(self, value):

@@ -96,7 +96,9 @@ def test_gamma_in_the_link_reopens_the_same_demo_and_the_widget_changes_it():
     X, y, trace, _, _ = from_link(q)
     _, rho_star = pla_core.max_margin(X, y)
     assert rho_star < 0.3 <= 2 * rho_star
-    assert "**there is no bound**" in markdown(at) and "It may still halt" in markdown(at)
+    # Issue 21: not "there is no bound": the bound with ln M holds for every γ < 2ρ*.
+    wide = pla_core.margin_perceptron_log_bound(X, y, 0.3)
+    assert f"at most **{math.floor(wide):,}** updates" in markdown(at) and "no bound" not in markdown(at)
     again = start({k: v for k, v in q.items()})
     assert markdown(again) == markdown(at) and plot(again)["win"] == plot(at)["win"]
     # A person types another γ: a new run, from step 0, in the link.
