@@ -180,7 +180,7 @@ def pla_many(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: 
     X : array (runs, N, d)
         One data set per run, without the bias column (every run has the same N and d).
     y : array (runs, N)
-        Labels, each +1 or −1.
+        Labels, each +1 or −1 (or 1/0, or True/False, run by run as :func:`pla` reads them).
     order, eta, margin, bias, sign_zero, max_updates, stop_on_cycle
         As in :func:`pla`, the same for every run (``max_updates`` defaults to 10⁴ here).
     w0 : array (d+1,) or (runs, d+1), optional
