@@ -65,23 +65,24 @@ def labels(y) -> np.ndarray:
     if isinstance(y, np.ndarray) and y.dtype == bool:
         return np.where(y, 1.0, -1.0)
     try:
-        y = np.array(y, dtype=float)  # a copy: the 0s may be rewritten below
+        y = np.asarray(y, dtype=float)
     except (TypeError, ValueError):
         raise ValueError("y must be a list of labels, each +1 or -1 (or 1 or 0).") from None
-    wrong = (y != 1) & (y != -1) & (y != 0)
+    other = (y != 1) & (y != -1)
+    if not other.any():  # ±1 already: as fast as before 1/0 was read
+        return y
+    zero = y == 0
+    wrong = other & ~zero
     if wrong.any():
         i = int(np.flatnonzero(wrong.reshape(-1))[0])
         raise ValueError(f"Labels must be +1 or -1 (or 1 and 0, 0 read as -1), but point {i} has label "
                          f"{y.reshape(-1)[i]:g}.")
-    zero = y == 0
-    if zero.any():
-        minus = y == -1
-        if minus.any():
-            i, j = int(np.flatnonzero(zero.reshape(-1))[0]), int(np.flatnonzero(minus.reshape(-1))[0])
-            raise ValueError(f"Point {i} has label 0 and point {j} has label -1: use labels +1/-1 or 1/0, not both "
-                             "(0 is read as -1).")
-        y[zero] = -1.0
-    return y
+    minus = y == -1
+    if minus.any():
+        i, j = int(np.flatnonzero(zero.reshape(-1))[0]), int(np.flatnonzero(minus.reshape(-1))[0])
+        raise ValueError(f"Point {i} has label 0 and point {j} has label -1: use labels +1/-1 or 1/0, not both "
+                         "(0 is read as -1).")
+    return np.where(zero, -1.0, y)  # a new array: the caller's y is never rewritten
 
 
 MAX_ETA = 1e6
