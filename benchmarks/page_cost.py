@@ -234,6 +234,7 @@ def blocks() -> list[str]:
     """What one /experiments block costs (CPU s in this process): pla_core.experiment on the page's first block
     (``Cost.plan``), beside the estimate that sized it, for settings the page accepts; the others' refusal."""
     from pla_core import experiment as E
+    from pla_lab import experiment_jobs as J
     from pla_lab.lessons.experiments import BOUND_RUNS
 
     base = dict(order="random", eta=1.0, w0=(0.0, 0.0, 0.0), bias=True, sign_zero=None)
@@ -249,7 +250,7 @@ def blocks() -> list[str]:
         cost = E.Cost.of(p, kw, bound_runs=BOUND_RUNS if p == 0 else 0)
         head = f"| {n:,} | {runs:,} | {cap:,} | {p:.0%} | {' '.join(f'{k}={v}' for k, v in other.items())} |"
         try:
-            E.check_work(runs, n, cap, cost=cost)
+            J.check_work(runs, n, cap, cost=cost)
         except ValueError as e:
             out.append(f"{head} refused: {str(e)[:150]}… |||||")
             continue

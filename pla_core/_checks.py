@@ -14,7 +14,12 @@ SIGN_ZERO_CHOICES = (None, 1, -1, "both")
 
 
 def check_data(X, y) -> tuple[np.ndarray, np.ndarray]:
-    """Return ``X`` as float64 (n, d) and ``y`` as float64 (n,) of ±1, or raise ValueError saying what is wrong."""
+    """Return ``X`` as float64 (n, d) and ``y`` as float64 (n,) of ±1, or raise ValueError saying what is wrong.
+
+    The labels every public function of pla_core accepts (the rule of :func:`labels`): +1 and −1; or 1 and 0,
+    where 0 means −1 (as :func:`~pla_core.datasets.load_points` reads a file); or True and False, where False means
+    −1. Whatever was given, traces and results hold ±1 (``trace.y``), the labels of the notes' mathematics.
+    """
     try:
         X = np.array(X, dtype=float)  # a copy: traces keep X, and the caller may change theirs later
     except (TypeError, ValueError):
@@ -45,19 +50,39 @@ def check_data(X, y) -> tuple[np.ndarray, np.ndarray]:
         row, col = np.argwhere(np.abs(X) > MAX_COORD)[0]
         raise ValueError(f"Point {row} has a coordinate of {X[row, col]:.3g}; coordinates must stay within "
                          f"±{MAX_COORD:g}.")
-    try:
-        y = np.asarray(y, dtype=float)
-    except (TypeError, ValueError):
-        raise ValueError("y must be a list of labels, each +1 or -1.") from None
+    y = labels(y)
     if y.ndim != 1:
         y = y.reshape(-1) if y.size == n else y
     if y.ndim != 1 or y.shape[0] != n:
         raise ValueError(f"There are {n} points but {y.size} labels: each point needs exactly one label.")
-    wrong = (y != 1) & (y != -1)
-    if wrong.any():
-        i = int(np.flatnonzero(wrong)[0])
-        raise ValueError(f"Labels must be +1 or -1, but point {i} has label {y[i]:g}.")
     return X, y
+
+
+def labels(y) -> np.ndarray:
+    """``y`` as float64 of ±1: +1/−1 as they are; 1/0 and True/False with 0 and False read as −1. The labels of one
+    data set may not mix 0 and −1 (two names for one class hint at a mistake in the data); anything else raises
+    ValueError."""
+    if isinstance(y, np.ndarray) and y.dtype == bool:
+        return np.where(y, 1.0, -1.0)
+    try:
+        y = np.asarray(y, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError("y must be a list of labels, each +1 or -1 (or 1 or 0).") from None
+    other = (y != 1) & (y != -1)
+    if not other.any():  # ±1 already: as fast as before 1/0 was read
+        return y
+    zero = y == 0
+    wrong = other & ~zero
+    if wrong.any():
+        i = int(np.flatnonzero(wrong.reshape(-1))[0])
+        raise ValueError(f"Labels must be +1 or -1 (or 1 and 0, 0 read as -1), but point {i} has label "
+                         f"{y.reshape(-1)[i]:g}.")
+    minus = y == -1
+    if minus.any():
+        i, j = int(np.flatnonzero(zero.reshape(-1))[0]), int(np.flatnonzero(minus.reshape(-1))[0])
+        raise ValueError(f"Point {i} has label 0 and point {j} has label -1: use labels +1/-1 or 1/0, not both "
+                         "(0 is read as -1).")
+    return np.where(zero, -1.0, y)  # a new array: the caller's y is never rewritten
 
 
 MAX_ETA = 1e6

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .many import MAX_WORK, disagreement_many, pla_many
+from .many import disagreement_many, pla_many
 from . import perceptron
 from .theory import mistake_bound
 
-__all__ = ["LfdRuns", "lfd_runs", "experiment", "Cost", "work", "check_work", "summary", "RESOLUTION", "MAX_WORK",
-           "MAX_SECONDS", "RUN_SECONDS", "BLOCK_SECONDS", "SEED_LIMIT"]
+__all__ = ["LfdRuns", "lfd_runs", "experiment", "Cost", "work", "summary", "RESOLUTION", "BLOCK_SECONDS",
+           "SEED_LIMIT"]
 
 #: Points are stored to this resolution (as a link stores them).
 RESOLUTION = 1e-3
@@ -46,10 +46,6 @@ BOUND_SECONDS = (4e-3, 4e-6)
 HALT_UPDATES = 2
 #: A block is sized to take about this long: Stop, which acts between blocks, answers within it.
 BLOCK_SECONDS = 0.35
-#: A run cannot be cut: a block of one run may take this long at most.
-RUN_SECONDS = 1.0
-#: One experiment (its estimate: every run to the cap unless its runs halt) may take this long at most.
-MAX_SECONDS = 30.0
 #: Runs per block at most (their data are kept whole: ~20,000 points a block).
 BLOCK_POINTS = 20_000
 
@@ -164,56 +160,9 @@ class Cost:
         return self.block(1, n, cap, bound=self.bound_runs > 0)
 
 
-def _largest(fits, top: int) -> int:
-    """The largest k in 1 … top with fits(k) (fits holds up to some k, then not), or 0."""
-    lo, hi = 0, top
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        lo, hi = (mid, hi) if fits(mid) else (lo, mid - 1)
-    return lo
-
-
 def work(runs: int, ns, cap: int) -> int:
     """Point scores PLA may make at most: runs × N × cap, summed over the N's of a sweep (pla_many's measure)."""
     return sum(int(runs) * int(n) * int(cap) for n in np.atleast_1d(ns))
-
-
-def check_work(runs: int, ns, cap: int, *, noise: float = 0.0, max_work: int = MAX_WORK, cost: Cost | None = None,
-               max_seconds: float = MAX_SECONDS) -> None:
-    """Refuse (ValueError, a sentence saying how to make it smaller) an experiment over the server's caps:
-    ``max_work`` point scores for PLA; a run (which no Stop can cut) over RUN_SECONDS; the whole experiment over
-    ``max_seconds`` by ``cost``'s estimate (default: :meth:`Cost.of` ``noise`` and LFD's settings)."""
-    w = work(runs, ns, cap)
-    ns = [int(n) for n in np.atleast_1d(ns)]
-    runs, cap, n = int(runs), int(cap), max(ns)
-    if w > max_work:
-        fit = max_work // (runs * sum(ns))
-        fewer = max_work // (sum(ns) * cap)
-        raise ValueError(
-            f"{runs:,} runs × {'the N’s up to ' if len(ns) > 1 else ''}N = {n:,} points × a cap of {cap:,} "
-            f"updates could take {w:,} point scores, over this server's limit of {max_work:,}: lower the cap per run "
-            f"to {max(fit, 0):,}" + (f" or the runs to {fewer:,}" if fewer >= 1 else "") + ", or choose a smaller N.")
-    cost = cost or Cost.of(noise, {})
-    pocket = "with noise, Pocket follows each run one by one" if cost.pocket else ""
-    one = cost.run_seconds(n, cap)
-    if one > RUN_SECONDS:
-        fit = _largest(lambda c: cost.run_seconds(n, c) <= RUN_SECONDS, cap - 1)
-        raise ValueError(
-            f"One run of N = {n:,} points up to a cap of {cap:,} updates could hold the server for about {one:.1f} s "
-            f"({pocket + ', and ' if pocket else ''}Stop waits for a run to end): " +
-            (f"lower the cap per run to {fit:,} or choose a smaller N." if fit else "choose a smaller N."))
-    total = cost.seconds(runs, ns, cap)
-    if total > max_seconds:
-        why = pocket or ("no run halts without a bias or from w₀ ≠ 0, so each may go to the cap" if not cost.halts
-                         else "")
-        fit = _largest(lambda c: cost.seconds(runs, ns, c) <= max_seconds, cap - 1)
-        fewer = _largest(lambda r: cost.seconds(r, ns, cap) <= max_seconds, runs - 1)
-        ways = ([f"lower the cap per run to {fit:,}"] if fit else []) + ([f"the runs to {fewer:,}"] if fewer else [])
-        raise ValueError(
-            f"{runs:,} runs × {'the N’s up to ' if len(ns) > 1 else ''}N = {n:,} points × a cap of {cap:,} updates "
-            f"could take about {total:.0f} s of this server's CPU" + (f" ({why})" if why else "") +
-            f", over its limit of {max_seconds:.0f} s for one experiment: " +
-            (" or ".join(ways) + ", or choose a smaller N." if ways else "choose a smaller N."))
 
 
 def experiment(n: int, start: int, stop: int, *, noise: float = 0.0, seed: int = 0, bound_runs: int = 0,

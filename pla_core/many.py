@@ -32,11 +32,9 @@ from .perceptron import _CYCLE_RESOLUTION, ORDERS, _Growing, _RandomScan, pla
 from .reference import TIE, is_mistake, tie_mask
 from .trace import readonly
 
-__all__ = ["ManyRuns", "pla_many", "disagreement_many", "MAX_WORK", "DEFAULT_MANY_UPDATES"]
+__all__ = ["ManyRuns", "pla_many", "disagreement_many", "DEFAULT_MANY_UPDATES"]
 
-#: Default ``max_work`` of :func:`pla_many`: runs × N × max_updates point scores at most (a few seconds here).
-MAX_WORK = 10**9
-#: Default cap on each run's updates in :func:`pla_many` (1,000 runs of N = 100 fit under MAX_WORK).
+#: Default cap on each run's updates in :func:`pla_many` (LFD's 1,000 runs of N = 100: 2 of them reach it).
 DEFAULT_MANY_UPDATES = 10_000
 
 # Scores per chunk of runs (runs × N): ~70 bytes each in d = 2 (Z and a copy of its live runs, η·Z when η ≠ 1,
@@ -158,21 +156,25 @@ def _chunk(X, y, a: int, b: int):
         Xc = yc = None
     if Xc is not None:
         fine = np.isfinite(Xc).all(axis=(1, 2)) & (np.abs(Xc).max(axis=(1, 2)) <= _MAX_COORD)
-        fine &= ((yc == 1) | (yc == -1)).all(axis=1)
-        if fine.all():
+        if fine.all() and ((yc == 1) | (yc == -1)).all():
             return Xc, yc
-    for r in range(a, b):
+        yc = np.array(yc)  # a copy: 0s and Falses are rewritten as −1 below, never in the caller's y
+    for r in range(a, b):  # labels 1/0 or True/False are read as pla reads them (check_data), run by run
         try:
-            check_data(X[r], y[r])
+            _, yr = check_data(X[r], y[r])
         except ValueError as e:
             raise ValueError(f"Run {r}: {e}") from None
+        if Xc is not None:
+            yc[r - a] = yr
+    if Xc is not None:
+        return Xc, yc
     raise AssertionError("unreachable: a run failed the batch check but passed check_data")
 
 
 
 def pla_many(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: float = 0.0, bias: bool = True,
              sign_zero=None, max_updates: int = DEFAULT_MANY_UPDATES, seed=None, stop_on_cycle: bool = True,
-             trace: bool = False, max_work: int | None = MAX_WORK) -> ManyRuns:
+             trace: bool = False, max_work: int | None = None) -> ManyRuns:
     """Run PLA on many data sets at once; run r ends exactly as ``pla(X[r], y[r], ...)`` does.
 
     Parameters
@@ -180,7 +182,7 @@ def pla_many(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: 
     X : array (runs, N, d)
         One data set per run, without the bias column (every run has the same N and d).
     y : array (runs, N)
-        Labels, each +1 or −1.
+        Labels, each +1 or −1 (or 1/0, or True/False, run by run as :func:`pla` reads them).
     order, eta, margin, bias, sign_zero, max_updates, stop_on_cycle
         As in :func:`pla`, the same for every run (``max_updates`` defaults to 10⁴ here).
     w0 : array (d+1,) or (runs, d+1), optional
@@ -195,9 +197,11 @@ def pla_many(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: 
         run by run, so it costs as much as the loop this function replaces. To replay only a few runs, call
         ``pla(X[r], y[r], **result.pla_kwargs(r))``.
     max_work : int or None
-        Refuse (ValueError) when runs × N × max_updates exceeds this many point scores: the most the runs can take,
-        since each update of a run scores its N points once (plus one pass to confirm a halt). 10⁹ by default (a
-        few seconds here); None lifts the limit.
+        Optional: refuse (ValueError) when runs × N × max_updates exceeds this many point scores, the most the runs
+        can take, since each update of a run scores its N points once (plus one pass to confirm a halt). None (the
+        default) runs whatever is asked: ``max_updates`` is only a bound (LFD's 1,000 runs of N = 100 with
+        ``max_updates=100_000`` could take 10¹⁰ scores; they took 0.44 s here, as their runs halt). A server's caps are the
+        app's (``pla_lab.experiment_jobs``).
 
     Returns
     -------

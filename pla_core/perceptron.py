@@ -50,8 +50,28 @@ def _signs(s, w_norm, R: float, sign_zero) -> np.ndarray:
 
 
 def predict(w, X, *, bias: bool = True, sign_zero=None) -> np.ndarray:
-    """sign(wᵀx̃) for each row of X, shape (n,); at wᵀx̃ = 0 it is ``sign_zero`` if that is ±1, else 0 (None: wrong
-    for both labels; "both": right for both). The readings of sign(0) and their notes: :func:`pla`."""
+    """sign(wᵀx̃) for each row of X: the label w gives each point, +1 or −1, or 0 at a tie that no label settles.
+
+    Parameters
+    ----------
+    w : array (d+1,)
+        Weights, bias weight first.
+    X : array (n, d)
+        The points, without the bias column.
+    bias : bool
+        As in :func:`pla`: False scores x̃ = (0, x).
+    sign_zero : {None, +1, -1, "both"}
+        What sign(0) means, as in :func:`pla` (its notes there). At a tie wᵀx̃ = 0 (within 1e-12·‖w‖·R, as pla)
+        the prediction is ``sign_zero`` when that is ±1, and **0** otherwise: with None (the default) a tie is
+        wrong for both labels, which is why PLA updates on it; with "both" it is right for both. Deliberately not
+        ±1: a 0 never matches a label, so it counts as the mistake PLA sees.
+
+    Returns
+    -------
+    ndarray (n,)
+        +1, −1 or 0. With ``sign_zero`` None, +1 or −1 and labels y of ±1, ``(predict(w, X) != y).sum()`` is
+        ``count_mistakes(w, X, y)``, the mistakes PLA counts; with "both" a 0 is right whatever the label.
+    """
     X, _ = check_data(X, np.ones(len(np.atleast_2d(np.asarray(X, dtype=float)))))
     w = _check_w(w, X.shape[1])
     if w.ndim != 1:
@@ -511,12 +531,13 @@ def pla(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: float
                  permutation=readonly(perm), examined=scan.visits, _grid=g)
 
 
-def pocket(X, y, *, max_updates: int, order: str = "random", eta: float = 1.0, w0=None, bias: bool = True,
-           sign_zero=None, seed=None) -> Trace:
+def pocket(X, y, *, max_updates: int = DEFAULT_MAX_UPDATES, order: str = "random", eta: float = 1.0, w0=None,
+           bias: bool = True, sign_zero=None, seed=None) -> Trace:
     """The Pocket algorithm (seed 000): run PLA and keep in the pocket the best weights seen so far.
 
     After every update wₜ₊₁ is compared with the pocket ŵ by in-sample error; ŵ is replaced only when wₜ₊₁ makes
-    strictly fewer mistakes. Stops after ``max_updates`` updates, or earlier if PLA halts (then ŵ = w, E_in = 0).
+    strictly fewer mistakes. Stops after ``max_updates`` updates (default 10⁵, as :func:`pla`: on noisy data PLA never
+    halts, so Pocket runs to it, ~1.6 s at N = 1,000 here), or earlier if PLA halts (then ŵ = w, E_in = 0).
     ``trace.pocket_weights`` has shape (T+1, d+1); ``trace.pocket_errors`` never increases.
     Parameters as in :func:`pla` (``sign_zero``: None, +1, −1 or "both", each with the notes that use it).
     """

@@ -17,6 +17,14 @@ BOUND_RUNS = 200
 SWEEP_NS = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000)
 #: A sweep may cost this many times one experiment's limit (10 + 20 + 50 + … up to N is under 2 N).
 SWEEP_FACTOR = 2
+# This server's caps on one experiment. They protect the server a class shares, so they are the app's: pla_core
+# runs whatever a notebook asks (pla_many's max_updates is a bound, not work done) and only estimates the cost.
+#: Point scores PLA may make at most (runs × N × cap: a few seconds here).
+MAX_WORK = 10**9
+#: A run cannot be cut: a block of one run may take this long at most.
+RUN_SECONDS = 1.0
+#: One experiment (its estimate: every run to the cap unless its runs halt) may take this long at most.
+MAX_SECONDS = 30.0
 
 
 def key(cfg: dict) -> str:
@@ -37,14 +45,60 @@ def refusal(cfg: dict, kind: str) -> str | None:
     """Why the job is over this server's limits, with what would fit (None: it may start)."""
     try:
         if kind == "exp":
-            E.check_work(cfg["runs"], cfg["n"], cfg["kw"]["max_updates"], cost=cost(cfg, kind))
+            check_work(cfg["runs"], cfg["n"], cfg["kw"]["max_updates"], cost=cost(cfg, kind))
         else:
-            E.check_work(cfg["runs"], sweep_ns(cfg["n"]), cfg["kw"]["max_updates"],
-                         max_work=SWEEP_FACTOR * E.MAX_WORK, cost=cost(cfg, kind),
-                         max_seconds=SWEEP_FACTOR * E.MAX_SECONDS)
+            check_work(cfg["runs"], sweep_ns(cfg["n"]), cfg["kw"]["max_updates"], max_work=SWEEP_FACTOR * MAX_WORK,
+                       cost=cost(cfg, kind), max_seconds=SWEEP_FACTOR * MAX_SECONDS)
     except ValueError as e:
         return str(e)
     return None
+
+
+def _largest(fits, top: int) -> int:
+    """The largest k in 1 … top with fits(k) (fits holds up to some k, then not), or 0."""
+    lo, hi = 0, top
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        lo, hi = (mid, hi) if fits(mid) else (lo, mid - 1)
+    return lo
+
+
+def check_work(runs: int, ns, cap: int, *, noise: float = 0.0, max_work: int = MAX_WORK,
+               cost: E.Cost | None = None, max_seconds: float = MAX_SECONDS) -> None:
+    """Refuse (ValueError, a sentence saying how to make it smaller) an experiment over this server's caps:
+    ``max_work`` point scores for PLA; a run (which no Stop can cut) over RUN_SECONDS; the whole experiment over
+    ``max_seconds`` by ``cost``'s estimate (default: :meth:`Cost.of` ``noise`` and LFD's settings)."""
+    w = E.work(runs, ns, cap)
+    ns = [int(n) for n in np.atleast_1d(ns)]
+    runs, cap, n = int(runs), int(cap), max(ns)
+    if w > max_work:
+        fit = max_work // (runs * sum(ns))
+        fewer = max_work // (sum(ns) * cap)
+        raise ValueError(
+            f"{runs:,} runs × {'the N’s up to ' if len(ns) > 1 else ''}N = {n:,} points × a cap of {cap:,} "
+            f"updates could take {w:,} point scores, over this server's limit of {max_work:,}: lower the cap per run "
+            f"to {max(fit, 0):,}" + (f" or the runs to {fewer:,}" if fewer >= 1 else "") + ", or choose a smaller N.")
+    cost = cost or E.Cost.of(noise, {})
+    pocket = "with noise, Pocket follows each run one by one" if cost.pocket else ""
+    one = cost.run_seconds(n, cap)
+    if one > RUN_SECONDS:
+        fit = _largest(lambda c: cost.run_seconds(n, c) <= RUN_SECONDS, cap - 1)
+        raise ValueError(
+            f"One run of N = {n:,} points up to a cap of {cap:,} updates could hold the server for about {one:.1f} s "
+            f"({pocket + ', and ' if pocket else ''}Stop waits for a run to end): " +
+            (f"lower the cap per run to {fit:,} or choose a smaller N." if fit else "choose a smaller N."))
+    total = cost.seconds(runs, ns, cap)
+    if total > max_seconds:
+        why = pocket or ("no run halts without a bias or from w₀ ≠ 0, so each may go to the cap" if not cost.halts
+                         else "")
+        fit = _largest(lambda c: cost.seconds(runs, ns, c) <= max_seconds, cap - 1)
+        fewer = _largest(lambda r: cost.seconds(r, ns, cap) <= max_seconds, runs - 1)
+        ways = ([f"lower the cap per run to {fit:,}"] if fit else []) + ([f"the runs to {fewer:,}"] if fewer else [])
+        raise ValueError(
+            f"{runs:,} runs × {'the N’s up to ' if len(ns) > 1 else ''}N = {n:,} points × a cap of {cap:,} updates "
+            f"could take about {total:.0f} s of this server's CPU" + (f" ({why})" if why else "") +
+            f", over its limit of {max_seconds:.0f} s for one experiment: " +
+            (" or ".join(ways) + ", or choose a smaller N." if ways else "choose a smaller N."))
 
 
 def new_job(cfg: dict, kind: str) -> dict:

@@ -22,7 +22,7 @@ Y4 = np.array([1.0, -1.0, 1.0, -1.0])
         ([[0.0, 1.0], [np.inf, 1.0]], [1, -1], "Point 1 has a missing or infinite"),
         ([1.0, 2.0, 3.0], [1, -1, 1], "two-dimensional"),
         (np.zeros((2, 2, 2)), [1, -1], "3 dimensions"),
-        ([[0.0, 1.0], [1.0, 1.0]], [1, 0], "point 1 has label 0"),
+        ([[0.0, 1.0], [1.0, 1.0]], [0, -1], "point 0 has label 0 and point 1 has label -1"),
         ([[0.0, 1.0], [1.0, 1.0]], [1, 2], "+1 or -1"),
         ([[0.0, 1.0], [1.0, 1.0]], [1, -1, 1], "2 points but 3 labels"),
         ([["a", "b"]], [1], "table of numbers"),

@@ -240,7 +240,8 @@ X3, Y3 = np.zeros((2, 3, 2)), np.ones((2, 3))
         (np.zeros((2, 0, 2)), np.ones((2, 0)), {}, "empty"),
         (np.zeros((2, 3, 0)), np.ones((2, 3)), {}, "at least one feature"),
         (X3, np.ones((2, 4)), {}, "one label per point"),
-        (X3, np.array([[1, 1, 1], [1, 0, 1]]), {}, "Run 1: Labels must be +1 or -1, but point 1 has label 0"),
+        (X3, np.array([[1, 1, 1], [1, 0, -1]]), {}, "Run 1: Point 1 has label 0 and point 2 has label -1"),
+        (X3, np.array([[1, 1, 1], [1, 2, 1]]), {}, "Run 1: Labels must be +1 or -1 (or 1 and 0"),
         (np.where(np.arange(12).reshape(2, 3, 2) == 9, np.nan, 0.0), Y3, {}, "Run 1: Point 1 has a missing"),
         ([[["a", "b"]]], [[1]], {}, "Run 0: X must be a table of numbers"),
         (X3, Y3, dict(order="sorted"), "order must be one of"),
@@ -253,8 +254,8 @@ X3, Y3 = np.zeros((2, 3, 2)), np.ones((2, 3))
         (X3, Y3, dict(w0=[1.0, 2.0]), "w0 must have 3 numbers"),
         (X3, Y3, dict(w0=np.zeros((3, 3))), "one per run (2 rows)"),
         (X3, Y3, dict(w0=[1.0, 0.0, 0.0], bias=False), "through the origin"),
-        (np.zeros((1000, 100, 2)), np.ones((1000, 100)), dict(max_updates=20_000),
-         "over the limit of 1,000,000,000: use fewer runs or points, a smaller max_updates"),
+        (np.zeros((1000, 100, 2)), np.ones((1000, 100)), dict(max_updates=20_000, max_work=10**9),
+         "over the limit of 1,000,000,000: use fewer runs or points, a smaller max_updates"),  # asked for: refused
     ],
 )
 def test_bad_input_is_explained(X, y, kwargs, words):
