@@ -24,7 +24,8 @@ counts. ‖w‖ is the length of the whole w = (b, w₁, w₂), bias included, a
 the band is (γ/2)·‖w‖/‖(w₁, w₂)‖ wide on each side: wider than γ/2 when b ≠ 0.
 
 **Why it helps.** A run that halts leaves every point outside the band: its margin ρ(w) = minₙ yₙwᵀx̃ₙ/‖w‖ is at
-least γ/2. Plain PLA stops at the first line that separates, which may graze a point (the dashed line).
+least γ/2. Plain PLA stops at the first w that makes no mistake: a line that may graze a point (the dashed line), or,
+under a reading of sign(0) that counts a tie as right, even w = 0, which draws no line.
 
 **The price, and the limit.** From w₀ = 0 and with 0 < γ ≤ ρ\\* (the best margin any line has), it makes at most
 8R²/(γρ\\*) + 4R/ρ\\* updates. Up to 2ρ\\* it is still bounded (the folded box under the bound proves it); above 2ρ\\*

@@ -68,7 +68,8 @@ def facts(trace, *, f=None, use_f: bool = False) -> Proof:
         why_not = (f"The proof starts from w₀ = 0, and this run starts from w₀ = {vec(w0)}: ‖wₜ‖² ≤ t·R² and "
                    "w_fᵀwₜ ≥ t·ρ need w₀ = 0, so the bound does not apply (set w₀ = 0, 0, 0 in the sidebar).")
     elif trace.settings.get("margin", 0) > 0:
-        why_not = "This is the margin perceptron, whose bound is another one (8R²/γ², seed 001)."
+        why_not = ("This is the margin perceptron, whose bound is another one: the lesson *Margin* derives it, for "
+                   "every γ < 2ρ\\* (seed 001's 8/γ₀² is not proved there).")
     else:
         try:
             series = pla_core.convergence_series(trace, w_f)

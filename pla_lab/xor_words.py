@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pla_core.perceptron import radius_bound
 
+from . import halt_words
 from .explain import ahead, cap_reason, reached, scale_text
 from .text import clean_weights, num, plural, sub, vec
 
@@ -12,10 +13,12 @@ def cycle_text(trace, t: int, *, separable: bool | None = None, go: str = "Run")
     to the first repeat). ``separable``: the exact LP, for a run stopped at the cap without a repeat."""
     T, seen = len(trace), reached(trace, t)
     if trace.halted:
+        e = halt_words.end(trace)  # a halt at w = 0 or with points on the line separates nothing
+        mark, but = ("✅" if e.separates else "⚠️"), halt_words.short(e)
         if seen:
-            return (f"✅ **PLA halts** after {T} update{plural(T)}: a full pass finds no mistake, so there is no cycle "
-                    "to show.")
-        return f"✅ **This run halts** after {T} update{plural(T)} {ahead(go)}, so there is no cycle to show."
+            return (f"{mark} **PLA halts** after {T} update{plural(T)}: a full pass finds no mistake, so there is no "
+                    f"cycle to show.{but}")
+        return f"{mark} **This run halts** after {T} update{plural(T)} {ahead(go)}, so there is no cycle to show.{but}"
     if trace.cycle is None:
         if trace.settings.get("order") == "random":
             return ("🎲 With **random order** the weights need not repeat exactly; set the order to cyclic to see "

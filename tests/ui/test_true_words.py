@@ -15,7 +15,7 @@ from pla_lab.text import num
 
 from .helpers import PLA, button, key, points, start, url
 
-PAGES = {slug: f"../pages/{slug}.py" for slug in ("pla", "halts", "pocket", "batch")}
+PAGES = {slug: f"../pages/{slug}.py" for slug in ("pla", "halts", "pocket", "batch", "xor")}
 
 
 def words(at) -> str:
@@ -38,7 +38,7 @@ def test_the_credit_example_without_a_bias_says_which_lines_and_what_a_bias_chan
     assert "with a bias (Learn a bias b on) a line separates them" in said.replace("*", "")
 
 
-@pytest.mark.parametrize("slug", ["pla", "halts", "batch", "pocket"])
+@pytest.mark.parametrize("slug", ["pla", "halts", "batch", "pocket", "xor"])
 def test_a_run_that_stops_at_w_0_never_says_it_separates(slug):
     """sign(0) read as "only y·wᵀx̃ < 0 is a mistake": at w₀ = 0 every point is a tie counted right."""
     at = start({"sign0": "lt0"}, PAGES[slug])
