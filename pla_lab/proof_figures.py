@@ -70,8 +70,9 @@ def proof_chart(series, *, eta: float, which: str, to_bound: bool) -> dict:
     bx = np.linspace(0, xmax, 240)
     r = lambda a: np.round(np.asarray(a, dtype=float), 6).tolist()  # noqa: E731
     inner, norm2, cosine = series.inner[ts], series.norm2[ts], series.cosine[ts]
-    top1 = max(float(inner.max()), T * eta * rho, 1e-9) * 1.15
-    top2 = max(float(norm2.max()), T * eta * eta * R * R, 1e-9) * 1.15
+    # The bounds at t = 1 at least: a run of 0 updates (a halt at w₀) gets the scale of one update, not 1e-9.
+    top1 = max(float(inner.max()), max(T, 1) * eta * rho, 1e-9) * 1.15
+    top2 = max(float(norm2.max()), max(T, 1) * eta * eta * R * R, 1e-9) * 1.15
     low3 = min(0.0, float(cosine.min()))
     out = [
         {"name": f"{name}ᵀwₜ", "y": r(inner), "color": "pocket", "width": 3, "panel": 0},

@@ -189,3 +189,14 @@ def test_the_pocket_lesson_orders_at_random_unless_its_link_says_otherwise():
     assert any("this lesson sets its own" in c.value for c in at.sidebar.caption)
     old = _start({"order": "cyclic"}, "../pages/pocket.py")  # links written before keep their order
     assert url(old)["order"] == "cyclic"
+
+
+def test_a_run_of_no_update_gets_the_scale_of_one_update_on_its_chart():
+    """Only y·wᵀx̃ < 0 a mistake: the run halts at w₀ = 0 (T = 0). The panels' scales are those of one update
+    (ρ, R²), not 1e-9, so their ticks read 0 … ρ rather than 0 … 1e-9."""
+    at = start({"sign0": "lt0"})
+    X, y, trace, _ = from_link(url(at))
+    assert len(trace) == 0
+    s = pla_core.convergence_series(trace)
+    panels = plot(at)["chart"]["panels"]
+    assert panels[0]["ymax"] >= s.rho and panels[1]["ymax"] >= s.R ** 2
