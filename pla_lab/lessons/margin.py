@@ -3,8 +3,6 @@ line, the run is held against 8R²/(γρ*) + 4R/ρ*, and its final margin agains
 
 import math
 
-import streamlit as st
-
 import pla_core
 from pla_core.geometry import clip_line
 
@@ -12,6 +10,7 @@ from .. import actions, figures, margin_words, model, widgets
 from ..model import DEFAULT_VIEW, Preset
 from ..parsers import Setting, dump12
 from ..replay import ReplayLesson
+from ..say import st
 from ..state import button
 
 GAMMA_MIN, GAMMA_MAX = 0.001, 100.0
