@@ -44,22 +44,19 @@ def _space(c: str) -> bool:
 
 
 def blocks(md: str) -> list[str]:
-    out = []
+    out: list[str] = []
     for para in re.split(r"\n\s*\n", md):
-        lines, run = para.split("\n"), []
-        for line in lines:
-            if _ITEM.match(line) or line.lstrip().startswith("|"):
-                out.append("\n".join(run)) if run else None
-                run = []
-                if line.lstrip().startswith("|"):
-                    out += [c for c in re.split(r"(?<!\\)\|", line) if c.strip() and not re.fullmatch(r"\s*:?-+:?\s*", c)]
-                else:
-                    out.append(_ITEM.sub("", line))
+        open_ = False  # whether the next plain line continues the block before it (a paragraph or a list item)
+        for line in para.split("\n"):
+            if line.lstrip().startswith("|"):
+                out += [c for c in re.split(r"(?<!\\)\|", line) if c.strip() and not re.fullmatch(r"\s*:?-+:?\s*", c)]
+                open_ = False
+            elif _ITEM.match(line) or not open_:
+                out.append(_ITEM.sub("", line))
+                open_ = True
             else:
-                run.append(line)
-        if run:
-            out.append("\n".join(run))
-    return [b for b in out if b]
+                out[-1] += "\n" + line
+    return [b for b in out if b.strip()]
 
 
 def read(md: str) -> Read:
