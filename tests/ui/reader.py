@@ -25,7 +25,7 @@ class Span:
 
     @property
     def whole_words(self) -> bool:
-        return (self.before in OPEN_BOUNDARY or self.before == "") and (self.after in CLOSE_BOUNDARY or self.after == "")
+        return self.before in OPEN_BOUNDARY | {""} and self.after in CLOSE_BOUNDARY | {""}
 
 
 @dataclass

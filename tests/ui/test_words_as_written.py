@@ -96,7 +96,8 @@ def modes(lesson) -> list[dict]:
 
 #: Numbers whose value changes what a lesson says: the margin's three regimes, a mini-batch, one pass, noise.
 MORE = {"margin": [{"gamma": "0.25"}, {"gamma": "0.5"}], "batch": [{"batch": "mini", "bs": "5"}],
-        "online": [{"passes": "1"}], "experiments": [{"runs": "50", "n": "10"}, {"runs": "50", "n": "10", "noise": "10"}]}
+        "online": [{"passes": "1"}],
+        "experiments": [{"runs": "50", "n": "10"}, {"runs": "50", "n": "10", "noise": "10"}]}
 
 
 @pytest.mark.parametrize("slug", list(LESSONS))
