@@ -14,22 +14,26 @@ import streamlit
 
 from .text import md
 
-# Streamlit calls whose first argument is Markdown (a body or a label); their ``help`` is Markdown too.
-_WORDS = ("markdown", "caption", "info", "success", "warning", "error", "toast", "expander", "popover", "button",
+# Streamlit calls whose first argument (every one, for write) is Markdown, a body or a label; so is their ``help``.
+_WORDS = ("markdown", "write", "caption", "info", "success", "warning", "error", "toast", "expander", "popover", "button",
           "toggle", "checkbox", "radio", "selectbox", "select_slider", "slider", "number_input", "text_input",
           "download_button", "file_uploader", "title", "header", "subheader")
 
 
 def _shown(fn):
+    def words(text):
+        return md(text) if isinstance(text, str) else text
+
     @functools.wraps(fn)
-    def call(body="", *args, **kw):
-        if isinstance(body, str) and not kw.get("unsafe_allow_html"):  # an HTML block is code, not words
-            body = md(body)
-        if isinstance(kw.get("help"), str):
-            kw["help"] = md(kw["help"])
+    def call(*args, **kw):
+        if not kw.get("unsafe_allow_html"):  # an HTML block is code, not words
+            args = tuple(map(words, args)) if fn.__name__ == "write" else (*map(words, args[:1]), *args[1:])
+            kw.update({k: words(kw[k]) for k in ("body", "label") if k in kw})
+        if "help" in kw:
+            kw["help"] = words(kw["help"])
         if fn.__name__ == "radio":  # a radio's options are Markdown (a selectbox's are plain text)
             kw["format_func"] = lambda v, name=kw.get("format_func", str): md(name(v))
-        return fn(body, *args, **kw)
+        return fn(*args, **kw)
 
     return call
 

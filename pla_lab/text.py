@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -37,9 +38,9 @@ def literal(text: str) -> str:
 _SPACE_OR_NONE = frozenset(" \t\n")
 _BEFORE_OPEN = frozenset("([{\"'“‘—–-/") | _SPACE_OR_NONE  # what may precede a mark that opens
 _AFTER_CLOSE = frozenset(".,;:!?)]}\"'”’—–-/…") | _SPACE_OR_NONE  # what may follow a mark that closes
-_ALWAYS = {"`": "\\`", "$": "\\$", "~": "\\~"}
 
 
+@functools.lru_cache(maxsize=4096)  # a page's words repeat from rerun to rerun
 def md(text: str) -> str:
     """Markdown that shows the app's own words as written. ``**…**`` (bold) and ``*…*`` (italics) stay marks when
     they wrap whole words on one line: the opening mark after a space, a line start or an opening bracket, and before
@@ -51,30 +52,29 @@ def md(text: str) -> str:
     return "\n".join(_md_line(line) for line in str(text).split("\n"))
 
 
+_MARKS = re.compile(r"\\.?|\*+|[_`$~<]")  # what md looks at; the text between is copied as it is
+
+
 def _md_line(s: str) -> str:
     out: list[str] = []
     opened: list[tuple[int, int]] = []  # (index in out, number of stars) of each mark still open
-    i, n = 0, len(s)
-    while i < n:
-        c = s[i]
-        if c == "\\":
-            esc = i + 1 < n and _PUNCT.fullmatch(s[i + 1])
-            out.append(s[i:i + 2] if esc else "\\\\")
-            i += 2 if esc else 1
-        elif c == "*":
-            j = i
-            while j < n and s[j] == "*":
-                j += 1
-            _stars(out, opened, j - i, s[i - 1] if i else " ", s[j] if j < n else " ")
-            i = j
+    end = 0
+    for m in _MARKS.finditer(s):
+        i, j, c = m.start(), m.end(), m.group()
+        out.append(s[end:i])
+        end = j
+        before, after = s[i - 1] if i else " ", s[j] if j < len(s) else " "
+        if c[0] == "\\":  # a written escape (\* in ρ\*) is kept; a lone backslash is shown
+            out.append(c if _PUNCT.fullmatch(c[1:]) else "\\\\" + c[1:])
+        elif c[0] == "*":
+            _stars(out, opened, len(c), before, after)
+        elif c == "_":
+            out.append("_" if _wordy(before) and _wordy(after) else "\\_")
+        elif c == "<":
+            out.append("\\<" if after.isascii() and after.isalpha() or after in "/!?" else "<")
         else:
-            before, after = s[i - 1] if i else " ", s[i + 1] if i + 1 < n else " "
-            if c == "_" and not (_wordy(before) and _wordy(after)):
-                c = "\\_"
-            elif c == "<" and (after.isascii() and after.isalpha() or after in "/!?"):
-                c = "\\<"
-            out.append(_ALWAYS.get(c, c))
-            i += 1
+            out.append("\\" + c)
+    out.append(s[end:])
     for at, k in opened:  # marks never closed are stars of formulas
         out[at] = "\\*" * k
     return "".join(out)
