@@ -11,6 +11,8 @@ import pathlib
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pla_lab import say
 from pla_lab import settings as S
@@ -158,3 +160,13 @@ def test_every_module_that_writes_words_takes_st_from_say():
     direct = [p.name for p in root.rglob("*.py")
               if re.search(r"^import streamlit as st", p.read_text(), re.M) and writes.search(p.read_text())]
     assert not direct, f"{direct} write words with streamlit's st: import it from pla_lab.say"
+
+
+@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(alphabet="ab ρw*_\\$~`<²ᵀ(),.:|-\n", max_size=40))
+def test_md_shows_any_mix_of_formula_characters_as_written(text):
+    """Stars, underscores, backslashes, dollars, tildes and backticks in any order: the reader sees each, and italics
+    or bold only where the words mark them around whole words."""
+    r = read(md(text))
+    assert not r.problems and all(s.whole_words for s in r.spans)
+    assert r.text == intended(text)
