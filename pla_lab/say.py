@@ -15,8 +15,8 @@ import streamlit
 from .text import md
 
 # Streamlit calls whose first argument (every one, for write) is Markdown, a body or a label; so is their ``help``.
-_WORDS = ("markdown", "write", "caption", "info", "success", "warning", "error", "toast", "expander", "popover", "button",
-          "toggle", "checkbox", "radio", "selectbox", "select_slider", "slider", "number_input", "text_input",
+_WORDS = ("markdown", "write", "caption", "info", "success", "warning", "error", "toast", "expander", "popover",
+          "button", "toggle", "checkbox", "radio", "selectbox", "select_slider", "slider", "number_input", "text_input",
           "download_button", "file_uploader", "title", "header", "subheader")
 
 

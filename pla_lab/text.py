@@ -36,8 +36,8 @@ def literal(text: str) -> str:
 # in them is shown as written: a star in ρ*, w*ᵀx̃ or R²/ρ*², an underscore in E_in, a backslash, a dollar (math in
 # Streamlit), a tilde (strikethrough), a backtick (code), and "<tag".
 _SPACE_OR_NONE = frozenset(" \t\n")
-_BEFORE_OPEN = frozenset("([{\"'“‘—–-/") | _SPACE_OR_NONE  # what may precede a mark that opens
-_AFTER_CLOSE = frozenset(".,;:!?)]}\"'”’—–-/…") | _SPACE_OR_NONE  # what may follow a mark that closes
+_BEFORE_OPEN = frozenset("([{|\"'“‘—–") | _SPACE_OR_NONE  # what may precede a mark that opens
+_AFTER_CLOSE = frozenset(".,;:!?)]}|\"'”’—–-/…") | _SPACE_OR_NONE  # what may follow a mark that closes
 
 
 @functools.lru_cache(maxsize=4096)  # a page's words repeat from rerun to rerun

@@ -11,8 +11,8 @@ import unicodedata
 from dataclasses import dataclass, field
 
 ASCII_PUNCT = r"""!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~"""
-OPEN_BOUNDARY = set(" \n([{\"'“‘—–-/")   # what may stand before a mark around whole words
-CLOSE_BOUNDARY = set(" \n.,;:!?)]}\"'”’—–-/…")  # and after it
+OPEN_BOUNDARY = set(" \n([{|\"'“‘—–")   # what may stand before a mark around whole words
+CLOSE_BOUNDARY = set(" \n.,;:!?)]}|\"'”’—–-/…")  # and after it
 _ITEM = re.compile(r"^\s*(?:[-+] |\d+\. |#{1,6} )")
 
 
@@ -143,7 +143,7 @@ def _emphasis(items: list) -> list[Span]:
     return spans
 
 
-_INTENDED = re.compile(r"(?<![^\s(\[{\"'“‘—–/-])(\*\*|\*)(?=[^\s*])(.+?)(?<=[^\s\\])\1(?![^\s.,;:!?)\]}\"'”’—–/…-])",
+_INTENDED = re.compile(r"(?<![^\s(\[{|\"'“‘—–])(\*\*|\*)(?=[^\s*])(.+?)(?<=[^\s\\])\1(?![^\s.,;:!?)\]}|\"'”’—–/…-])",
                        re.M)
 
 
@@ -151,6 +151,5 @@ def intended(words: str) -> str:
     """What the app's own words mean a reader to see (its convention, pla_lab.text.md): ``**bold**`` and
     ``*italics*`` around whole words are marks, every other character is shown, a written backslash escape shows
     the character it escapes. The blocks as :func:`read` splits them."""
-    plain = _INTENDED.sub(lambda m: _INTENDED.sub(r"\2", m.group(2)), words)
-    plain = "\n".join(blocks(plain))
-    return re.sub(r"\\([" + re.escape(ASCII_PUNCT) + "])", r"\1", plain)
+    plain = [_INTENDED.sub(lambda m: _INTENDED.sub(r"\2", m.group(2)), b) for b in blocks(words)]
+    return re.sub(r"\\([" + re.escape(ASCII_PUNCT) + "])", r"\1", "\n".join(plain))
