@@ -9,7 +9,8 @@ import re
 import pytest
 
 from pla_lab.lessons import LESSONS
-from tests.ui.reader import CLOSE_BOUNDARY, OPEN_BOUNDARY, intended
+from tests.ui.helpers import start
+from tests.ui.reader import CLOSE_BOUNDARY, OPEN_BOUNDARY, intended, read
 
 from .conftest import READY
 
@@ -34,10 +35,11 @@ WORDS_JS = """() => [...document.querySelectorAll('[data-testid=stMarkdownContai
 })"""
 
 
-def formulas(words: str) -> set[str]:
-    """The source's formulas that hold a star, an underscore or a backslash, as a reader should see them."""
+def formulas(words: str, *, markdown: bool = False) -> set[str]:
+    """The source's formulas that hold a star, an underscore or a backslash, as a reader should see them (or, with
+    ``markdown``, as CommonMark reads Markdown the page was sent)."""
     out = set()
-    for token in intended(words).split():
+    for token in (read(words).text if markdown else intended(words)).split():
         token = token.strip(",.;:()")
         if re.search(r"[*_\\]", token):
             out.add(token)
@@ -73,6 +75,23 @@ def test_a_lesson_s_guide_shows_every_formula_as_written(slug, server, context):
     text, marks = drawn(page)
     missing = {f for f in formulas(BY_SLUG[slug].guide) if f not in text}
     assert not missing, f"{slug}'s guide lost {missing}"
+    assert_marks_around_words(marks)
+
+
+@pytest.mark.parametrize("slug", ["pla", "pocket", "halts", "compare", "margin", "online"])  # with formulas at first
+def test_the_words_the_server_sends_are_drawn_with_every_formula(slug, server, context):
+    """Every formula in the words of a lesson's first page (AppTest's view of what the server sends) is in what
+    Chromium draws: the reader of these tests and the browser agree."""
+    at = start(page=None if slug == "pla" else f"../pages/{slug}.py")
+    sent = [e.value for kind in ("markdown", "caption", "info", "success", "warning", "error") for e in at.get(kind)
+            if not getattr(e.proto, "allow_html", False)]
+    want = set().union(*(formulas(text, markdown=True) for text in sent))
+    page = context.new_page()
+    open_lesson(page, f"{server}/{'' if slug == 'pla' else slug}")
+    page.wait_for_function("(n) => document.querySelectorAll('[data-testid=stMarkdownContainer]').length >= n",
+                           arg=len(sent), timeout=30_000)
+    text, marks = drawn(page)
+    assert want and not {f for f in want if f not in text}
     assert_marks_around_words(marks)
 
 
