@@ -6,11 +6,10 @@ from __future__ import annotations
 from functools import partial
 from urllib.parse import urlencode
 
-import streamlit as st
-
 from . import actions, animation, links, model, shared, transfer
 from .codec import MAX_COORD, MAX_POINTS
 from .qr import DENSE, qr_svg
+from .say import st
 from .text import literal
 
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import json
 
-import streamlit as st
-
 from . import actions, boxes, model, server, shared
 from . import settings as S
+from .say import st
 from .text import literal
 from .widgets import COLUMN, SIDE, TOOLS, TRANSPORT, WIDTHS, WORDS, plot_class, point_tools, theme
 

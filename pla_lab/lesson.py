@@ -13,14 +13,13 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-import streamlit as st
-
 import pla_core
 
 from . import frame, links, protocol, widgets
 from . import settings as S
 from .model import Preset
 from .runs import Run
+from .say import st
 from .state import Field, PageState, linked
 
 

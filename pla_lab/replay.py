@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-import streamlit as st
-
 from . import explain, frame, inbox, links, protocol, shared, widgets
 from .lesson import ChartSpec, Lesson, Page
+from .say import st
 from .state import Field, button, linked
 
 PRESENT_HEIGHT = 620  # px of the plot in presenter mode, at 1280×720 with the sidebar closed

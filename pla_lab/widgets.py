@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from functools import partial
 
-import streamlit as st
-
 from . import actions, links, model, payload, server, shared
 from . import settings as S
 from .runs import Run
+from .say import st
 
 WIDTHS = (1.45, 1)  # the plot's column and the numbers' column
 

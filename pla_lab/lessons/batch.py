@@ -1,8 +1,6 @@
 """The batch perceptron (seed 004), and seed 002's mini-batches: every mistake of w summed in one update, drawn tip to
 tail, with the zero-one loss and the perceptron criterion it descends charted beside the plot."""
 
-import streamlit as st
-
 import pla_core
 
 from .. import batch_figures, batch_words, explain, model, widgets
@@ -10,6 +8,7 @@ from .. import settings as S
 from ..lesson import ChartSpec
 from ..model import CREDIT_VIEW, Preset
 from ..replay import ReplayLesson
+from ..say import st
 
 
 class BatchLesson(ReplayLesson):

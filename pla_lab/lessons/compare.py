@@ -8,13 +8,13 @@ from dataclasses import dataclass
 from functools import partial
 
 import numpy as np
-import streamlit as st
 
 from .. import actions, compare, compare_figures, compare_words, model, payload, widgets
 from .. import settings as S
 from ..model import DEFAULT_VIEW, Preset
 from ..parsers import Setting, choice, digits, dump12, dump_w0, number, parse_w0
 from ..replay import ReplayLesson
+from ..say import st
 from ..state import Field, button
 from ..text import literal, vec
 

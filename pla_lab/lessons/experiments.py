@@ -12,7 +12,6 @@ from functools import partial
 from urllib.parse import urlencode
 
 import numpy as np
-import streamlit as st
 
 from pla_core import experiment as E
 
@@ -28,6 +27,7 @@ from ..state import Field, button, linked
 from ..text import literal, plural
 from ..widgets import setting_widget
 from ..experiment_results import progress, results, results_csv, stats_line
+from ..say import st
 
 OPTIONS = (
     Setting("n", 100, number(2, 10_000, int), str, label="Points per run N",

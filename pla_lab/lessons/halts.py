@@ -1,13 +1,12 @@
 """Why PLA halts (seeds 000–004): the convergence proof's numbers and inequalities live, the maximum-margin line,
 the hyperplane's geometry, and the bias as a weight in 3-D."""
 
-import streamlit as st
-
 from .. import links, model, proof, proof_figures, proof_words, runs, shared, widgets
 from .. import settings as S
 from ..lesson import ChartSpec
 from ..replay import ReplayLesson
 from ..model import CREDIT_VIEW, DEFAULT_VIEW, Preset
+from ..say import st
 from ..state import button, linked
 
 _BOX = dict(box=(-1.0, 1.0, -1.0, 1.0), target=True, view=DEFAULT_VIEW)

@@ -4,8 +4,6 @@ box), and its final margin against plain PLA's on the same points."""
 
 import math
 
-import streamlit as st
-
 import pla_core
 from pla_core.geometry import clip_line
 
@@ -13,6 +11,7 @@ from .. import actions, figures, margin_words, model, widgets
 from ..model import DEFAULT_VIEW, Preset
 from ..parsers import Setting, dump12
 from ..replay import ReplayLesson
+from ..say import st
 from ..state import button
 
 GAMMA_MIN, GAMMA_MAX = 0.001, 100.0

@@ -2,8 +2,6 @@
 
 from functools import partial
 
-import streamlit as st
-
 import pla_core
 
 from .. import actions, model, online, online_words, widgets
@@ -11,6 +9,7 @@ from ..lesson import ChartSpec
 from ..model import CREDIT_VIEW, DEFAULT_VIEW, Preset
 from ..parsers import Setting, dump_bool, number, parse_bool
 from ..replay import ReplayLesson
+from ..say import st
 from ..state import Field, button
 
 #: The lesson's own options, kept in its link: the stream (which makes the run) and the quiz (which does not).

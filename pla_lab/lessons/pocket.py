@@ -1,7 +1,6 @@
 """Noise & Pocket (seed 000): a target f makes the labels, noise flips some, PLA wanders, Pocket keeps ŵ."""
 
 import numpy as np
-import streamlit as st
 
 import pla_core
 from pla_core import datasets, geometry
@@ -12,6 +11,7 @@ from .. import settings as S
 from ..lesson import ChartSpec
 from ..replay import ReplayLesson
 from ..model import CREDIT_VIEW, DEFAULT_VIEW, Preset
+from ..say import st
 from ..state import Field, button, linked
 
 # A margin of 0.005 > the largest move of rounding to 0.001 (0.0005·√2 across a unit normal): the stored points keep

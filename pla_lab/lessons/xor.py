@@ -1,12 +1,12 @@
 """XOR never halts (seeds 001, 003): the weights cycle, a certificate shows no line works, a lift fixes it."""
 
 import pla_core
-import streamlit as st
 
 from .. import actions, explain, figures, lift_arrows, model, runs, text, widgets, xor_words
 from .. import settings as S
 from ..replay import ReplayLesson
 from ..model import DEFAULT_VIEW, Preset
+from ..say import st
 from ..state import Field, button
 
 # Grid data always cycle, and on a 0.1 grid within a few hundred updates; snapping can land two points on one spot,

@@ -90,7 +90,7 @@ SPOT = C.encode_points([(0.5, 0.5, 1.0), (0.5, 0.5, -1.0)])
     ("../pages/halts.py", "⛔ No line separates these points (an exact linear program says so)"),
     ("../pages/margin.py", "⛔ No line separates these points (ρ\\* = 0): no γ > 0 can be met, there is no bound"),
     ("../pages/online.py", "No line separates these points (an exact linear program says so), so there is no "
-                           "margin ρ* and no bound"),
+                           "margin ρ\\* and no bound"),
 ])
 def test_two_points_on_one_spot_with_both_labels_are_said_to_be_inseparable(page, words):
     at = start({"pts": SPOT}, page)

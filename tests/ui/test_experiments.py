@@ -52,7 +52,7 @@ def test_summary_numbers_are_pla_cores_for_the_same_runs():
     assert stats("P[f ≠ g]", P) in text
     bounds = [pla_core.mistake_bound(d.X[r], d.y[r]) for r in range(60)]
     ratio = res.T / np.array(bounds)
-    assert stats("T / (R²/ρ*²)", ratio) in text and ratio.max() <= 1
+    assert stats("T / (R²/ρ\\*²)", ratio) in text and ratio.max() <= 1
     assert f"The slowest is run **{int(np.argmax(res.T))}**" in text
     assert len(at.get("plotly_chart")) == 3  # T, P[f ≠ g], T/bound
 
