@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._checks import check_data, check_sign_zero
+from .grid import scores
 
 __all__ = ["unit_normal", "offset", "signed_distance", "geometric_margin", "foot", "closest_to_origin", "clip_line",
            "off_box", "arrow_start", "half_plane", "band", "polygon_area", "disagreement", "disagreement_path"]
@@ -78,7 +79,8 @@ def geometric_margin(w, X, y) -> float:
     b, v, nrm = _line(w)
     if v.size != X.shape[1]:
         raise ValueError(f"w must have {X.shape[1] + 1} numbers: the bias weight, then one per feature.")
-    return float((y * (X @ v + b)).min() / nrm)
+    exact = scores(np.concatenate([[b], v]), X, y)  # grid data: a point on the line is exactly 0 away
+    return float((exact if exact is not None else y * (X @ v + b)).min() / nrm)
 
 
 def foot(w, points) -> np.ndarray:

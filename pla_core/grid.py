@@ -22,7 +22,9 @@ from fractions import Fraction
 
 import numpy as np
 
-__all__ = ["Grid", "grid", "decimals", "MOST_DIGITS"]
+from ._checks import signed_points
+
+__all__ = ["Grid", "grid", "decimals", "scores", "MOST_DIGITS"]
 
 #: The most decimals a grid may have: links keep 3, CSV files a few more.
 MOST_DIGITS = 6
@@ -111,3 +113,14 @@ def grid(X, w0, eta, *, bias: bool, max_updates: int, divisor: int = 1, per_upda
     if (X.shape[1] + 1) * big_x * reach >= _SAFE or w_scale >= _SAFE or p >= _SAFE:
         return None
     return Grid(digits=k, X=XS, bias=b0, step=float(p), w_scale=w_scale)
+
+
+def scores(w, X, y, *, bias: bool = True) -> np.ndarray | None:
+    """yₙ·wᵀx̃ₙ for every point, each the float nearest its exact value, when the points and w are on a grid (else
+    None): a point on the boundary scores exactly 0, so a margin or a distance computed from these is exactly 0
+    there, not a residue such as −3.5e−17 (w = (1, 1, 1) at the point (−0.1, −0.9))."""
+    w = np.asarray(w, dtype=float)
+    g = grid(X, w, 1.0, bias=bias, max_updates=0)
+    if g is None:
+        return None
+    return (signed_points(g.X, np.asarray(y, dtype=float), g.bias) @ g.scaled(w)) / g.score_scale

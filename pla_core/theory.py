@@ -14,6 +14,7 @@ import numpy as np
 from scipy.optimize import linprog, nnls
 
 from ._checks import augment, check_data, signed_points
+from .grid import scores
 
 __all__ = ["radius", "margin", "max_margin", "support_points", "mistake_bound", "margin_perceptron_bound",
            "margin_perceptron_log_bound", "is_separable", "separability", "Separability", "convergence_series",
@@ -48,9 +49,11 @@ def _unit(w, d: int, what: str = "w") -> np.ndarray:
 def margin(w, X, y, *, bias: bool = True) -> float:
     """ρ(w) = minₙ yₙ·wᵀx̃ₙ / ‖w‖: positive iff w separates the data; its size is the worst point's clearance."""
     X, y = check_data(X, y)
-    w = _unit(w, X.shape[1])
-    norm = 1.0
-    return float((_Z(X, y, bias) @ w).min() / norm)
+    u = _unit(w, X.shape[1])
+    exact = scores(w, X, y, bias=bias)  # grid data: a point on the boundary gives exactly 0
+    if exact is not None:
+        return float(exact.min() / np.linalg.norm(np.asarray(w, dtype=float)))
+    return float((_Z(X, y, bias) @ u).min())
 
 
 @dataclass(frozen=True)

@@ -111,7 +111,7 @@ RELATION = ("Both columns divide the same smallest score minₙ yₙwᵀx̃ₙ: 
 
 def relation(w, X, y, bias: bool) -> str:
     """Which case of :data:`RELATION` w is in, from its smallest score (w with a line only)."""
-    m = float(np.min(y * (np.column_stack([np.full(len(y), 1.0 if bias else 0.0), X]) @ w)))
+    m = pla_core.margin(w, X, y, bias=bias)  # its sign is the smallest score's, exactly 0 for a point on the line
     if m > 0:
         return "both positive (w separates), so the distance is at least ρ"
     if m < 0:

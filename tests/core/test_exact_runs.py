@@ -224,3 +224,11 @@ def test_real_valued_data_run_in_floating_point_as_before():
     W, I, _ = pc.pla_reference(X, d.y, max_updates=500)
     assert trace.weights.tobytes() == W.tobytes() and trace.mistakes.tolist() == I.tolist()
     assert pc.grid.decimals(X) is None and pc.grid.decimals(np.round(d.X, 1)) == 1
+
+
+def test_a_point_on_the_boundary_has_margin_and_distance_exactly_zero_on_grid_data():
+    """w = (1, 1, 1) and the point (−0.1, −0.9): 1 − 0.1 − 0.9 = 0, which floats sum to −3.5e−17."""
+    X, y = np.array([[0.0, 0.0], [-0.1, -0.9]]), np.array([1.0, 1.0])
+    assert pc.margin([1.0, 1.0, 1.0], X, y) == 0.0
+    assert pc.geometric_margin([1.0, 1.0, 1.0], X, y) == 0.0
+    assert pc.predict([1.0, 1.0, 1.0], X).tolist() == [1.0, 0.0] and pc.count_mistakes([1, 1, 1], X, y) == 1

@@ -116,7 +116,7 @@ def test_xor_runs_until_the_cycle_is_reported_and_replays_one_period(server, plo
     n0 = plot.js("() => window.__plaLab.stats.transitions.length")
     plot.page.wait_for_function("(t) => { const g = document.querySelector('.pla-plot');"
                                 " return g.dataset.playing === '0' && g.dataset.t === String(t); }",
-                                arg=start + period, timeout=30_000)
+                                arg=start + period, timeout=30_000 + 150 * period)  # the exact run's 420 take long
     assert plot.js("() => window.__plaLab.stats.transitions.length") - n0 >= min(period, 40)
     view = plot.view()
     xs, ys = plot.trace_xy("boundary")
