@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
-#: Hard cap on the number of updates any run may make (a shared link must not make the server work forever).
+#: Above this many ``max_updates`` a run warns (it is not refused): a cap is an upper bound, not work done, but a
+#: run that long keeps every update (about 40 bytes each in 2-D). Caps that protect a server are the app's
+#: (pla_lab's settings: at most 20,000 updates and 500 points a page).
 MAX_UPDATES_LIMIT = 10_000_000
 #: Hard cap on the number of points a data set may hold.
 MAX_POINTS = 2_000_000
@@ -118,7 +122,9 @@ def check_options(*, eta, sign_zero, margin=0.0, max_updates=..., seed=None) -> 
         if isinstance(max_updates, bool) or not isinstance(max_updates, (int, np.integer)) or max_updates < 0:
             raise ValueError(f"max_updates must be a whole number ≥ 0, not {max_updates!r}.")
         if max_updates > MAX_UPDATES_LIMIT:
-            raise ValueError(f"max_updates is {max_updates:,}; the limit is {MAX_UPDATES_LIMIT:,}.")
+            warnings.warn(f"max_updates is {max_updates:,}: a run that reaches it keeps every update, about "
+                          f"{max_updates * 40 / 1e9:,.1f} GB in 2-D. It stops earlier if it halts (or cycles).",
+                          ResourceWarning, stacklevel=3)
 
 
 def augment(X: np.ndarray, bias: bool) -> np.ndarray:

@@ -495,7 +495,7 @@ def pla(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: float
         convention of the NTU course data. On grid data the run is exact, so a tie is exactly 0; on other data
         scores within 1e-12·‖w‖·R of 0 count as 0. No effect with ``margin`` > 0.
     max_updates : int
-        Stop after this many updates (at most 10⁷).
+        Stop after this many updates (above 10⁷ a ResourceWarning says what a run that long would keep).
     seed : int, optional
         Seed for "permuted" and "random" order.
     stop_on_cycle : bool

@@ -248,7 +248,6 @@ X3, Y3 = np.zeros((2, 3, 2)), np.ones((2, 3))
         (X3, Y3, dict(eta=0), "learning rate"),
         (X3, Y3, dict(sign_zero=0), "sign_zero"),
         (X3, Y3, dict(max_updates=-1), "max_updates"),
-        (X3, Y3, dict(max_updates=10**8), "limit"),
         (X3, Y3, dict(seed=-1), "seed"),
         (X3, Y3, dict(seed=[1, 2, 3], order="random"), "one per run (2)"),
         (X3, Y3, dict(w0=[1.0, 2.0]), "w0 must have 3 numbers"),

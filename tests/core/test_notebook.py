@@ -86,3 +86,11 @@ def test_predict_is_0_exactly_at_the_ties_and_agrees_with_count_mistakes(seed, s
     assert (pred[score == 0] == (sign_zero if sign_zero in (1, -1) else 0)).all()
     wrong = (pred != y) & ~((pred == 0) & (sign_zero == "both"))  # with "both" a tie is right for either label
     assert wrong.sum() == pc.count_mistakes(w, X, y, bias=bias, sign_zero=sign_zero)
+
+
+def test_a_cap_above_ten_million_updates_warns_and_runs():
+    """A cap is an upper bound: pla does not refuse one a notebook asks for (the app keeps its own caps)."""
+    d = pc.datasets.separable(20, margin=0.1, seed=1)
+    with pytest.warns(ResourceWarning, match="max_updates is 20,000,000"):
+        trace = pc.pla(d.X, d.y, max_updates=20_000_000)
+    assert trace.halted
