@@ -143,13 +143,16 @@ def _emphasis(items: list) -> list[Span]:
     return spans
 
 
-_INTENDED = re.compile(r"(?<![^\s(\[{|\"'“‘—–])(\*\*|\*)(?=[^\s*])(.+?)(?<=[^\s\\])\1(?![^\s.,;:!?)\]}|\"'”’—–/…-])",
-                       re.M)
+# A closing mark is the end of a run of stars that follows a non-space (CommonMark's delimiter runs are maximal):
+# the run's extra stars, before the mark, are a formula's (2ρ*** is 2ρ* and a closing **), and in "*: **" the
+# run ** follows a space, so it closes nothing. A written escape (ρ\\*) is a character, not part of a run.
+_INTENDED = re.compile(r"(?<![^\s(\[{|\"'“‘—–])(\*\*|\*)(?=[^\s*])(.+?)(?:(?<=[^\s\\*])|(?<=\\\*))(\**?)\1"
+                       r"(?![^\s.,;:!?)\]}|\"'”’—–/…-])", re.M)
 
 
 def intended(words: str) -> str:
     """What the app's own words mean a reader to see (its convention, pla_lab.text.md): ``**bold**`` and
     ``*italics*`` around whole words are marks, every other character is shown, a written backslash escape shows
     the character it escapes. The blocks as :func:`read` splits them."""
-    plain = [_INTENDED.sub(lambda m: _INTENDED.sub(r"\2", m.group(2)), b) for b in blocks(words)]
+    plain = [_INTENDED.sub(lambda m: _INTENDED.sub(r"\2\3", m.group(2)) + m.group(3), b) for b in blocks(words)]
     return re.sub(r"\\([" + re.escape(ASCII_PUNCT) + "])", r"\1", "\n".join(plain))
