@@ -7,8 +7,8 @@ score of point n is yₙ·wᵀx̃ₙ, and an update is wₜ₊₁ = wₜ + η·y
 ``count_mistakes``, ``Trace.errors``). :func:`pla_reference` is the loop of the notes, one point at a time;
 :func:`pla_core.pla` is a fast implementation of the same loop (a block of points per NumPy call, cycle detection,
 a trace of every update), and the tests assert that it gives bit-identical weights and mistakes. On grid data
-(decimals of at most 6 digits, as the app's points are) both make the exact run: this loop in Fractions, the fast
-one in integer units (:mod:`pla_core.grid`). On other data both add the same floats, η·yₙ·x̃ₙ, and decide by this
+(decimals of at most 6 digits, as the app's points are) both make the exact run: this loop in exact integers (the Fractions over a common denominator), the fast
+one in integer units too (:mod:`pla_core.grid`). On other data both add the same floats, η·yₙ·x̃ₙ, and decide by this
 rule (they sum a score in different orders, which could only matter for a score within ~1e-16·‖w‖·R of the edge of
 the tie band, 1e-12·‖w‖·R away from 0).
 """
@@ -80,9 +80,9 @@ def pla_reference(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, mar
     or after ``max_updates`` updates. Options as in :func:`pla_core.pla` (it also stops once the run repeats).
 
     On grid data (every coordinate, w₀, η and γ a decimal of at most 6 digits, as the app's points are) the loop
-    runs in :class:`fractions.Fraction` of those decimals: the exact run, where a tie is exactly 0 and γ's test
-    m < (γ/2)·‖w‖ is decided as m < 0 or m² < (γ/2)²·‖w‖². The weights returned are the floats nearest the exact
-    ones. Other data run in floating point, with the tie band of :func:`is_mistake`.
+    runs on those decimals exactly (Python integers: the Fractions over common denominators): the exact run, where a
+    tie is exactly 0 and γ's test m < (γ/2)·‖w‖ is decided as m < 0 or m² < (γ/2)²·‖w‖². The weights returned are the
+    floats nearest the exact ones. Other data run in floating point, with the tie band of :func:`is_mistake`.
 
     Returns ``(weights (T+1, d+1), mistakes (T,), halted)``.
     """
@@ -94,20 +94,20 @@ def pla_reference(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, mar
     w = np.zeros(Xt.shape[1]) if w0 is None else np.array(w0, dtype=float)
     R, tie, rng = radius_bound(X, bias), tie_mask(y, sign_zero), np.random.default_rng(seed)
     exact = _exact_numbers(Xt, w, eta, margin)
-    if exact is not None:
-        Xt, w, eta, margin = exact
-        R = 0  # no tie band: a tie is exactly 0
+    if exact is not None:  # Python integers: x̃·D and w·S, the Fractions over common denominators
+        Xt, w, eta, S, D, gamma = exact
+        yi = [int(v) for v in y]
     visit = rng.permutation(n) if order == "permuted" else np.arange(n)
     W, I = [w], []
     k = clean = 0  # place in the pass; points in a row found right
 
     def wrong(i, w):
-        m = y[i] * _dot(Xt[i], w)
         if exact is None:
-            return is_mistake(m, math.sqrt(w @ w), R, tie[i], margin)
-        if margin > 0:
+            return is_mistake(y[i] * (Xt[i] @ w), math.sqrt(w @ w), R, tie[i], margin)
+        m = yi[i] * sum(u * v for u, v in zip(Xt[i], w))  # yᵢ·wᵀx̃ᵢ times S·D, exactly
+        if gamma > 0:  # m/‖w‖ < γ/2, in these units m/‖w‖ < γ·D/2; and every point at w = 0
             norm2 = sum(v * v for v in w)
-            return norm2 == 0 or m < 0 or m * m < margin * margin / 4 * norm2
+            return norm2 == 0 or m < 0 or 4 * m * m < (gamma * D) ** 2 * norm2
         return m < 0 or (m == 0 and tie[i])
 
     while clean < n and len(I) < max_updates:
@@ -122,21 +122,21 @@ def pla_reference(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, mar
             if not wrong(i, w):
                 clean += 1
                 continue
-        w = w + eta * int(y[i]) * Xt[i] if exact is not None else w + eta * y[i] * Xt[i]
+        if exact is not None:
+            w = [a + eta * yi[i] * b for a, b in zip(w, Xt[i])]
+        else:
+            w = w + eta * y[i] * Xt[i]
         W.append(w)
         I.append(i)
         clean = 0
-    W = np.array([[float(v) for v in w] for w in W]) if exact is not None else np.array(W)
+    W = np.array([[a / S for a in w] for w in W]) if exact is not None else np.array(W)  # int / int: rounded once
     return W, np.array(I, dtype=np.int64), clean >= n
 
 
-def _dot(a, b):
-    return a @ b if a.dtype != object else sum(u * v for u, v in zip(a, b))
-
-
 def _exact_numbers(Xt, w, eta, margin):
-    """Xt, w, η and γ as Fractions of the decimals they stand for, or None when one is not a decimal of at most 6
-    digits (up to the float's own rounding, 1e-12 relative)."""
+    """The decimals Xt, w, η and γ stand for, in Python integers: (x̃·D rows, w·S, η·S/D, S, D, γ as a Fraction),
+    with D the common denominator of the points and S one of w₀ and η·(1/D) (so an update η·yᵢ·x̃ᵢ adds integers
+    to w·S). None when a number is not a decimal of at most 6 digits (up to the float's own rounding, 1e-12)."""
     def dec(v):
         r = round(float(v), 6)
         return Fraction(repr(r)) if abs(r - v) <= 1e-12 * max(1.0, abs(v)) else None
@@ -144,6 +144,9 @@ def _exact_numbers(Xt, w, eta, margin):
     values = [dec(v) for v in np.concatenate([Xt.ravel(), w, [eta, margin]])]
     if any(v is None for v in values):
         return None
-    k = Xt.size
-    Xf = np.array(values[:k], dtype=object).reshape(Xt.shape)
-    return Xf, np.array(values[k:k + len(w)], dtype=object), values[-2], values[-1]
+    k, d1 = Xt.size, Xt.shape[1]
+    xs, ws, rate, gamma = values[:k], values[k:k + len(w)], values[-2], values[-1]
+    D = math.lcm(*(v.denominator for v in xs))
+    S = math.lcm(*(v.denominator for v in ws), rate.denominator * D)
+    rows = [[int(v * D) for v in xs[r:r + d1]] for r in range(0, k, d1)]
+    return rows, [int(v * S) for v in ws], int(rate * S / D), S, D, gamma
