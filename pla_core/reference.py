@@ -7,10 +7,10 @@ score of point n is yₙ·wᵀx̃ₙ, and an update is wₜ₊₁ = wₜ + η·y
 ``count_mistakes``, ``Trace.errors``). :func:`pla_reference` is the loop of the notes, one point at a time;
 :func:`pla_core.pla` is a fast implementation of the same loop (a block of points per NumPy call, cycle detection,
 a trace of every update), and the tests assert that it gives bit-identical weights and mistakes. On grid data
-(decimals of at most 6 digits, as the app's points are) both make the exact run: this loop in exact integers (the Fractions over a common denominator), the fast
-one in integer units too (:mod:`pla_core.grid`). On other data both add the same floats, η·yₙ·x̃ₙ, and decide by this
-rule (they sum a score in different orders, which could only matter for a score within ~1e-16·‖w‖·R of the edge of
-the tie band, 1e-12·‖w‖·R away from 0).
+(decimals of at most 6 digits, as the app's points are) both make the exact run: this loop in exact integers (the
+Fractions over a common denominator), the fast one in integer units too (:mod:`pla_core.grid`). On other data both
+add the same floats, η·yₙ·x̃ₙ, and decide by this rule (they sum a score in different orders, which could only
+matter for a score within ~1e-16·‖w‖·R of the edge of the tie band, 1e-12·‖w‖·R away from 0).
 """
 
 from __future__ import annotations
