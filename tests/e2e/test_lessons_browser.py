@@ -100,7 +100,7 @@ def test_step_until_the_pocket_improves_draws_pla_cores_pocket_and_its_e_out(ser
 
 
 def test_xor_runs_until_the_cycle_is_reported_and_replays_one_period(server, plot):
-    plot.open(server + "/xor")
+    plot.open(server + "/xor?seed=1")  # seed 1's noisy XOR cycles with period 18 (seed 0's: 420 updates to replay)
     plot.preset("xor", "Noisy XOR, 20 points", points_over=4)
     plot.idle()
     plot.page.get_by_role("button", name="Run", exact=True).click()
@@ -116,12 +116,16 @@ def test_xor_runs_until_the_cycle_is_reported_and_replays_one_period(server, plo
     n0 = plot.js("() => window.__plaLab.stats.transitions.length")
     plot.page.wait_for_function("(t) => { const g = document.querySelector('.pla-plot');"
                                 " return g.dataset.playing === '0' && g.dataset.t === String(t); }",
-                                arg=start + period, timeout=30_000 + 150 * period)  # the exact run's 420 take long
+                                arg=start + period, timeout=30_000 + 150 * period)
     assert plot.js("() => window.__plaLab.stats.transitions.length") - n0 >= min(period, 40)
     view = plot.view()
     xs, ys = plot.trace_xy("boundary")
     assert np.allclose(trace.weights[start + period], trace.weights[start])
-    assert np.allclose(sorted(zip(xs, ys)), sorted(map(tuple, pla_core.clip_line(trace.weights[start], view))))
+    seg = pla_core.clip_line(trace.weights[start], view)
+    if seg is None:  # w's line misses the view: none drawn
+        assert not [x for x in xs if x is not None]
+    else:
+        assert np.allclose(sorted(zip(xs, ys)), sorted(map(tuple, seg)))
     wait_url(plot, "t", str(start + period))
 
 
