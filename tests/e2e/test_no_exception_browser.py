@@ -18,9 +18,13 @@ STEPPING = [lesson.slug for lesson in LESSONS if hasattr(lesson, "plot_height")]
 
 
 @pytest.mark.parametrize("present", [False, True], ids=["normal", "present"])
-@pytest.mark.parametrize("screen", list(SCREENS))
 @pytest.mark.parametrize("slug", [lesson.slug for lesson in LESSONS])
-def test_a_lesson_stepped_and_scrolled_to_the_bottom_shows_no_exception(server, browser, slug, screen, present):
+def test_a_lesson_stepped_and_scrolled_to_the_bottom_shows_no_exception(server, browser, slug, present):
+    """On a projector; the phone's half is test_no_exception_phone_browser.py (two files: two workers share them)."""
+    check_lesson(server, browser, slug, "projector", present)
+
+
+def check_lesson(server, browser, slug: str, screen: str, present: bool) -> None:
     w, h = SCREENS[screen]
     ctx = browser.new_context(viewport={"width": w, "height": h}, is_mobile=screen == "phone",
                               has_touch=screen == "phone")

@@ -40,7 +40,8 @@ def test_the_credit_card_without_a_bias_names_the_lines_it_rules_out(server, plo
     plot.page.get_by_role("button", name="Run").click()
     main = plot.page.locator("[data-testid=stMain]")
     main.get_by_text("no line through the origin separates these points").wait_for(timeout=30_000)
-    said = text(plot)
-    assert "with a bias (Learn a bias b on) a line separates them" in said
+    # The verdict's words follow the run's animation, so they may come a moment later than the first sentence.
+    plot.page.wait_for_function("(s) => document.querySelector('[data-testid=stMain]').innerText.includes(s)",
+                                arg="with a bias (Learn a bias b on) a line separates them", timeout=30_000)
     SHOTS.mkdir(exist_ok=True)
     plot.page.screenshot(path=str(SHOTS / "pla-credit-nobias.png"))

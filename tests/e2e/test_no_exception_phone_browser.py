@@ -1,0 +1,16 @@
+"""The phone's half of test_no_exception_browser.py: every lesson at 390×844 (touch), in normal and presenter mode,
+opened, stepped and scrolled to the bottom, shows no exception and the server logs none."""
+
+from __future__ import annotations
+
+import pytest
+
+from pla_lab.lessons import LESSONS
+
+from .test_no_exception_browser import check_lesson
+
+
+@pytest.mark.parametrize("present", [False, True], ids=["normal", "present"])
+@pytest.mark.parametrize("slug", [lesson.slug for lesson in LESSONS])
+def test_a_lesson_on_a_phone_stepped_and_scrolled_to_the_bottom_shows_no_exception(server, browser, slug, present):
+    check_lesson(server, browser, slug, "phone", present)
