@@ -507,15 +507,13 @@ def pla(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: float
         max_updates=max_updates, seed=seed)
     perm = rng.permutation(len(y)) if order == "permuted" else None
     g = grid(X, w, eta, bias=bias, max_updates=max_updates)  # grid data: the exact run, in scaled units
-    Xs = X if g is None else g.X
+    Xs, b0, ws, step, _ = _units(X, w, float(eta), bool(bias), g)
     Xv, yv = (Xs, y) if perm is None else (Xs[perm], y[perm])  # the order in which points are visited
     tie = None if sign_zero is None else tie_mask(yv, sign_zero)
-    if g is None:
-        args, half = (Xv, yv, bool(bias), tie, w, float(eta), float(margin)), None
-    else:
-        args, half = (Xv, yv, g.bias, tie, g.scaled(w), g.step, g.margin(float(margin))), g.half(float(margin))
+    gamma, half = (float(margin), None) if g is None else (g.margin(float(margin)), g.half(float(margin)))
+    args = (Xv, yv, b0, tie, ws, step, gamma)
     scan = _RandomScan(*args, rng, half=half) if order == "random" else _Scan(*args, half=half)
-    rec = _Growing(args[4])
+    rec = _Growing(ws)
     halted = scan.run(rec, max_updates, stop_on_cycle)
     W, I, V = rec.arrays()
     cycle = None
