@@ -119,6 +119,10 @@ class Lesson:
         not), else None."""
         return page.trace if isinstance(page.trace, pla_core.Trace) else None
 
+    def questions(self, page: Page) -> list:
+        """Check yourself: the :class:`pla_lab.checks.Question` list about the run shown (computed from it)."""
+        return []
+
     def export_notes(self, page: Page) -> list[str]:
         """Lines said in the saved files (CSV comments, the run's meta): e.g. which labels the run learned from."""
         return []
