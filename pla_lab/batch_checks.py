@@ -3,8 +3,6 @@ of mistakes, and whether the run halts; answered from the trace (no Streamlit, n
 
 from __future__ import annotations
 
-import pla_core
-
 from .batch_words import block
 from .checks import Question
 from .text import num, plural, sub
@@ -12,11 +10,11 @@ from .text import num, plural, sub
 FEWER, SAME, MORE = "Fewer", "The same number", "More"
 
 
-def questions(trace, t: int) -> list[Question]:
+def questions(trace, t: int, separable: bool | None = None) -> list[Question]:
     out = []
     if t < len(trace):
         out += [summed(trace, t), fewer(trace, t)]
-    return out + [halts(trace)]
+    return out + [halts(trace, separable)]
 
 
 def _choices(k: int, n: int) -> tuple[str, ...]:
@@ -48,14 +46,18 @@ def fewer(trace, t: int) -> Question:
         f"({num(J[t])} → {num(J[t + 1])}), not the count of mistakes, and a step of fixed size can overshoot.")
 
 
-def halts(trace) -> Question:
-    T, cap, bias = len(trace), trace.settings["max_updates"], trace.settings["bias"]
-    sep = pla_core.is_separable(trace.X, trace.y, bias=bias)
-    lines = "A line separates these points" if sep else "No line separates these points"
-    lines += "" if bias else " (through the origin: this run has no bias)"
+def halts(trace, separable: bool | None = None) -> Question:
+    """``separable``: the exact LP's answer for a run stopped at the cap (the run's extras), else None."""
+    T, n, cap = len(trace), len(trace.y), trace.settings["max_updates"]
     left = int(trace.errors[-1])
-    ran = (f"the run halts after **{T}** update{plural(T)}, with no mistake left." if trace.halted else
-           f"the weights repeat every {trace.cycle[1]} updates from update {trace.cycle[0]}: it never halts."
-           if trace.cycle else f"the run stops at the cap of **{T:,}** updates with {left} mistake{plural(left)} left.")
+    if trace.halted:
+        why = f"The run halts after **{T}** update{plural(T)}: w{sub(T)} gets all {n} points right."
+    elif trace.cycle:
+        a, p = trace.cycle
+        why = f"From update {a} the weights repeat every {p} update{plural(p)}: it never halts."
+    else:
+        why = f"The run stops at the cap of **{T:,}** updates with {left} mistake{plural(left)} left" + {
+            True: "; the exact LP finds a line that separates these points, so a higher cap would let it halt.",
+            False: "; the exact LP proves no line separates these points, so no cap would."}.get(separable, ".")
     return Question("halts", f"Will this run **halt** (no mistake left) before the cap of {cap:,} updates?",
-                    ("Yes", "No"), 0 if trace.halted else 1, f"{lines} (an exact LP says so); {ran}")
+                    ("Yes", "No"), 0 if trace.halted else 1, why)

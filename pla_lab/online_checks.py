@@ -13,16 +13,17 @@ from .text import cls, num, plural, vec
 YES, NO = "Yes: a mistake, so w is updated", "No: right, so w stays"
 
 
-def questions(steps: online.Steps, t: int) -> list[Question]:
+def questions(steps: online.Steps, t: int, bound: float | None, *, ask_next: bool = True) -> list[Question]:
+    """``bound``: R²/ρ*² when it holds for this stream (:func:`pla_lab.online.bound`, kept with the run), else None;
+    ``ask_next``: False while the quiz hides the next label (the reason would tell it)."""
     out = []
     k, phase = online.where(steps, t)
     nxt = k if phase == "predict" else k + 1
-    if nxt < steps.m:
+    if ask_next and nxt < steps.m:
         out.append(next_mistake(steps, nxt))
     out.append(last_pass(steps))
-    B, _ = online.bound(steps.run)
-    if B is not None:
-        out.append(over_bound(steps, B))
+    if bound is not None:
+        out.append(over_bound(steps, bound))
     return out
 
 

@@ -3,7 +3,7 @@ tail, with the zero-one loss and the perceptron criterion it descends charted be
 
 import pla_core
 
-from .. import batch_figures, batch_words, explain, model, widgets
+from .. import batch_checks, batch_figures, batch_words, explain, model, widgets
 from .. import settings as S
 from ..lesson import ChartSpec
 from ..model import CREDIT_VIEW, Preset
@@ -49,6 +49,9 @@ class BatchLesson(ReplayLesson):
         widgets.option_widgets(self, columns=True, only=("batch", "bs", "avg") if mini else ("batch", "avg"))
         if page.trace is not None:
             st.markdown(batch_words.rule(page.trace, page.options["bs"] if mini else None))
+
+    def questions(self, page):
+        return [] if page.trace is None else batch_checks.questions(page.trace, page.t, page.run.extras.get("separable"))
 
     def panel(self, page):
         if page.trace is None:

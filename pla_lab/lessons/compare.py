@@ -9,7 +9,7 @@ from functools import partial
 
 import numpy as np
 
-from .. import actions, compare, compare_figures, compare_words, model, payload, widgets
+from .. import actions, compare, compare_checks, compare_figures, compare_words, model, payload, widgets
 from .. import settings as S
 from ..model import DEFAULT_VIEW, Preset
 from ..parsers import Setting, choice, digits, dump12, dump_w0, number, parse_w0
@@ -129,6 +129,9 @@ class CompareLesson(ReplayLesson):
             held = f" (it ended at update {len(other)}: held there)" if page.t > len(other) else ""
             line = line.replace("Showing", "Solid: the longer run's", 1) + f" · dashed: the other run's w at the same t{held}"
         return line
+
+    def questions(self, page):
+        return [] if page.trace is None else compare_checks.questions(page.options["cmp"], page.run.extras, page.t)
 
     # -- beside the plot -----------------------------------------------------------------------------------------
 

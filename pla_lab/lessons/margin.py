@@ -7,7 +7,7 @@ import math
 import pla_core
 from pla_core.geometry import clip_line
 
-from .. import actions, figures, margin_words, model, widgets
+from .. import actions, figures, margin_checks, margin_words, model, widgets
 from ..model import DEFAULT_VIEW, Preset
 from ..parsers import Setting, dump12
 from ..replay import ReplayLesson
@@ -89,6 +89,10 @@ class MarginLesson(ReplayLesson):
     def showing(self, page):
         line = super().showing(page)
         return None if line is None else line + " · yellow band: counts as a mistake"
+
+    def questions(self, page):
+        f = page.run.extras.get("facts")
+        return [] if page.trace is None or f is None else margin_checks.questions(page.trace, page.t, f)
 
     def panel(self, page):
         s = self.state

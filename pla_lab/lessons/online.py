@@ -4,7 +4,7 @@ from functools import partial
 
 import pla_core
 
-from .. import actions, model, online, online_words, widgets
+from .. import actions, model, online, online_checks, online_words, widgets
 from ..lesson import ChartSpec
 from ..model import CREDIT_VIEW, DEFAULT_VIEW, Preset
 from ..parsers import Setting, dump_bool, number, parse_bool
@@ -51,7 +51,7 @@ class OnlineLesson(ReplayLesson):
                               sign_zero=settings["sign_zero"], passes=options["passes"], shuffle=options["shuffle"],
                               seed=settings["seed"])
         steps = online.steps(run)
-        return steps, {"chart": online.chart(steps)}
+        return steps, {"chart": online.chart(steps), "bound": online.bound(run)[0]}
 
     def own_settings(self):
         return ("order", "cap")  # the stream's order and length are this lesson's options
@@ -71,6 +71,11 @@ class OnlineLesson(ReplayLesson):
         pos = sum(1 for p in page.points if p[2] > 0)
         head = f"{pos} points labelled +1 and {len(page.points) - pos} labelled −1."
         return head if page.trace is None else f"{head} {online_words.showing(page.trace, page.t)}."
+
+    def questions(self, page):
+        if page.trace is None:
+            return []
+        return online_checks.questions(page.trace, page.t, page.run.extras["bound"], ask_next=not page.options["quiz"])
 
     def toolbar(self):
         """Shuffle and Passes (a new stream, from its first arrival) and the quiz switch, each wide enough for its

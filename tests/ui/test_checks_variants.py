@@ -167,9 +167,11 @@ def test_batch_summed_fewer_and_halts(name, seed, b):
         e0, e1 = pla_core.count_mistakes(trace.weights[t:t + 2], X, y)
         assert chosen(fewer) == ("Fewer" if e1 < e0 else "The same number" if e1 == e0 else "More")
         assert f"**{e0}**" in fewer.why and f"**{e1}**" in fewer.why
-    halts = batch_checks.questions(trace, len(trace))[-1]
+    sep = None if trace.halted or trace.cycle else pla_core.is_separable(X, y)
+    halts = batch_checks.questions(trace, len(trace), sep)[-1]
     assert chosen(halts) == ("Yes" if trace.halted else "No")
-    assert ("No line separates" in halts.why) == (not pla_core.is_separable(X, y))
+    assert ("proves no line separates" in halts.why) == (sep is False)
+    assert f"**{len(trace):,}**" in halts.why or trace.cycle
 
 
 # -- the online perceptron ---------------------------------------------------------------------------------------------
@@ -182,7 +184,7 @@ def test_online_next_arrival_last_pass_and_bound(name, seed):
     steps = online.steps(run)
     m, n = len(run.stream), len(y)
     for t in (0, 1, 2, 7, 2 * m - 1):
-        qs = {q.key: q for q in online_checks.questions(steps, t)}
+        qs = {q.key: q for q in online_checks.questions(steps, t, online.bound(run)[0])}
         k = t // 2 if t % 2 == 0 else t // 2 + 1
         if k >= m:
             assert "next_mistake" not in qs
@@ -191,7 +193,7 @@ def test_online_next_arrival_last_pass_and_bound(name, seed):
         w = run.weights[int(run.stream.wrong[:k].sum())]  # after the mistakes before arrival k
         assert chosen(qs["next_mistake"]) == (online_checks.YES if y[i] * (w[0] + w[1:] @ X[i]) <= 0 else
                                               online_checks.NO)
-    qs = {q.key: q for q in online_checks.questions(steps, 0)}
+    qs = {q.key: q for q in online_checks.questions(steps, 0, online.bound(run)[0])}
     last = run.stream.wrong[-n:].sum()
     assert chosen(qs["last_pass"]) == ("Yes" if last else "No")
     if pla_core.is_separable(X, y):
