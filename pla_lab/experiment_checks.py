@@ -9,10 +9,25 @@ import numpy as np
 from pla_core.experiment import summary
 
 from .checks import Question
+from .experiment_results import results
 from .text import plural
 
 ABOVE, BELOW, EQUAL = "Above the median", "Below the median", "Equal to it"
 PLA, POCKET, TIE = "PLA's last w", "Pocket's ŵ", "The same"
+
+
+def from_jobs(exp: dict | None, sweep: dict | None) -> list[Question]:
+    """The questions about the experiment and the sweep on screen (pla_lab.experiment_jobs's jobs, None when not
+    run): none about a job still running, whose histograms grow at every block."""
+    done = [j if j and j["parts"] and not j["running"] else None for j in (exp, sweep)]
+    res = results(done[0]) if done[0] else None
+    noise = done[0]["cfg"]["p"] if done[0] else 0.0
+    return questions(res, noise, sweep_means(results(done[1])) if done[1] else None)
+
+
+def sweep_means(res: dict) -> dict[int, float]:
+    """{N: mean T} of a sweep's results (the N's it has reached)."""
+    return {int(m): float(res["T"][res["N"] == m].mean()) for m in np.unique(res["N"])}
 
 
 def questions(res: dict | None, noise: float, sweep: dict | None = None) -> list[Question]:

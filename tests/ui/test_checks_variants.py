@@ -229,3 +229,19 @@ def test_experiment_sweep_question_and_none_before_a_run():
     sweep = {m: float(E.experiment(m, 0, 30, seed=1, order="random", max_updates=2000)["T"].mean()) for m in (10, 100)}
     q = experiment_checks.questions(None, 0.0, sweep)[0]
     assert chosen(q) == ("Yes" if sweep[100] > sweep[10] else "No")
+
+
+def test_experiment_questions_from_the_jobs_on_screen_none_while_one_runs():
+    parts = [E.experiment(12, a, a + 10, noise=0.1, seed=2, order="random", max_updates=300) for a in (0, 10)]
+    job = {"parts": parts, "running": False, "cfg": {"p": 0.1}}
+    keys = [q.key for q in experiment_checks.from_jobs(job, None)]
+    assert keys == ["mean_median", "pocket_median"]
+    both = np.concatenate([p["T"] for p in parts]).astype(float)
+    assert f"{both.mean():.4g}" in experiment_checks.from_jobs(job, None)[0].why  # over both blocks
+    assert experiment_checks.from_jobs({**job, "running": True}, None) == []
+    sweep_parts = [{**E.experiment(m, 0, 20, seed=3, order="random", max_updates=2000), "N": np.full(20, m)}
+                   for m in (10, 50)]
+    sweep = {"parts": sweep_parts, "running": False}
+    q = experiment_checks.from_jobs(None, sweep)[0]
+    means = [float(p["T"].mean()) for p in sweep_parts]
+    assert q.key == "sweep_grows" and chosen(q) == ("Yes" if means[1] > means[0] else "No")
