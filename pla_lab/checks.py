@@ -1,11 +1,35 @@
 """Check yourself: two to four questions a lecturer would ask about the run on screen, answered by the app from
-that run once the student has committed (issue 22). A lesson's ``questions(page)`` builds them from ``pla_core``
-at every rerun: the right choice and the reason are computed, never typed in. Nothing is stored beyond the session
-and nothing is graded."""
+that run once the student has committed (issue 22). Nothing is stored beyond the session and nothing is graded.
+
+How a lesson declares its questions
+-----------------------------------
+A lesson (either kind: :class:`~pla_lab.replay.ReplayLesson` or :class:`~pla_lab.lesson.StudyLesson`) overrides
+``questions(self, page) -> list[Question]``; the frame calls it at every rerun, after the lesson's words, and
+:func:`show` draws them under a "Check yourself" heading. Build each :class:`Question` from the page
+(``page.trace``, ``page.run.extras``, ``page.settings``, ``page.options``, ``page.t``) with ``pla_core``: the index
+of the right choice and the reason (``why``, with the run's numbers) are computed, never typed in. Keep the builders
+pure (no Streamlit) and cheap (they run at every Step: read the cached trace and extras, solve no LP), so they can be
+tested alone, and return ``[]`` when a question does not apply (no trace, the last step…).
+
+A question about the step shown names the step in its ``ask`` ("Which point will update 4 correct?"). A commit is
+kept under a digest of the run id and the whole question (ask, choices, answer, why), so when the step, the data or
+a setting changes what the question says or what its answer is, the old verdict and choice are gone: a verdict is
+never shown about a state it was not given for. A question that does not change (a run's "Will it halt?") keeps its
+verdict while the student steps through the run.
+
+Each question is a radio with no choice made, in a form of its own with a *Check* button: the choice reaches the
+server only when the student commits it, and the verdict ("Right: …" or "Not quite: …", then ``why``) follows.
+"""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
+
+from .say import st
+
+HEADING = "Check yourself"
+CHECK = "Check"  # the commit button's label
 
 
 @dataclass(frozen=True)
@@ -13,7 +37,7 @@ class Question:
     """One question about the run shown. ``answer`` is the index of the right choice in ``choices``; ``why`` says
     why it is right, with the run's numbers (shown after the student commits, whichever choice they made)."""
 
-    key: str                   # stable within the lesson (e.g. "next_point"); the committed choice is kept under it
+    key: str                   # stable within the lesson (e.g. "next_point")
     ask: str                   # the question, in the app's Markdown (pla_lab.text.md)
     choices: tuple[str, ...]
     answer: int
@@ -22,3 +46,39 @@ class Question:
     def __post_init__(self):
         if not 0 <= self.answer < len(self.choices) or len(self.choices) < 2:
             raise ValueError(f"question {self.key!r}: answer {self.answer} among {len(self.choices)} choices")
+
+    def verdict(self, choice: int) -> str:
+        """What the student reads after committing ``choice``: the choice judged, then why."""
+        if choice == self.answer:
+            return f"**Right:** {self.choices[choice]}. {self.why}"
+        return f"**Not quite:** {self.choices[self.answer]}. {self.why}"
+
+    def digest(self, run_id: str) -> str:
+        """The commit's key within the lesson: any change to the run or to the question makes a new one."""
+        text = "\x1f".join((run_id, self.key, self.ask, *self.choices, str(self.answer), self.why))
+        return hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
+
+
+def show(lesson, page) -> None:
+    """The lesson's questions about this page, two to a row (one under the other on a phone), after its words."""
+    questions = lesson.questions(page) if page.trace is not None else []
+    if not questions:
+        return
+    st.markdown(f"#### {HEADING}")
+    st.caption("Questions about the run on screen, answered from it: pick an answer and press *Check*. "
+               "Nothing is graded or kept.")
+    for row in range(0, len(questions), 2):
+        cols = st.columns(2, gap="medium")
+        for col, q in zip(cols, questions[row:row + 2]):
+            with col:
+                _ask(f"{lesson.state.ns}.check-{q.digest(page.run.id)}", q)
+
+
+def _ask(key: str, q: Question) -> None:
+    """One question in a form of its own: the choice counts once *Check* sends it."""
+    with st.form(key=f"{key}-form", border=True, enter_to_submit=False):
+        choice = st.radio(q.ask, range(len(q.choices)), index=None, format_func=q.choices.__getitem__, key=key)
+        st.form_submit_button(CHECK, type="secondary")
+        if choice is not None:  # a form sends its radio's value only with Check: a choice shown here is committed
+            (st.success if choice == q.answer else st.warning)(q.verdict(choice),
+                                                               icon="✅" if choice == q.answer else "💡")

@@ -15,7 +15,7 @@ from typing import Any
 
 import pla_core
 
-from . import frame, links, protocol, widgets
+from . import checks, frame, links, protocol, widgets
 from . import settings as S
 from .model import Preset
 from .runs import Run
@@ -120,7 +120,8 @@ class Lesson:
         return page.trace if isinstance(page.trace, pla_core.Trace) else None
 
     def questions(self, page: Page) -> list:
-        """Check yourself: the :class:`pla_lab.checks.Question` list about the run shown (computed from it)."""
+        """Check yourself: the :class:`pla_lab.checks.Question` list about the run shown, computed from it (see
+        :mod:`pla_lab.checks` for how to declare them)."""
         return []
 
     def export_notes(self, page: Page) -> list[str]:
@@ -151,4 +152,5 @@ class StudyLesson(Lesson):
             st.info(page.run.reason)
         else:
             self.show(page)
+            checks.show(self, page)
         frame.close_lesson(self, page)

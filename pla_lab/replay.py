@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from . import explain, frame, inbox, links, protocol, shared, widgets
+from . import checks, explain, frame, inbox, links, protocol, shared, widgets
 from .lesson import ChartSpec, Lesson, Page
 from .say import st
 from .state import Field, button, linked
@@ -134,6 +134,7 @@ class ReplayLesson(Lesson):
             with right:
                 self._words(page)
                 self._guide()
+        checks.show(self, page)  # after the words, in presenter mode too (under the screen: the room's questions)
         frame.close_lesson(self, page)
 
     def _present(self, page: Page) -> None:

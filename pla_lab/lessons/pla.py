@@ -1,6 +1,6 @@
 """PLA step by step: click points into the plane, then watch each update turn the boundary."""
 
-from .. import explain, runs
+from .. import explain, questions, runs
 from ..replay import ReplayLesson
 from ..model import CREDIT_VIEW, DEFAULT_VIEW, Preset
 
@@ -17,6 +17,9 @@ class PlaLesson(ReplayLesson):
 
     def compute(self, points, settings, options):
         return runs.pla(points, settings), {}
+
+    def questions(self, page):
+        return questions.pla_steps(page.trace, page.t, separable=page.run.extras.get("separable"), go=self.to_end)
 
 
 PLA = PlaLesson()

@@ -1,0 +1,91 @@
+"""Check yourself, the questions of the replayed lessons (PLA, Why PLA halts, XOR, Noise & Pocket): pure builders of
+:class:`pla_lab.checks.Question` from a run's cached trace and extras, its settings and the step shown. Each right
+answer and reason is read off ``pla_core`` (the trace, ``predict``, ``count_mistakes``, the proof's R and ρ*);
+nothing here solves an LP or calls Streamlit, so a Step stays cheap."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import pla_core
+
+from .checks import Question
+from .text import num, plural, sub, vec
+
+_ORDER = {"cyclic": "in index order (#0, #1, …, then round again)",
+          "permuted": "in the run's shuffled order (round and round)"}
+
+
+def wrong_points(trace, t: int) -> np.ndarray:
+    """Indices of the points wₜ gets wrong, as PLA judges them (a tie is wrong, unless sign(0) is "both")."""
+    sz = trace.settings["sign_zero"]
+    pred = pla_core.predict(trace.weights[t], trace.X, bias=trace.settings["bias"], sign_zero=sz)
+    return np.flatnonzero((pred != trace.y) & ~((pred == 0) & (sz == "both")))
+
+
+def next_point(trace, t: int) -> Question | None:
+    """"Which point will update t+1 correct?", for a run that visits the points in a fixed order."""
+    order = trace.settings["order"]
+    if t >= len(trace) or order not in _ORDER or trace.settings.get("margin", 0):
+        return None
+    i, wrong = int(trace.mistakes[t]), [int(k) for k in wrong_points(trace, t)]
+    others = [k for k in wrong if k != i][:3]
+    right = [k for k in range(len(trace.y)) if k not in wrong]
+    picks = sorted({i, *others, *right[:max(0, 2 - len(others))]})  # three choices at least, where there are
+    if len(picks) < 2:
+        return None
+    shown = ", ".join(f"#{k}" for k in wrong[:8]) + (", …" if len(wrong) > 8 else "")
+    since = f"after point #{int(trace.mistakes[t - 1])}, which update {t} corrected" if t else "from the start"
+    score = float(trace.y[i]) * trace.score(t)
+    why = (f"w{sub(t)} gets {len(wrong)} point{plural(len(wrong))} wrong ({shown}). PLA goes through the points "
+           f"{_ORDER[order]}, carrying on {since}; the first wrong one it meets is point #{i}, with "
+           f"y·w{sub(t)}ᵀx̃ = {num(score)} ≤ 0.")
+    return Question("next_point", f"Which point will update {t + 1} correct?",
+                    tuple(f"point #{k}" for k in picks), picks.index(i), why)
+
+
+def score_moves(trace, t: int) -> Question | None:
+    """"After update t+1, is y·wᵀx̃ for the corrected point larger or smaller?" (an update adds η‖x̃‖²)."""
+    if t >= len(trace):
+        return None
+    i, eta, bias = int(trace.mistakes[t]), trace.settings["eta"], trace.settings["bias"]
+    xt = np.concatenate([[1.0 if bias else 0.0], trace.X[i]])
+    y = float(trace.y[i])
+    before, after = y * trace.score(t), y * float(trace.weights[t + 1] @ xt)
+    norm2 = float(xt @ xt)
+    answer = 0 if after > before else 2 if after < before else 1
+    why = (f"y·w{sub(t)}ᵀx̃ = {num(before)} and y·w{sub(t + 1)}ᵀx̃ = {num(after)}: the update adds "
+           f"η‖x̃‖² = {num(eta)}·{num(norm2)} = {num(eta * norm2)}, which is never negative, so the score moves "
+           "towards right" + (" (and the point is now right)." if after > 0 else
+                              ", though point #%d is still wrong: one update may not be enough." % i))
+    return Question("score_moves", f"Update {t + 1} corrects point #{i}. After it, is y·wᵀx̃ for point #{i} "
+                    "larger or smaller than before?", ("Larger", "The same", "Smaller"), answer, why)
+
+
+def will_halt(trace, *, separable: bool | None, go: str = "Run") -> Question:
+    """"Will this run halt?": from how the trace stopped, and the exact LP's answer the run's extras hold."""
+    T, n, cap = len(trace), len(trace.y), trace.settings["max_updates"]
+    left = int(trace.errors[-1])
+    if trace.halted:
+        why = f"It halts after {T} update{plural(T)}: w{sub(T)} gets all {n} points right, so a line separates them."
+    elif trace.cycle:
+        s, p = trace.cycle
+        why = (f"From update {s} the weights repeat every {p} update{plural(p)}, so it never halts: "
+               f"w{sub(T)} still gets {left} of {n} points wrong.")
+    else:
+        why = f"It stops at the cap of {cap:,} updates with {left} of {n} points still wrong"
+        line = "line" if trace.settings["bias"] else "line through the origin"  # what a run without b can learn
+        why += {True: f"; the exact LP finds a {line} that separates them, so more updates would halt it.",
+                False: f"; the exact LP proves no {line} separates them, so no number of updates would."}.get(
+            separable, ".")
+    if trace.cycle and separable is False:
+        why += " The exact LP proves no line separates these points."
+    return Question("halts", f"Will this run halt, with every point right, within its cap of {cap:,} updates? "
+                    f"Press **{go}** to see.", ("Yes, it halts", "No, it never gets every point right"),
+                    0 if trace.halted else 1, why)
+
+
+def pla_steps(trace, t: int, *, separable: bool | None, go: str) -> list[Question]:
+    """/pla's questions at step t: the next point, the score it gains, whether the run halts."""
+    qs = [next_point(trace, t), score_moves(trace, t), will_halt(trace, separable=separable, go=go)]
+    return [q for q in qs if q is not None]
