@@ -31,7 +31,7 @@ def summed(trace, t: int) -> Question:
     choices = _choices(k, n)
     if len(choices) < 2:
         choices = ("0", "1")
-    return Question("summed", f"How many points does **update {t + 1}** add up?", choices, choices.index(str(k)),
+    return Question("summed", f"How many points does update {t + 1} add up?", choices, choices.index(str(k)),
                     f"{where.capitalize()}: update {t + 1} sums η·yₙx̃ₙ over those **{k}** point{plural(k)}.")
 
 
@@ -40,7 +40,7 @@ def fewer(trace, t: int) -> Question:
     a, b = int(E[t]), int(E[t + 1])
     right = FEWER if b < a else (SAME if b == a else MORE)
     return Question(
-        "fewer", f"After update {t + 1}, does w get **fewer points wrong** than w{sub(t)}?", (FEWER, SAME, MORE),
+        "fewer", f"After update {t + 1}, does w get fewer points wrong than w{sub(t)}?", (FEWER, SAME, MORE),
         (FEWER, SAME, MORE).index(right),
         f"w{sub(t)} gets **{a}** wrong, w{sub(t + 1)} **{b}**. The step descends the criterion J "
         f"({num(J[t])} → {num(J[t + 1])}), not the count of mistakes, and a step of fixed size can overshoot.")
@@ -59,5 +59,5 @@ def halts(trace, separable: bool | None = None) -> Question:
         why = f"The run stops at the cap of **{T:,}** updates with {left} mistake{plural(left)} left" + {
             True: "; the exact LP finds a line that separates these points, so a higher cap would let it halt.",
             False: "; the exact LP proves no line separates these points, so no cap would."}.get(separable, ".")
-    return Question("halts", f"Will this run **halt** (no mistake left) before the cap of {cap:,} updates?",
+    return Question("halts", f"Will this run halt (no mistake left) before the cap of {cap:,} updates?",
                     ("Yes", "No"), 0 if trace.halted else 1, why)

@@ -48,13 +48,13 @@ def eta_questions(pair: compare.EtaPair, t: int) -> list[Question]:
     how = ("From w₀ = 0, w(η) = η·w(1) at every step: the same mistakes in the same order." if zero else
            "From w₀ ≠ 0 the start weighs less against a larger η·Σ y·x̃, so the runs part.")
     longer = Question(
-        "longer", f"Which run makes **more updates** before it stops: {one} or {other}?", choices,
+        "longer", f"Which run makes more updates before it stops: {one} or {other}?", choices,
         _pick(choices, right),
         f"{one} makes **{Tb}** update{plural(Tb)}, {other} **{Tc}**. {how}")
     wb, wc = compare.weights_at(pair.base, t), compare.weights_at(pair.chosen, t)
     same = same_line(wb, wc)
     line = Question(
-        "same_line", f"At t = {t}, do the two runs draw **the same line**?", (SAME, OTHER), 0 if same else 1,
+        "same_line", f"At t = {t}, do the two runs draw the same line?", (SAME, OTHER), 0 if same else 1,
         f"w{sub(t)} is {vec(wb)} with {one} and {vec(wc)} with {other}: "
         + ("one is a positive multiple of the other, so the line and its sides are the same." if same else
            "not a positive multiple of each other, so the lines differ."))
@@ -71,7 +71,7 @@ def order_questions(strip: compare.OrderStrip) -> list[Question]:
     choices = (*compare.ORDERS, TIE)
     k = len(strip.seeds)
     most = Question(
-        "most_updates", f"Over the {k} seeds, which order makes the **most updates on average**?", choices,
+        "most_updates", f"Over the {k} seeds, which order makes the most updates on average?", choices,
         _pick(choices, best[0] if len(best) == 1 else TIE),
         "Mean T: " + ", ".join(f"{o} **{num(means[o])}**" for o in compare.ORDERS) + ".")
     return [most, _bound_question(strip)]
@@ -83,12 +83,12 @@ def _bound_question(strip: compare.OrderStrip) -> Question:
     if not np.isfinite(strip.bound):
         halted = sum(h for o in compare.ORDERS for h in strip.halted[o])
         return Question(
-            "any_halt", f"No line separates these points. Did **any** of the {n} runs halt?", ("Yes", "No"),
+            "any_halt", f"No line separates these points. Did any of the {n} runs halt?", ("Yes", "No"),
             0 if halted else 1,
             f"{halted} of {n} runs halted (a pass without a mistake); the others stopped at {strip.cap:,} updates.")
     over = sum(T > strip.bound for T in allT)
     return Question(
-        "over_bound", f"Did any of the {n} runs make **more updates than R²/ρ\\*²**?", ("Yes", "No"),
+        "over_bound", f"Did any of the {n} runs make more updates than R²/ρ*²?", ("Yes", "No"),
         0 if over else 1,
         f"The bound is R²/ρ\\*² = **{num(strip.bound)}** and the most updates any run made is **{max(allT)}**"
         + (": from w₀ = 0 the bound holds whatever the order." if not over else f": {over} went past it."))
@@ -111,7 +111,7 @@ def _longest_question(sr: compare.SignRuns) -> Question:
     choices = (*(SHORT[c] for c in compare.CONVENTIONS), TIE)
     ends = {c: "halts" if r.halted else "stops at the cap" for c, r in sr.runs.items()}
     return Question(
-        "longest", "Which reading of sign(0) makes the **longest run** on these points?", choices,
+        "longest", "Which reading of sign(0) makes the longest run on these points?", choices,
         _pick(choices, SHORT[best[0]] if len(best) == 1 else TIE),
         "Updates: " + ", ".join(f"{SHORT[c]} **{Ts[c]}** ({ends[c]})" for c in compare.CONVENTIONS) + ".")
 
@@ -126,5 +126,5 @@ def _same_question(sr: compare.SignRuns) -> Question:
            f"Against {shown}, " + ", ".join(f"{SHORT[c]} parts at update **{d}**" for c, d in parts.items()) +
            ": there wᵀx̃ = 0 for the point examined, and the readings disagree on whether that is a mistake.")
     return Question(
-        "all_same", f"Do all four readings of sign(0) make **the same run** as {shown} here?", ("Yes", "No"),
+        "all_same", f"Do all four readings of sign(0) make the same run as {shown} here?", ("Yes", "No"),
         1 if parts else 0, why)

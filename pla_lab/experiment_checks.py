@@ -48,7 +48,7 @@ def mean_median(T) -> Question:
     right = EQUAL if abs(mean - med) <= 1e-9 * max(1.0, abs(med)) else (ABOVE if mean > med else BELOW)
     choices = (ABOVE, BELOW, EQUAL)
     return Question(
-        "mean_median", "On the histogram of **updates T**, is the mean of T above or below its median?", choices,
+        "mean_median", "On the histogram of updates T, is the mean of T above or below its median?", choices,
         choices.index(right),
         f"Mean **{mean:.4g}**, median **{med:.4g}** over {s['count']:,} runs. "
         + ("A few slow runs (the long right tail) pull the mean up; the median, the middle run, ignores how slow "
@@ -62,8 +62,8 @@ def over_bound(res: dict) -> Question | None:
         return None
     k, over, top = int(ok.sum()), int((ratio[ok] > 1).sum()), float(ratio[ok].max())
     return Question(
-        "over_bound", f"Among the {k:,} runs whose bound was solved, did any make **more updates than its own bound** "
-        "R²/ρ\\*²?", ("Yes", "No"), 0 if over else 1,
+        "over_bound", f"Among the {k:,} runs whose bound was solved, did any make more updates than its own bound "
+        "R²/ρ*²?", ("Yes", "No"), 0 if over else 1,
         f"The largest T / (R²/ρ\\*²) is **{top:.3g}**" + (f": {over:,} run{plural(over)} went past it." if over else
                                                          ", at most 1: from w₀ = 0 the bound holds in every run."))
 
@@ -73,7 +73,7 @@ def pocket_median(res: dict) -> Question:
     right = TIE if a == b else (PLA if a > b else POCKET)
     choices = (PLA, POCKET, TIE)
     return Question(
-        "pocket_median", "Which histogram of **E_out = P[f ≠ g]** has the larger median: PLA's last w or Pocket's ŵ?",
+        "pocket_median", "Which histogram of E_out = P[f ≠ g] has the larger median: PLA's last w or Pocket's ŵ?",
         choices, choices.index(right),
         f"Median E_out: PLA's last w **{a:.4g}**, Pocket's ŵ **{b:.4g}**. On noisy labels PLA stops wherever the cap "
         "finds it; Pocket keeps the w with the fewest mistakes seen.")
@@ -83,6 +83,6 @@ def sweep_grows(sweep: dict) -> Question:
     ns = sorted(sweep)
     first, last = sweep[ns[0]], sweep[ns[-1]]
     return Question(
-        "sweep_grows", f"In the sweep, is mean T at N = {ns[-1]:,} **larger** than at N = {ns[0]:,}?", ("Yes", "No"),
+        "sweep_grows", f"In the sweep, is mean T at N = {ns[-1]:,} larger than at N = {ns[0]:,}?", ("Yes", "No"),
         0 if last > first else 1,
         "Mean T: " + ", ".join(f"N = {m:,}: **{sweep[m]:.4g}**" for m in ns) + ".")

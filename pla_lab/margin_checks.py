@@ -36,7 +36,7 @@ def halts(trace, f: Facts) -> Question:
                  f"{num(f.gamma / 2)}."
     ran = (f"This run halts after **{T}** update{plural(T)}." if trace.halted else
            f"This run stops at the cap of **{T:,}** updates.")
-    return Question("halts", f"With γ = {g}, will the margin perceptron **halt** before the cap of {cap:,} updates?",
+    return Question("halts", f"With γ = {g}, will the margin perceptron halt before the cap of {cap:,} updates?",
                     ("Yes", "No"), 0 if trace.halted else 1, f"{theory} {ran}")
 
 
@@ -64,7 +64,7 @@ def wider(f: Facts) -> Question:
     right = SAME if abs(a - b) <= 1e-9 * max(1.0, f.R) else (MARGIN if a > b else PLAIN)
     choices = (MARGIN, PLAIN, SAME)
     return Question(
-        "wider", "Both runs halted. Whose final line has the **wider margin** ρ(w_T)?", choices,
+        "wider", "Both runs halted. Whose final line has the wider margin ρ(w_T)?", choices,
         choices.index(right),
         f"ρ(w_T) = **{num(a)}** for the margin perceptron (γ = {num(f.gamma)}), **{num(b)}** for plain PLA; the best "
         f"any line has is ρ\\* = {num(f.rho_star)}. The margin perceptron halts only once every point is at least "

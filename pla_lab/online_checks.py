@@ -35,7 +35,7 @@ def next_mistake(steps: online.Steps, k: int) -> Question:
     s, wrong = float(w @ xt), bool(run.stream.wrong[k])
     said = cls(steps.predicted[k]) if steps.predicted[k] else "a tie (0)"
     return Question(
-        "next_mistake", f"Arrival {k + 1} is point #{i}. Will the perceptron's prediction for it be a **mistake**?",
+        "next_mistake", f"Arrival {k + 1} is point #{i}. Will the perceptron's prediction for it be a mistake?",
         (YES, NO), 0 if wrong else 1,
         f"w = {vec(w)} scores it wᵀx̃ = **{num(s)}**, so it predicts {said}; its label is **{cls(run.y[i])}**: "
         + ("a mistake, and w ← w + η·y·x̃." if wrong else "right, and w does not move."))
@@ -52,7 +52,7 @@ def last_pass(steps: online.Steps) -> Question:
     p = len(counts)
     last = int(counts[-1])
     return Question(
-        "last_pass", f"Will the perceptron make **any mistake in pass {p}**, the last pass over the points?",
+        "last_pass", f"Will the perceptron make any mistake in pass {p}, the last pass over the points?",
         ("Yes", "No"), 0 if last else 1,
         "Mistakes in each pass: " + ", ".join(f"pass {j + 1}: **{int(c)}**" for j, c in enumerate(counts)) + "."
         + ("" if last else " A pass without a mistake means w is right on every point: the rest changes nothing."))
@@ -61,7 +61,7 @@ def last_pass(steps: online.Steps) -> Question:
 def over_bound(steps: online.Steps, B: float) -> Question:
     M = int(steps.run.stream.wrong.sum())
     return Question(
-        "over_bound", f"Will the whole stream make **more than R²/ρ\\*² = {num(B)}** mistakes?", ("Yes", "No"),
+        "over_bound", f"Will the whole stream make more than R²/ρ*² = {num(B)} mistakes?", ("Yes", "No"),
         0 if M > B else 1,
         f"It makes **{M}** mistake{plural(M)} in all. From w₀ = 0, on points a line separates, the perceptron makes "
         "at most R²/ρ\\*² mistakes in any order of arrivals and over any number of passes: each mistake is an update "
