@@ -26,13 +26,13 @@ def _choices(k: int, n: int) -> tuple[str, ...]:
 def summed(trace, t: int) -> Question:
     k, n = len(trace.used(t)), len(trace.y)
     b = block(trace, t)
-    where = (f"of the {len(b)} points in its block, {k} are mistakes of w{sub(t)}" if b is not None else
-             f"w{sub(t)} gets {k} of the {n} points wrong")
+    where = (f"Of the {len(b)} points in its block, {k} are mistakes of w{sub(t)}" if b is not None else
+             f"w{sub(t)} gets {k} of the {n} points wrong")  # w is lower case even first: it is the weights
     choices = _choices(k, n)
     if len(choices) < 2:
         choices = ("0", "1")
     return Question("summed", f"How many points does update {t + 1} add up?", choices, choices.index(str(k)),
-                    f"{where.capitalize()}: update {t + 1} sums η·yₙx̃ₙ over those **{k}** point{plural(k)}.")
+                    f"{where}: update {t + 1} sums η·yₙx̃ₙ over those **{k}** point{plural(k)}.")
 
 
 def fewer(trace, t: int) -> Question:
