@@ -64,14 +64,17 @@ def show(lesson, page) -> None:
     questions = lesson.questions(page) if page.trace is not None else []
     if not questions:
         return
-    st.markdown(f"#### {HEADING}")
-    st.caption("Questions about the run on screen, answered from it: pick an answer and press *Check*. "
-               "Nothing is graded or kept.")
-    for row in range(0, len(questions), 2):
-        cols = st.columns(2, gap="medium")
-        for col, q in zip(cols, questions[row:row + 2]):
-            with col:
-                _ask(f"{lesson.state.ns}.check-{q.digest(page.run.id)}", q)
+    # One box: on a phone, where the lesson's boxes are flattened and reordered (frame._phone_order), it stays
+    # whole, after the words, with its heading.
+    with st.container(key=f"{lesson.state.ns}-checks"):
+        st.markdown(f"#### {HEADING}")
+        st.caption("Questions about the run on screen, answered from it: pick an answer and press *Check*. "
+                   "Nothing is graded or kept.")
+        for row in range(0, len(questions), 2):
+            cols = st.columns(2, gap="medium")
+            for col, q in zip(cols, questions[row:row + 2]):
+                with col:
+                    _ask(f"{lesson.state.ns}.check-{q.digest(page.run.id)}", q)
 
 
 def _ask(key: str, q: Question) -> None:
@@ -80,5 +83,6 @@ def _ask(key: str, q: Question) -> None:
         choice = st.radio(q.ask, range(len(q.choices)), index=None, format_func=q.choices.__getitem__, key=key)
         st.form_submit_button(CHECK, type="secondary")
         if choice is not None:  # a form sends its radio's value only with Check: a choice shown here is committed
-            (st.success if choice == q.answer else st.warning)(q.verdict(choice),
-                                                               icon="✅" if choice == q.answer else "💡")
+            right = choice == q.answer
+            (st.success if right else st.warning)(q.verdict(choice), icon=":material/check_circle:" if right else
+                                                  ":material/lightbulb:")

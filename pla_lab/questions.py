@@ -24,24 +24,29 @@ def wrong_points(trace, t: int) -> np.ndarray:
 
 
 def next_point(trace, t: int) -> Question | None:
-    """"Which point will update t+1 correct?", for a run that visits the points in a fixed order."""
-    order = trace.settings["order"]
-    if t >= len(trace) or order not in _ORDER or trace.settings.get("margin", 0):
+    """"Which point will update t+2 correct?": the one after the circled one (update t+1's is on the plot), for a
+    run that visits the points in a fixed order."""
+    u, order = t + 1, trace.settings["order"]
+    if u >= len(trace) or order not in _ORDER or trace.settings.get("margin", 0):
         return None
-    i, wrong = int(trace.mistakes[t]), [int(k) for k in wrong_points(trace, t)]
+    i, wrong = int(trace.mistakes[u]), [int(k) for k in wrong_points(trace, u)]
     others = [k for k in wrong if k != i][:3]
     right = [k for k in range(len(trace.y)) if k not in wrong]
     picks = sorted({i, *others, *right[:max(0, 2 - len(others))]})  # three choices at least, where there are
-    if len(picks) < 2:
-        return None
     shown = ", ".join(f"#{k}" for k in wrong[:8]) + (", …" if len(wrong) > 8 else "")
-    since = f"after point #{int(trace.mistakes[t - 1])}, which update {t} corrected" if t else "from the start"
-    score = float(trace.y[i]) * trace.score(t)
-    why = (f"w{sub(t)} gets {len(wrong)} point{plural(len(wrong))} wrong ({shown}). PLA goes through the points "
-           f"{_ORDER[order]}, carrying on {since}; the first wrong one it meets is point #{i}, with "
-           f"y·w{sub(t)}ᵀx̃ = {num(score)} ≤ 0.")
-    return Question("next_point", f"Which point will update {t + 1} correct?",
-                    tuple(f"point #{k}" for k in picks), picks.index(i), why)
+    c = int(trace.mistakes[t])
+    why = (f"Update {u} corrects point #{c} (circled), which gives w{sub(u)}; w{sub(u)} gets {len(wrong)} "
+           f"point{plural(len(wrong))} wrong ({shown}). PLA goes through the points {_ORDER[order]}, carrying on "
+           f"after point #{c}; the first wrong one it meets is point #{i}, with y·w{sub(u)}ᵀx̃ = "
+           f"{num(float(trace.y[i]) * trace.score(u))} ≤ 0.")
+    return Question("next_point", f"Update {u} corrects the circled point #{c}. Which point will update {u + 1} "
+                    "correct?", tuple(point(trace, k) for k in picks), picks.index(i), why)
+
+
+def point(trace, k: int) -> str:
+    """A point as the student finds it on the plot: its number, its class's mark and where it is."""
+    x = trace.X[k]
+    return f"point #{k}: {'○' if trace.y[k] > 0 else '×'} at ({num(x[0])}, {num(x[1])})"
 
 
 def score_moves(trace, t: int) -> Question | None:

@@ -69,22 +69,25 @@ def pla_page(params: dict, preset: str | None):
 
 @pytest.mark.parametrize("params, preset", PLA_CASES)
 def test_pla_next_point_right_and_wrong_reason_is_pla_core_s(params, preset):
+    """At step 2 the plot circles update 3's point; the question is update 4's, the next one PLA meets."""
     at = pla_page(params, preset)
     button(at, "Step").click().run()
     button(at, "Step").click().run()
     X, y, tr = run_of(at)
-    t = 2
-    i = int(tr.mistakes[t])
-    xt = np.concatenate([[1.0 if tr.settings['bias'] else 0.0], X[i]])
-    r = question(at, f"Which point will update {t + 1} correct?")
-    shown = answer(at, "Which point will update", f"point #{i}")
-    assert len(shown) == 1 and shown[0].startswith(f"**Right:** point #{i}.")
-    assert f"the first wrong one it meets is point #{i}, with y·w{sub(t)}ᵀx̃ = {num(y[i] * (tr.weights[t] @ xt))}" \
+    c, i = int(tr.mistakes[2]), int(tr.mistakes[3])
+    xt = np.concatenate([[1.0 if tr.settings["bias"] else 0.0], X[i]])
+    ask = f"Update 3 corrects the circled point #{c}. Which point will update 4 correct?"
+    r = question(at, ask)
+    right = next(o for o in r.options if o.startswith(f"point #{i}:"))
+    assert right == f"point #{i}: {'○' if y[i] > 0 else '×'} at ({num(X[i, 0])}, {num(X[i, 1])})"
+    shown = answer(at, ask, right)
+    assert len(shown) == 1 and shown[0].startswith(f"**Right:** {right}.")
+    assert f"the first wrong one it meets is point #{i}, with y·w₃ᵀx̃ = {num(y[i] * (tr.weights[3] @ xt))}" \
         in shown[0]
-    wrong = pla_core.predict(tr.weights[t], X, bias=tr.settings['bias']) != y
-    assert f"w{sub(t)} gets {int(wrong.sum())} point" in shown[0]
-    shown = answer(at, "Which point will update", wrong_choice(r, f"point #{i}"))
-    assert shown[0].startswith(f"**Not quite:** point #{i}.")
+    wrong = pla_core.predict(tr.weights[3], X, bias=tr.settings["bias"]) != y
+    assert f"w₃ gets {int(wrong.sum())} point" in shown[0]
+    shown = answer(at, ask, wrong_choice(r, right))
+    assert shown[0].startswith(f"**Not quite:** {right}.")
 
 
 @pytest.mark.parametrize("params, preset", PLA_CASES)
@@ -133,13 +136,14 @@ def test_a_verdict_about_one_step_is_gone_at_the_next_and_a_run_s_stays():
     """The step's questions change with the step: their verdicts go; "Will this run halt?" is the same question at
     every step of the run, so its verdict stays while the student steps."""
     at = open_page("pla")
-    answer(at, "Which point will update 1 correct?", question(at, "Which point will update 1").options[0])
+    ask = "Update 1 corrects the circled point"
+    answer(at, ask, question(at, ask).options[0])
     answer(at, "Will this run halt", "Yes, it halts")
     assert len(verdicts(at)) == 2
     button(at, "Step").click().run()
     shown = verdicts(at)
     assert len(shown) == 1 and "halts after" in shown[0]
-    assert question(at, "Which point will update 2 correct?").value is None  # a new question, nothing chosen
+    assert question(at, "Update 2 corrects the circled point").value is None  # a new question, nothing chosen
     at.selectbox(key=PLA.state.key("preset")).set_value("xor").run()  # new data: a new run, nothing answered
     assert verdicts(at) == []
 
