@@ -5,6 +5,7 @@ presenter mode and on a phone go to /tmp/checksA-shots/."""
 from __future__ import annotations
 
 import pathlib
+import re
 from urllib.parse import parse_qs, urlparse
 
 import pla_core
@@ -64,11 +65,15 @@ def test_screens_the_lecturer_and_the_phone_see(server, plot, browser):
     plot.open(server + "/pla?t=1")
     plot.settled()
     plot.page.screenshot(path=str(SHOTS / "pla-1280.png"))
-    plot.page.screenshot(path=str(SHOTS / "pla-1280-full.png"), full_page=True)
     for slug in ("halts", "xor", "pocket"):
         plot.open(server + f"/{slug}?t=1")
         plot.settled()
-        plot.page.screenshot(path=str(SHOTS / f"{slug}-1280-full.png"), full_page=True)
+        plot.page.screenshot(path=str(SHOTS / f"{slug}-1280.png"))
+        heading = plot.page.get_by_role("heading", name="Check yourself")
+        heading.scroll_into_view_if_needed()
+        plot.page.mouse.wheel(0, heading.bounding_box()["y"] - 60)  # the section at the screen's top
+        plot.page.wait_for_timeout(400)
+        plot.page.screenshot(path=str(SHOTS / f"{slug}-1280-checks.png"))
     plot.open(server + "/pla?t=1&present=1")
     plot.settled()
     section(plot.page, "Which point").scroll_into_view_if_needed()
@@ -82,10 +87,13 @@ def test_screens_the_lecturer_and_the_phone_see(server, plot, browser):
         phone.page.wait_for_selector(READY, timeout=30_000)
         form = section(phone.page, "Which point will update 3 correct?")
         form.scroll_into_view_if_needed()
-        form.get_by_text("point #", exact=False).first.tap()
+        form.get_by_text(re.compile(r"^point #\d+:")).first.tap()  # a choice, as a thumb picks it
         form.get_by_role("button", name="Check").tap()
         form.locator("[data-testid=stAlert]").wait_for(timeout=30_000)
         phone.page.screenshot(path=str(SHOTS / "pla-phone-verdict.png"))
-        phone.page.screenshot(path=str(SHOTS / "pla-phone-full.png"), full_page=True)
+        phone.open(server + "/xor?t=1")
+        phone.page.get_by_role("heading", name="Check yourself").scroll_into_view_if_needed()
+        phone.page.wait_for_timeout(400)
+        phone.page.screenshot(path=str(SHOTS / "xor-phone-checks.png"))
     finally:
         ctx.close()
