@@ -7,6 +7,7 @@ import re
 
 import numpy as np
 import pytest
+from streamlit.testing.v1 import AppTest
 
 import pla_core
 from pla_lab import codec as C
@@ -257,3 +258,17 @@ def test_pocket_questions_are_pla_core_s(preset, params):
     assert said[0].startswith("**Right:** No, never.")
     assert f"go from {best[0]} (update 0) to {best[-1]} (update {len(tr)}), up 0 times" in said[0]
     assert f"after {worse} of its {len(tr)} updates" in said[0]
+
+
+def _a_page_of_its_own():
+    """A page drawn without the lesson frame (as Experiments draws its own): one question about a made-up result."""
+    from pla_lab import checks
+
+    checks.ask("study", [checks.Question("runs", "How many runs?", ("3", "4"), 0, "It made 3 runs.")], about="job")
+
+
+def test_a_page_that_draws_itself_shows_questions_the_same_way():
+    at = AppTest.from_function(_a_page_of_its_own, default_timeout=30).run()
+    assert [r.value for r in at.radio] == [None]
+    assert answer(at, "How many runs?", "4") == ["**Not quite:** 3. It made 3 runs."]
+    assert answer(at, "How many runs?", "3") == ["**Right:** 3. It made 3 runs."]
