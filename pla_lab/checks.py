@@ -5,7 +5,8 @@ How a lesson declares its questions
 -----------------------------------
 A lesson (either kind: :class:`~pla_lab.replay.ReplayLesson` or :class:`~pla_lab.lesson.StudyLesson`) overrides
 ``questions(self, page) -> list[Question]``; the frame calls it at every rerun, after the lesson's words, and
-:func:`show` draws them under a "Check yourself" heading. Build each :class:`Question` from the page
+:func:`show` draws them under a "Check yourself" heading (a lesson that draws its page itself calls
+:func:`ask`). Build each :class:`Question` from the page
 (``page.trace``, ``page.run.extras``, ``page.settings``, ``page.options``, ``page.t``) with ``pla_core``: the index
 of the right choice and the reason (``why``, with the run's numbers) are computed, never typed in. Keep the builders
 pure (no Streamlit) and cheap (they run at every Step: read the cached trace and extras, solve no LP), so they can be
@@ -60,18 +61,28 @@ class Question:
 
 
 def show(lesson, page) -> None:
-    """The lesson's questions about this page, two to a row (one under the other on a phone), after its words."""
-    questions = lesson.questions(page) if page.trace is not None else []
+    """The lesson's questions about this page (its ``questions`` hook), after its words."""
+    ask(lesson.state.ns, lesson.questions(page) if page.trace is not None else [], about=page.run.id)
+
+
+def ask(ns: str, questions: list[Question], *, about: str) -> None:
+    """A "Check yourself" section, two questions to a row (one under the other on a phone). ``ns``: the lesson's
+    state namespace (``lesson.state.ns``); ``about``: an id of what the questions are about (the run id), part of
+    each commit's key. A lesson that draws its page itself (Experiments overrides ``render``) calls this at the end
+    of its page, with the id of the result its questions read (e.g. the job's key)."""
     if not questions:
         return
-    st.markdown(f"#### {HEADING}")
-    st.caption("Questions about the run on screen, answered from it: pick an answer and press *Check*. "
-               "Nothing is graded or kept.")
-    for row in range(0, len(questions), 2):
-        cols = st.columns(2, gap="medium")
-        for col, q in zip(cols, questions[row:row + 2]):
-            with col:
-                _ask(f"{lesson.state.ns}.check-{q.digest(page.run.id)}", q)
+    # One box: on a phone, where the lesson's boxes are flattened and reordered (frame._phone_order), it stays
+    # whole, after the words, with its heading.
+    with st.container(key=f"{ns}-checks"):
+        st.markdown(f"#### {HEADING}")
+        st.caption("Questions about the run on screen, answered from it: pick an answer and press *Check*. "
+                   "Nothing is graded or kept.")
+        for row in range(0, len(questions), 2):
+            cols = st.columns(2, gap="medium")
+            for col, q in zip(cols, questions[row:row + 2]):
+                with col:
+                    _ask(f"{ns}.check-{q.digest(about)}", q)
 
 
 def _ask(key: str, q: Question) -> None:
@@ -80,5 +91,6 @@ def _ask(key: str, q: Question) -> None:
         choice = st.radio(q.ask, range(len(q.choices)), index=None, format_func=q.choices.__getitem__, key=key)
         st.form_submit_button(CHECK, type="secondary")
         if choice is not None:  # a form sends its radio's value only with Check: a choice shown here is committed
-            (st.success if choice == q.answer else st.warning)(q.verdict(choice),
-                                                               icon="✅" if choice == q.answer else "💡")
+            right = choice == q.answer
+            (st.success if right else st.warning)(q.verdict(choice), icon=":material/check_circle:" if right else
+                                                  ":material/lightbulb:")

@@ -1,7 +1,7 @@
 """Why PLA halts (seeds 000–004): the convergence proof's numbers and inequalities live, the maximum-margin line,
 the hyperplane's geometry, and the bias as a weight in 3-D."""
 
-from .. import links, model, proof, proof_figures, proof_words, runs, shared, widgets
+from .. import links, model, proof, proof_figures, proof_words, questions, runs, shared, widgets
 from .. import settings as S
 from ..lesson import ChartSpec
 from ..replay import ReplayLesson
@@ -88,6 +88,10 @@ class HaltsLesson(ReplayLesson):
         st.markdown(proof_words.numbers(p, page.trace, page.t, go=self.to_end))
         st.markdown(proof_words.margins(p, page.trace, page.t))
         st.markdown(proof_words.geometry(page.trace.weights[page.t], page.t, page.points, page.state["pick"]))
+
+    def questions(self, page):
+        p = page.run.extras.get("proof")
+        return [] if p is None else questions.halts_steps(page.trace, p, page.t, go=self.to_end)
 
 
 HALTS = HaltsLesson()

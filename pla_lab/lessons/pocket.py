@@ -5,7 +5,7 @@ import numpy as np
 import pla_core
 from pla_core import datasets, geometry
 
-from .. import figures, model, pocket_words, widgets
+from .. import figures, model, pocket_words, questions, widgets
 from .. import links
 from .. import settings as S
 from ..lesson import ChartSpec
@@ -104,6 +104,11 @@ class PocketLesson(ReplayLesson):
         else:
             st.markdown(pocket_words.numbers(page.trace, page.t, page.run.extras, noise=page.options["noise"],
                                                noisy=page.options["noisy"], go=self.to_end))
+
+    def questions(self, page):
+        extras = page.run.extras  # the exact LP's answer on the noisy labels, or at the cap
+        sep = extras["labels_separable"] if extras["labels_separable"] is not None else extras.get("separable")
+        return questions.pocket_steps(page.trace, page.t, separable=sep, go=self.to_end)
 
 
 POCKET = PocketLesson()

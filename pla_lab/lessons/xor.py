@@ -2,7 +2,7 @@
 
 import pla_core
 
-from .. import actions, explain, figures, lift_arrows, model, runs, text, widgets, xor_words
+from .. import actions, explain, figures, lift_arrows, model, questions, runs, text, widgets, xor_words
 from .. import settings as S
 from ..replay import ReplayLesson
 from ..model import DEFAULT_VIEW, Preset
@@ -91,6 +91,11 @@ class XorLesson(ReplayLesson):
                           if w[1:].any() else
                           f"w{t} has no plane yet (its weights on x₁, x₂ and x₁x₂ are all 0), and the plot no "
                           "boundary."))
+
+    def questions(self, page):
+        extras = page.run.extras  # the exact LP's answer: on the points (no lift), or on the lift at the cap
+        sep = extras.get("separable") if page.options["lift"] else extras["sep"].separable
+        return questions.xor_steps(page.trace, page.t, separable=sep, go=self.to_end)
 
 
 XOR = XorLesson()

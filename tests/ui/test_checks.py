@@ -3,8 +3,11 @@ Check), and the verdict's reason is compared with what pla_core computes for the
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
+from streamlit.testing.v1 import AppTest
 
 import pla_core
 from pla_lab import codec as C
@@ -13,7 +16,7 @@ from pla_lab import settings as S
 from pla_lab.lessons.pla import PLA
 from pla_lab.text import num, sub
 
-from .helpers import button, start, url
+from .helpers import LESSONS, button, start, url
 
 PAGES = {"pla": "../pages/pla.py", "halts": "../pages/halts.py", "xor": "../pages/xor.py",
          "pocket": "../pages/pocket.py"}
@@ -23,15 +26,20 @@ def open_page(slug: str, params: dict | None = None):
     return start(params, PAGES[slug])
 
 
+def shown(text: str) -> str:
+    """Text as a reader sees it: the app's Markdown escapes (ρ\\*, E\\_in) shown as the characters they keep."""
+    return re.sub(r"\\(.)", r"\1", text)
+
+
 def question(at, starts: str):
-    """The radio of the question whose text starts so (AppTest shows a radio's label as the app wrote it)."""
-    return next(r for r in at.radio if r.label.startswith(starts))
+    """The radio of the question whose text, as read, starts so."""
+    return next(r for r in at.radio if shown(r.label).startswith(starts))
 
 
 def answer(at, starts: str, choice: str):
     """Pick ``choice`` and press the Check of that question's own form; the verdicts' text after the rerun."""
     r = question(at, starts)
-    r.set_value(r.options.index(choice))
+    r.set_value([shown(o) for o in r.options].index(choice))
     next(b for b in at.button if b.label == "Check" and b.proto.form_id == r.form_id).click()
     at.run()
     assert not at.exception, at.exception
@@ -39,20 +47,24 @@ def answer(at, starts: str, choice: str):
 
 
 def verdicts(at) -> list[str]:
-    return [e.value for e in (*at.success, *at.warning) if e.value.startswith(("**Right:**", "**Not quite:**"))]
+    said = [shown(e.value) for e in (*at.success, *at.warning)]
+    return [v for v in said if v.startswith(("**Right:**", "**Not quite:**"))]
 
 
-def run_of(at, **run):
-    """(X, y, trace) from the page's link alone, with pla_core (as a notebook would)."""
+def run_of(at, *, lift: bool = False):
+    """(X, y, trace) from the page's link alone, with pla_core (as a notebook would); ``lift``: on (x₁, x₂, x₁x₂)."""
     q = url(at)
     values, problems = S.read_params(q)
     assert not problems
     X, y = model.arrays(C.decode_points(q["pts"])[0])
-    return X, y, pla_core.pla(X, y, stop_on_cycle=False, **S.pla_kwargs(values), **run)
+    kw = S.pla_kwargs(values)
+    if lift:
+        X, kw = pla_core.datasets.with_product(X), {**kw, "w0": (*kw["w0"], 0.0)}
+    return X, y, pla_core.pla(X, y, stop_on_cycle=False, **kw)
 
 
 def wrong_choice(r, right: str) -> str:
-    return next(o for o in r.options if o != right)
+    return next(shown(o) for o in r.options if shown(o) != right)
 
 
 #: /pla on its examples (chosen as a student would) and on the default one with other settings.
@@ -69,22 +81,25 @@ def pla_page(params: dict, preset: str | None):
 
 @pytest.mark.parametrize("params, preset", PLA_CASES)
 def test_pla_next_point_right_and_wrong_reason_is_pla_core_s(params, preset):
+    """At step 2 the plot circles update 3's point; the question is update 4's, the next one PLA meets."""
     at = pla_page(params, preset)
     button(at, "Step").click().run()
     button(at, "Step").click().run()
     X, y, tr = run_of(at)
-    t = 2
-    i = int(tr.mistakes[t])
-    xt = np.concatenate([[1.0 if tr.settings['bias'] else 0.0], X[i]])
-    r = question(at, f"Which point will update {t + 1} correct?")
-    shown = answer(at, "Which point will update", f"point #{i}")
-    assert len(shown) == 1 and shown[0].startswith(f"**Right:** point #{i}.")
-    assert f"the first wrong one it meets is point #{i}, with y·w{sub(t)}ᵀx̃ = {num(y[i] * (tr.weights[t] @ xt))}" \
-        in shown[0]
-    wrong = pla_core.predict(tr.weights[t], X, bias=tr.settings['bias']) != y
-    assert f"w{sub(t)} gets {int(wrong.sum())} point" in shown[0]
-    shown = answer(at, "Which point will update", wrong_choice(r, f"point #{i}"))
-    assert shown[0].startswith(f"**Not quite:** point #{i}.")
+    c, i = int(tr.mistakes[2]), int(tr.mistakes[3])
+    xt = np.concatenate([[1.0 if tr.settings["bias"] else 0.0], X[i]])
+    ask = f"Update 3 corrects the circled point #{c}. Which point will update 4 correct?"
+    r = question(at, ask)
+    right = next(o for o in r.options if o.startswith(f"point #{i}:"))
+    assert right == f"point #{i}: {'○' if y[i] > 0 else '×'} at ({num(X[i, 0])}, {num(X[i, 1])})"
+    said = answer(at, ask, right)
+    assert len(said) == 1 and said[0].startswith(f"**Right:** {right}.")
+    assert f"the first wrong one it meets is point #{i}, with y·w₃ᵀx̃ = {num(y[i] * (tr.weights[3] @ xt))}" \
+        in said[0]
+    wrong = pla_core.predict(tr.weights[3], X, bias=tr.settings["bias"]) != y
+    assert f"w₃ gets {int(wrong.sum())} point" in said[0]
+    said = answer(at, ask, wrong_choice(r, right))
+    assert said[0].startswith(f"**Not quite:** {right}.")
 
 
 @pytest.mark.parametrize("params, preset", PLA_CASES)
@@ -97,11 +112,11 @@ def test_pla_score_moves_by_eta_x_squared(params, preset):
     before, after = y[i] * (tr.weights[t] @ xt), y[i] * (tr.weights[t + 1] @ xt)
     assert after > before
     ask = f"Update {t + 1} corrects point #{i}."
-    shown = answer(at, ask, "Smaller")
-    assert shown[0].startswith("**Not quite:** Larger.")
-    assert f"y·w{sub(t)}ᵀx̃ = {num(before)} and y·w{sub(t + 1)}ᵀx̃ = {num(after)}" in shown[0]
+    said = answer(at, ask, "Smaller")
+    assert said[0].startswith("**Not quite:** Larger.")
+    assert f"y·w{sub(t)}ᵀx̃ = {num(before)} and y·w{sub(t + 1)}ᵀx̃ = {num(after)}" in said[0]
     eta = tr.settings["eta"]
-    assert f"η‖x̃‖² = {num(eta)}·{num(xt @ xt)} = {num(eta * (xt @ xt))}" in shown[0]
+    assert f"η‖x̃‖² = {num(eta)}·{num(xt @ xt)} = {num(eta * (xt @ xt))}" in said[0]
     assert answer(at, ask, "Larger")[0].startswith("**Right:** Larger.")
 
 
@@ -111,21 +126,21 @@ def test_pla_will_it_halt_is_the_run_s_end(params, preset):
     X, y, tr = run_of(at)
     ask = "Will this run halt"
     right, wrong = ("Yes, it halts", "No, it never gets every point right")[::1 if tr.halted else -1]
-    shown = answer(at, ask, wrong)
-    assert shown[0].startswith(f"**Not quite:** {right}.")
+    said = answer(at, ask, wrong)
+    assert said[0].startswith(f"**Not quite:** {right}.")
     if tr.halted:
-        assert f"It halts after {len(tr)} update" in shown[0]
+        assert f"It halts after {len(tr)} update" in said[0]
     elif tr.cycle:
         s, p = tr.cycle
-        assert f"From update {s} the weights repeat every {p} updates" in shown[0]
-        assert f"still gets {int(tr.errors[-1])} of {len(y)} points wrong" in shown[0]
+        assert f"From update {s} the weights repeat every {p} updates" in said[0]
+        assert f"still gets {int(tr.errors[-1])} of {len(y)} points wrong" in said[0]
     else:
-        assert f"It stops at the cap of {len(tr):,} updates with {int(tr.errors[-1])} of {len(y)}" in shown[0]
+        assert f"It stops at the cap of {len(tr):,} updates with {int(tr.errors[-1])} of {len(y)}" in said[0]
         sep = pla_core.is_separable(X, y, bias=tr.settings["bias"])
-        assert sep or "more updates would halt it" not in shown[0]
-        assert not sep or "separates them, so no number" not in shown[0]
+        assert sep or "more updates would halt it" not in said[0]
+        assert not sep or "separates them, so no number" not in said[0]
         if not tr.settings["bias"]:  # the LP tested lines through the origin only, and the words say so
-            assert "no line through the origin separates them" in shown[0] or "more updates" in shown[0]
+            assert "no line through the origin separates them" in said[0] or "more updates" in said[0]
     assert answer(at, ask, right)[0].startswith(f"**Right:** {right}.")
 
 
@@ -133,13 +148,14 @@ def test_a_verdict_about_one_step_is_gone_at_the_next_and_a_run_s_stays():
     """The step's questions change with the step: their verdicts go; "Will this run halt?" is the same question at
     every step of the run, so its verdict stays while the student steps."""
     at = open_page("pla")
-    answer(at, "Which point will update 1 correct?", question(at, "Which point will update 1").options[0])
+    ask = "Update 1 corrects the circled point"
+    answer(at, ask, question(at, ask).options[0])
     answer(at, "Will this run halt", "Yes, it halts")
     assert len(verdicts(at)) == 2
     button(at, "Step").click().run()
-    shown = verdicts(at)
-    assert len(shown) == 1 and "halts after" in shown[0]
-    assert question(at, "Which point will update 2 correct?").value is None  # a new question, nothing chosen
+    said = verdicts(at)
+    assert len(said) == 1 and "halts after" in said[0]
+    assert question(at, "Update 2 corrects the circled point").value is None  # a new question, nothing chosen
     at.selectbox(key=PLA.state.key("preset")).set_value("xor").run()  # new data: a new run, nothing answered
     assert verdicts(at) == []
 
@@ -149,3 +165,110 @@ def test_no_choice_is_made_before_the_student_makes_one():
     qs = [r for r in at.radio if r.proto.form_id]
     assert len(qs) >= 2 and all(r.value is None for r in qs)
     assert any(m.value == "#### Check yourself" for m in at.markdown)
+
+
+def lesson_page(slug: str, preset: str | None, params: dict | None = None):
+    at = open_page(slug, params)
+    if preset:
+        at.selectbox(key=LESSONS[slug].state.key("preset")).set_value(preset).run()
+    return at
+
+
+@pytest.mark.parametrize("preset", ["wide", "narrow", "credit"])
+def test_halts_bound_and_alignment_are_pla_core_s(preset):
+    at = lesson_page("halts", preset)
+    button(at, "Step").click().run()
+    X, y, tr = run_of(at)
+    bias, eta = tr.settings["bias"], tr.settings["eta"]
+    w_star, rho = pla_core.max_margin(X, y, bias=bias)
+    R, bound = pla_core.radius(X, bias=bias), pla_core.mistake_bound(X, y, bias=bias, w_f=w_star)
+    assert tr.halted
+    ask = "Is T, the number of updates this run makes, below the bound R²/ρ*² here?"
+    right = "Yes: T ≤ R²/ρ*²" if len(tr) <= bound else "No: T > R²/ρ*²"
+    said = answer(at, ask, wrong_choice(question(at, ask), right))
+    assert said[0].startswith(f"**Not quite:** {right}.")
+    assert f"T = {len(tr)} update" in said[0] and f"R = {num(R)} (the largest ‖x̃‖) and ρ* = {num(rho)}" in said[0]
+    assert f"R²/ρ*² = {num(bound)}" in said[0]
+    i = int(tr.mistakes[1])
+    a, b = w_star @ tr.weights[1], w_star @ tr.weights[2]
+    assert b - a >= eta * rho * (1 - 1e-9)  # the proof's inequality, on pla_core's own numbers
+    ask = f"Update 2 corrects point #{i}. How much does w*ᵀw grow"
+    said = answer(at, ask, "By at least ηρ*")
+    assert said[0].startswith("**Right:** By at least ηρ*.")
+    assert f"w*ᵀw₁ = {num(a)} and w*ᵀw₂ = {num(b)}: it grew by {num(b - a)}" in said[0]
+    assert f"ηρ* = {num(eta)}·{num(rho)} = {num(eta * rho)}" in said[0]
+    assert answer(at, ask, "It shrinks")[0].startswith("**Not quite:** By at least ηρ*.")
+
+
+@pytest.mark.parametrize("preset, lift", [("xor4", False), ("xor20", False), ("xor40", False), ("xor4", True),
+                                          ("separable", False)])
+def test_xor_period_and_halting_are_pla_core_s(preset, lift):
+    at = lesson_page("xor", preset)
+    if lift:
+        at.toggle(key=LESSONS["xor"].state.key("lift")).set_value(True).run()
+    X, y, tr = run_of(at)
+    if lift:
+        X, (_, _, tr) = pla_core.datasets.with_product(X), run_of(at, lift=True)
+    ask = "Once PLA's weights start repeating"
+    if tr.cycle is None:
+        assert not any(shown(r.label).startswith(ask) for r in at.radio)
+    else:
+        s, p = tr.cycle
+        assert np.allclose(tr.state_at(s), tr.state_at(s + p))
+        right = f"{p} update{'s' if p != 1 else ''}"
+        said = answer(at, ask, wrong_choice(question(at, ask), right))
+        assert said[0].startswith(f"**Not quite:** {right}.")
+        assert f"from there the run repeats every {right}" in said[0]
+    right = "Yes, it halts" if tr.halted else "No, it never gets every point right"
+    said = answer(at, "Will this run halt", right)
+    assert said[0].startswith(f"**Right:** {right}.")
+    if tr.cycle and not lift:
+        assert ("The exact LP proves no line separates these points." in said[0]) == \
+            (not pla_core.is_separable(X, y))
+
+
+def pocket_run(at):
+    """(X, noisy y, trace) from the Pocket page's link alone: the noise's coins, then pla_core.pocket."""
+    q = url(at)
+    values, _ = S.read_params(q)
+    X, y = model.arrays(C.decode_points(q["pts"])[0])
+    if q["noisy"] == "1" and float(q["noise"]) > 0:
+        y, _ = pla_core.datasets.flip_by_point(X, y, float(q["noise"]) / 100, int(values["seed"]))
+    return X, y, pla_core.pocket(X, y, **S.pla_kwargs(values))
+
+
+@pytest.mark.parametrize("preset, params", [("line50", None), ("credit", None), (None, {"noise": "20", "seed": "4"}),
+                                            (None, {"noisy": "0"})])
+def test_pocket_questions_are_pla_core_s(preset, params):
+    at = lesson_page("pocket", preset, params)
+    for _ in range(5):
+        button(at, "Step").click().run()
+    X, y, tr = pocket_run(at)
+    t = 5
+    a, b = pla_core.count_mistakes(tr.weights[t], X, y), pla_core.count_mistakes(tr.pocket_weights[t], X, y)
+    assert b == min(pla_core.count_mistakes(tr.weights[:t + 1], X, y))  # ŵ is the best so far
+    right = "Fewer" if b < a else "As many"
+    ask = "At step 5, how many points does the pocket ŵ₅ get wrong"
+    said = answer(at, ask, "More")
+    assert said[0].startswith(f"**Not quite:** {right}.")
+    assert f"w₅ gets {a} of {len(y)} points wrong and ŵ₅ gets {b}" in said[0]
+    best = np.minimum.accumulate(pla_core.count_mistakes(tr.weights, X, y))
+    worse = int(np.sum(np.diff(pla_core.count_mistakes(tr.weights, X, y)) > 0))
+    said = answer(at, "Over the whole run, does Pocket's ŵ ever get worse", "No, never")
+    assert said[0].startswith("**Right:** No, never.")
+    assert f"go from {best[0]} (update 0) to {best[-1]} (update {len(tr)}), up 0 times" in said[0]
+    assert f"after {worse} of its {len(tr)} updates" in said[0]
+
+
+def _a_page_of_its_own():
+    """A page drawn without the lesson frame (as Experiments draws its own): one question about a made-up result."""
+    from pla_lab import checks
+
+    checks.ask("study", [checks.Question("runs", "How many runs?", ("3", "4"), 0, "It made 3 runs.")], about="job")
+
+
+def test_a_page_that_draws_itself_shows_questions_the_same_way():
+    at = AppTest.from_function(_a_page_of_its_own, default_timeout=30).run()
+    assert [r.value for r in at.radio] == [None]
+    assert answer(at, "How many runs?", "4") == ["**Not quite:** 3. It made 3 runs."]
+    assert answer(at, "How many runs?", "3") == ["**Right:** 3. It made 3 runs."]
