@@ -17,15 +17,16 @@ from pla_core import experiment as E
 
 from .. import experiment_figures as F
 from .. import experiment_jobs as J
-from .. import checks, experiment_checks, frame, links, runs, shared
+from .. import checks, experiment_checks, frame, links, shared
 from .. import settings as S
+from ..experiment_results import halted_line
 from ..codec import MAX_POINTS, encode_points
-from ..lesson import Page, StudyLesson
+from ..lesson import StudyLesson
 from ..parsers import Setting, choice, number
 from ..state import Field, button, linked
 from ..text import literal, plural
 from ..widgets import setting_widget
-from ..experiment_results import halted_line, progress, results, results_csv, stats_line
+from ..experiment_results import progress, results, results_csv, stats_line
 from ..say import st
 
 OPTIONS = (
@@ -96,7 +97,8 @@ class ExperimentsLesson(StudyLesson):
         self.state[kind] = J.new_job(cfg, kind)
 
     def stop(self) -> None:
-        for job in (self.state["exp"], self.state["sweep"]):
+        for kind in ("exp", "sweep"):
+            job = self.state[kind]
             if job and job["running"]:
                 job["running"] = False
 
@@ -104,7 +106,8 @@ class ExperimentsLesson(StudyLesson):
 
     def render(self) -> None:
         frame.open_lesson(self)
-        s, cfg = self.state, self.config()
+        s = self.state
+        cfg = self.config()
         key = J.key(cfg)
         for kind in ("exp", "sweep"):  # results of other settings are dropped; a job they interrupted stops
             if s[kind] and s[kind]["key"] != key:
@@ -141,11 +144,8 @@ class ExperimentsLesson(StudyLesson):
             self.show_experiment(s["exp"])
         if s["sweep"] and s["sweep"]["parts"]:
             self.show_sweep(s["sweep"])
-        checks.show(self, Page(s, {}, {}, runs.Run(True, None, key), 0, frame.theme()))  # the run: the jobs below
+        checks.ask(s.ns, experiment_checks.from_jobs(s["exp"], s["sweep"]), about=key)
         frame.close_lesson(self, None)
-
-    def questions(self, page):
-        return experiment_checks.from_jobs(self.state["exp"], self.state["sweep"])
 
     def show_experiment(self, job) -> None:
         cfg, res = job["cfg"], results(job)
