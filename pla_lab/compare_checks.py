@@ -46,7 +46,7 @@ def eta_questions(pair: compare.EtaPair, t: int) -> list[Question]:
     right = "The same number" if Tb == Tc else (one if Tb > Tc else other)
     zero = not np.any(pair.base.weights[0])
     how = ("From w₀ = 0, w(η) = η·w(1) at every step: the same mistakes in the same order." if zero else
-           "From w₀ ≠ 0 the start weighs less against a larger η·Σ y·x̃, so the runs part.")
+           "From w₀ ≠ 0 the start weighs less against a larger η·Σ y·x̃, so the lines may part.")
     longer = Question(
         "longer", f"Which run makes more updates before it stops: {one} or {other}?", choices,
         _pick(choices, right),

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .checks import Question
@@ -29,8 +31,9 @@ def halts(trace, f: Facts) -> Question:
     if f.rho_star <= 0:
         theory = "No line separates these points (ρ\\* = 0), so no γ > 0 can be met."
     elif f.gamma < 2 * f.rho_star:
-        theory = f"γ = {g} < 2ρ\\* = {num(2 * f.rho_star)}: a line clears every point by γ/2, and from w₀ = 0 the run " \
-                 "halts within its bound."
+        within = f" within {math.floor(f.wide):,} updates (the bound)" if math.isfinite(f.wide) else ""
+        theory = (f"γ = {g} < 2ρ\\* = {num(2 * f.rho_star)}: a line clears every point by γ/2, and from w₀ = 0 the "
+                  f"run halts{within}.")
     else:
         theory = f"γ = {g} ≥ 2ρ\\* = {num(2 * f.rho_star)} (ρ\\* = {r}): no line clears every point by γ/2 = " \
                  f"{num(f.gamma / 2)}."

@@ -123,6 +123,9 @@ def test_margin_halts_band_point_and_wider_margin(name, seed, scale):
     plain = pla(X, y)
     qs = {q.key: q for q in margin_checks.questions(trace, 1, f)}
     assert chosen(qs["halts"]) == ("Yes" if trace.halted else "No")
+    if 0 < gamma < 2 * rho:  # the bound the reason gives is pla_core's, from w₀ = 0
+        M = pla_core.margin_perceptron_log_bound(X, y, gamma)
+        assert f"halts within {int(np.floor(M)):,} updates (the bound)" in qs["halts"].why
     if scale > 2 and rho > 0:
         assert chosen(qs["halts"]) == "No" and "≥ 2ρ" in qs["halts"].why
     if len(trace) > 1:

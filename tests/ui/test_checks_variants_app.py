@@ -12,6 +12,7 @@ from pla_core import experiment as E
 from pla_lab import codec as C
 from pla_lab import model
 from pla_lab import settings as S
+from pla_lab.compare_words import SHORT
 from pla_lab.lessons.batch import BATCH
 from pla_lab.lessons.margin import MARGIN
 from pla_lab.lessons.online import ONLINE
@@ -114,7 +115,7 @@ def test_compare_order_bound_and_most_updates_over_sixty_runs(seed):
 def test_compare_sign0_on_the_tie_example_the_readings_part():
     at = start({"cmp": "sign0"}, "../pages/compare.py")
     X, y, kw, q = link(at)
-    conv = {"≤ 0 (001)": None, "+1 (003, 004)": 1, "−1 (002)": -1, "< 0 (001, γ part)": "both"}
+    conv = {SHORT[c]: z for c, z in S.SIGN_ZERO.items()}  # the readings as the choices name them
     T = {c: len(pla_core.pla(X, y, stop_on_cycle=False, **{**kw, "eta": 1.0, "w0": (0, 0, 0), "sign_zero": z}))
          for c, z in conv.items()}
     top = [c for c in T if T[c] == max(T.values())]
