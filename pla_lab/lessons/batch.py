@@ -51,7 +51,9 @@ class BatchLesson(ReplayLesson):
             st.markdown(batch_words.rule(page.trace, page.options["bs"] if mini else None))
 
     def questions(self, page):
-        return [] if page.trace is None else batch_checks.questions(page.trace, page.t, page.run.extras.get("separable"))
+        if page.trace is None:
+            return []
+        return batch_checks.questions(page.trace, page.t, page.run.extras.get("separable"))
 
     def panel(self, page):
         if page.trace is None:

@@ -18,7 +18,7 @@ from pla_lab import settings as S
 from pla_lab.lessons import BATCH, MARGIN
 from pla_lab.text import num
 
-from .conftest import ARGS, READY, Plot  # noqa: F401  (ARGS: the phone context launches like the others)
+from .conftest import READY
 
 SHOTS = pathlib.Path("/tmp/checksB-shots")
 

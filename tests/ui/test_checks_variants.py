@@ -146,7 +146,8 @@ def test_margin_band_point_is_asked_both_ways_over_a_run():
     """A run corrects points on the wrong side and points inside the band: the question's answer follows them."""
     X, y = data("sep", 0)
     trace, f = margin_run(X, y, 0.15)
-    seen = {chosen(q) for t in range(1, len(trace)) for q in margin_checks.questions(trace, t, f) if q.key == "band_point"}
+    seen = {chosen(q) for t in range(1, len(trace)) for q in margin_checks.questions(trace, t, f)
+            if q.key == "band_point"}
     assert seen == {margin_checks.WRONG, margin_checks.BAND}
 
 

@@ -16,7 +16,7 @@ from pla_lab.compare_words import SHORT
 from pla_lab.lessons.batch import BATCH
 from pla_lab.lessons.margin import MARGIN
 from pla_lab.lessons.online import ONLINE
-from pla_lab.text import cls, num, sub, vec
+from pla_lab.text import cls, num, vec
 
 from .helpers import button, start, url
 
