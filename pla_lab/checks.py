@@ -4,13 +4,14 @@ that run once the student has committed (issue 22). Nothing is stored beyond the
 How a lesson declares its questions
 -----------------------------------
 A lesson (either kind: :class:`~pla_lab.replay.ReplayLesson` or :class:`~pla_lab.lesson.StudyLesson`) overrides
-``questions(self, page) -> list[Question]``; the frame calls it at every rerun, after the lesson's words, and
-:func:`show` draws them under a "Check yourself" heading (a lesson that draws its page itself calls
-:func:`ask`). Build each :class:`Question` from the page
-(``page.trace``, ``page.run.extras``, ``page.settings``, ``page.options``, ``page.t``) with ``pla_core``: the index
-of the right choice and the reason (``why``, with the run's numbers) are computed, never typed in. Keep the builders
-pure (no Streamlit) and cheap (they run at every Step: read the cached trace and extras, solve no LP), so they can be
-tested alone, and return ``[]`` when a question does not apply (no trace, the last step…).
+``questions(self, page) -> list[Question]``; the frame calls it at every rerun and :func:`show` draws the list under
+a "Check yourself" heading, after the lesson's words (a lesson that draws its page itself, like Experiments, calls
+:func:`ask` at the end of it). Build each :class:`Question` from the page (``page.trace``, ``page.run.extras``,
+``page.settings``, ``page.options``, ``page.t``) with ``pla_core``: the index of the right choice and the reason
+(``why``, with the run's numbers) are computed, never typed in. Keep the builders pure (no Streamlit; see
+:mod:`pla_lab.questions`) and cheap (they run at every Step: read the cached trace and extras, solve no LP), so they
+can be tested alone, and leave out a question that does not apply (no trace, the last step…). An AppTest answers one
+as a student would with ``answer(at, ask, choice)`` from tests/ui/test_checks.py.
 
 A question about the step shown names the step in its ``ask`` ("Which point will update 4 correct?"). A commit is
 kept under a digest of the run id and the whole question (ask, choices, answer, why), so when the step, the data or

@@ -33,6 +33,8 @@ def next_point(trace, t: int) -> Question | None:
     others = [k for k in wrong if k != i][:3]
     right = [k for k in range(len(trace.y)) if k not in wrong]
     picks = sorted({i, *others, *right[:max(0, 2 - len(others))]})  # three choices at least, where there are
+    if len(picks) < 2:
+        return None
     shown = ", ".join(f"#{k}" for k in wrong[:8]) + (", …" if len(wrong) > 8 else "")
     c = int(trace.mistakes[t])
     why = (f"Update {u} corrects point #{c} (circled), which gives w{sub(u)}; w{sub(u)} gets {len(wrong)} "

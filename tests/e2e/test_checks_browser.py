@@ -8,6 +8,9 @@ import pathlib
 import re
 from urllib.parse import parse_qs, urlparse
 
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
 import pla_core
 from pla_lab import codec as C
 from pla_lab import model
@@ -16,6 +19,8 @@ from pla_lab import settings as S
 from .conftest import READY, TEST_HOOKS, Plot
 
 SHOTS = pathlib.Path("/tmp/checksA-shots")
+# As test_accessibility waits: no element faded by a rerun that may still change it, no status widget.
+SETTLED = "() => !document.querySelector('[data-stale=true]') && !document.querySelector('[data-testid=stStatusWidget]')"
 
 
 def trace_of(url: str):
@@ -87,6 +92,12 @@ def test_screens_the_lecturer_and_the_phone_see(server, plot, browser):
         phone.page.wait_for_selector(READY, timeout=30_000)
         form = section(phone.page, "Which point will update 3 correct?")
         form.scroll_into_view_if_needed()
+        # On a phone the lesson's boxes are reordered (plot, Back/Step/Play, tools, words): the section stays whole,
+        # its heading with it, after the plot and the words.
+        heading = phone.page.get_by_role("heading", name="Check yourself").bounding_box()
+        assert heading["y"] >= phone.page.locator(".pla-plot").bounding_box()["y"] + 200
+        assert heading["y"] < form.bounding_box()["y"]
+        assert heading["y"] > phone.page.get_by_text("What to look at, what to try").bounding_box()["y"]
         form.get_by_text(re.compile(r"^point #\d+:")).first.tap()  # a choice, as a thumb picks it
         form.get_by_role("button", name="Check").tap()
         form.locator("[data-testid=stAlert]").wait_for(timeout=30_000)
@@ -95,5 +106,33 @@ def test_screens_the_lecturer_and_the_phone_see(server, plot, browser):
         phone.page.get_by_role("heading", name="Check yourself").scroll_into_view_if_needed()
         phone.page.wait_for_timeout(400)
         phone.page.screenshot(path=str(SHOTS / "xor-phone-checks.png"))
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_in_the_section_with_both_verdicts(server, browser, scheme):
+    """The section with a "Right" and a "Not quite" verdict shown, in light and dark: readable (colour contrast),
+    every radio named by its question."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720}, color_scheme=scheme)
+    ctx.add_init_script(TEST_HOOKS)
+    try:
+        plot = Plot(ctx.new_page()).open(f"{server}/pla?t=2")
+        tr = trace_of(plot.page.url)
+        form = section(plot.page, "larger or smaller than before?")
+        form.scroll_into_view_if_needed()
+        form.get_by_text("Smaller", exact=True).click()
+        form.get_by_role("button", name="Check").click()
+        form.get_by_text("Not quite: Larger.").wait_for(timeout=30_000)
+        form = section(plot.page, "Will this run halt")
+        form.get_by_text("Yes, it halts" if tr.halted else "No, it never gets every point right", exact=True).click()
+        form.get_by_role("button", name="Check").click()
+        form.get_by_text("Right:").wait_for(timeout=30_000)
+        plot.page.wait_for_function(SETTLED, timeout=30_000)
+        plot.page.screenshot(path=str(SHOTS / f"pla-verdicts-{scheme}.png"))
+        result = Axe().run(plot.page)
+        bad = [(v["id"], n["target"], n["html"][:100]) for v in result.response["violations"]
+               if v["impact"] in ("serious", "critical") for n in v["nodes"]]
+        assert bad == []
     finally:
         ctx.close()
