@@ -3,6 +3,7 @@ of mistakes, and whether the run halts; answered from the trace (no Streamlit, n
 
 from __future__ import annotations
 
+from . import batch_figures
 from .batch_words import block
 from .checks import Question
 from .text import num, plural, sub
@@ -14,7 +15,7 @@ def questions(trace, t: int, separable: bool | None = None) -> list[Question]:
     out = []
     if t < len(trace):
         out += [summed(trace, t), fewer(trace, t)]
-    return out + [halts(trace, separable)]
+    return out + [halts(trace, separable), rises(trace)]
 
 
 def _choices(k: int, n: int) -> tuple[str, ...]:
@@ -61,3 +62,14 @@ def halts(trace, separable: bool | None = None) -> Question:
             False: "; the exact LP proves no line separates these points, so no cap would."}.get(separable, ".")
     return Question("halts", f"Will this run halt (no mistake left) before the cap of {cap:,} updates?",
                     ("Yes", "No"), 0 if trace.halted else 1, why)
+
+
+def rises(trace) -> Question:
+    """Whether the criterion J ever went up in this run (batch_figures.rises: the red strokes of the chart)."""
+    ups = batch_figures.rises(trace)
+    T = len(trace)
+    return Question(
+        "rises", f"Over the whole run ({T:,} update{plural(T)}), does the criterion J ever go up?", ("Yes", "No"),
+        0 if ups else 1,
+        (f"J rises at step{plural(len(ups))} {batch_figures.steps_text(ups)}: a step of fixed size η along −∇J can "
+         "overshoot." if ups else "J never rises in this run: every step lowered it or kept it."))

@@ -14,10 +14,11 @@ from .text import cls, num, plural, sub, vec
 
 WRONG, BAND = "On the wrong side of the line", "On the right side (or on the line), inside the band"
 MARGIN, PLAIN, SAME = "The margin perceptron's", "Plain PLA's (γ = 0)", "The same"
+MORE_M, MORE_P, SAME_T = "The margin perceptron", "Plain PLA (γ = 0)", "The same number"
 
 
 def questions(trace, t: int, f: Facts) -> list[Question]:
-    out = [halts(trace, f)]
+    out = [halts(trace, f), longer(trace, f)]
     if t < len(trace) and np.any(trace.weights[t]):
         out.append(band_point(trace, t, f))
     if f.rho_T is not None and f.rho_plain is not None and trace.halted and f.plain_halted:
@@ -72,3 +73,19 @@ def wider(f: Facts) -> Question:
         f"ρ(w_T) = **{num(a)}** for the margin perceptron (γ = {num(f.gamma)}), **{num(b)}** for plain PLA; the best "
         f"any line has is ρ\\* = {num(f.rho_star)}. The margin perceptron halts only once every point is at least "
         f"γ/2 = {num(f.gamma / 2)} from its line; PLA stops at the first line that separates.")
+
+
+def longer(trace, f: Facts) -> Question:
+    T, P = len(trace), f.plain_T
+    right = SAME_T if T == P else (MORE_M if T > P else MORE_P)
+    choices = (MORE_M, MORE_P, SAME_T)
+    return Question(
+        "longer", "On these points, which run makes more updates: the margin perceptron or plain PLA?", choices,
+        choices.index(right),
+        f"The margin perceptron (γ = {num(f.gamma)}) makes **{T:,}** and {_end(trace.halted)}; plain PLA makes "
+        f"**{P:,}** and {_end(f.plain_halted)}. The margin perceptron also corrects points on the right side inside "
+        "the band, so it usually needs more updates.")
+
+
+def _end(halted: bool) -> str:
+    return "halts" if halted else "stops at the cap"

@@ -128,6 +128,10 @@ def test_margin_halts_band_point_and_wider_margin(name, seed, scale):
         assert f"halts within {int(np.floor(M)):,} updates (the bound)" in qs["halts"].why
     if scale > 2 and rho > 0:
         assert chosen(qs["halts"]) == "No" and "≥ 2ρ" in qs["halts"].why
+    T, P = len(trace), len(plain)
+    assert chosen(qs["longer"]) == (margin_checks.SAME_T if T == P else margin_checks.MORE_M if T > P else
+                                    margin_checks.MORE_P)
+    assert f"**{T:,}**" in qs["longer"].why and f"**{P:,}**" in qs["longer"].why
     if len(trace) > 1:
         i = int(trace.mistakes[1])
         w = trace.weights[1]
@@ -160,7 +164,7 @@ def test_batch_summed_fewer_and_halts(name, seed, b):
     X, y = data(name, seed)
     trace = pla_core.batch(X, y, max_updates=300, batch_size=b)
     for t in range(min(len(trace), 6)):
-        summed, fewer, halts = batch_checks.questions(trace, t)
+        summed, fewer, halts, _ = batch_checks.questions(trace, t)
         w = trace.weights[t]
         wrong = y * (w[0] + X @ w[1:]) <= 0
         if b is None:
@@ -172,7 +176,11 @@ def test_batch_summed_fewer_and_halts(name, seed, b):
         assert chosen(fewer) == ("Fewer" if e1 < e0 else "The same number" if e1 == e0 else "More")
         assert f"**{e0}**" in fewer.why and f"**{e1}**" in fewer.why
     sep = None if trace.halted or trace.cycle else pla_core.is_separable(X, y)
-    halts = batch_checks.questions(trace, len(trace), sep)[-1]
+    halts, rises = batch_checks.questions(trace, len(trace), sep)
+    J = pla_core.batch(X, y, max_updates=300, batch_size=b).criterion
+    up = [t for t in range(1, len(J)) if J[t] > J[t - 1]]
+    assert chosen(rises) == ("Yes" if up else "No") and (not up or f"step{'s' if len(up) > 1 else ''} {up[0]}" in
+                                                         rises.why)
     assert chosen(halts) == ("Yes" if trace.halted else "No")
     assert ("proves no line separates" in halts.why) == (sep is False)
     assert f"**{len(trace):,}**" in halts.why or trace.cycle

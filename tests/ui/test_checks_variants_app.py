@@ -143,6 +143,10 @@ def test_margin_halts_band_point_and_wider(preset, gamma):
     if rho > 0:
         assert f"2ρ\\* = {num(2 * rho)}" in why
         assert ("<" if g < 2 * rho else "≥") + f" 2ρ\\* = {num(2 * rho)}" in why
+    T, P = len(tr), len(plain)
+    why = right_and_wrong(at, "On these points, which run makes more updates",
+                          "The same number" if T == P else "The margin perceptron" if T > P else "Plain PLA (γ = 0)")
+    assert f"makes **{T:,}**" in why and f"plain PLA makes **{P:,}**" in why
     if len(tr) > 1:
         i, w = int(tr.mistakes[1]), tr.weights[1]
         m = y[i] * (w[0] + w[1:] @ X[i])
@@ -180,6 +184,9 @@ def test_batch_summed_fewer_and_halts(preset, params):
     why = right_and_wrong(at, "Will this run halt", "Yes" if tr.halted else "No")
     assert (f"halts after **{len(tr)}** update" if tr.halted else "never halts" if tr.cycle else
             f"cap of **{len(tr):,}** updates") in why
+    up = np.flatnonzero(np.diff(tr.criterion) > 0) + 1
+    why = right_and_wrong(at, "Over the whole run", "Yes" if len(up) else "No")
+    assert (f" {up[0]}" if len(up) else "J never rises") in why
 
 
 # -- the online perceptron ---------------------------------------------------------------------------------------------
