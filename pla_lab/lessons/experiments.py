@@ -17,7 +17,7 @@ from pla_core import experiment as E
 
 from .. import experiment_figures as F
 from .. import experiment_jobs as J
-from .. import frame, links, shared
+from .. import frame, links, look, shared
 from .. import settings as S
 from ..experiment_results import halted_line
 from ..codec import MAX_POINTS, encode_points
@@ -73,6 +73,7 @@ class ExperimentsLesson(StudyLesson):
         st.caption("Learning from Data's homework: N random points labelled by a random line f; how many updates "
                    "T does PLA make, and how often does its g disagree with f? The sidebar's η, w₀, bias, sign(0) "
                    "and seed apply here too.")
+        look.show(self.slug)
         for where, o in zip(st.columns(len(self.options), vertical_alignment="bottom"), self.options):
             with where:
                 setting_widget(o, self.state.key(o.key))
