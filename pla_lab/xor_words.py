@@ -97,8 +97,9 @@ both × on the other, so PLA keeps correcting one mistake by making another.
 **A line of history** (the Princeton COS 495 lecture). Frank Rosenblatt's perceptron learned its weights by this
 rule: simulated on an IBM 704 at Cornell in 1957, then built as a machine, the Mark I. In 1969 Marvin Minsky and
 Seymour Papert's book *Perceptrons* proved the limits of a single layer: it cannot compute XOR, nor parity when
-each of its units sees a bounded number of inputs. It did not prove that networks of several layers fail; it only conjectured so (wrongly, as
-the lift below hints), and research funding for neural networks fell until the mid-1980s. The lecture dates
+each of its units sees a bounded number of inputs. It did not prove that networks of several layers fail; it
+only conjectured so (wrongly, as the lift below hints), and research funding for neural networks fell until the
+mid-1980s. The lecture dates
 Rosenblatt "1928–1969": he died in 1971.
 
 **Try this.**
