@@ -268,7 +268,7 @@ class Trace:
             xs = np.concatenate([[g.bias], g.X[n]])
             scale = Fraction(g.w_scale) * 10 ** g.digits
             before, after = (y * Fraction(int(v)) / scale for v in g.scaled(self.weights[t:t + 2]) @ xs)
-            norm2 = (1 if bias else 0) + sum(_fraction(v) ** 2 for v in self.X[n])
+            norm2 = Fraction(int(xs @ xs), 10 ** (2 * g.digits))  # the grid's decimals, not the floats' last bits
             return before, _fraction(self.settings["eta"]) * norm2, after
         xt = np.concatenate([[1.0 if bias else 0.0], self.X[n]])
         before, after = (y * float(w @ xt) for w in self.weights[t:t + 2])
