@@ -40,12 +40,12 @@ def cap_reason(separable: bool | None, *, space: str = "line", bias: bool = True
     return f"either no {space} separates these points, or PLA needs more updates than the cap"
 
 
-def not_yet(separable: bool | None, *, space: str = "line") -> str:
+def not_yet(separable: bool | None, *, space: str = "line", bias: bool = True) -> str:
     """At the cap: PLA alone cannot tell "no line separates them" from "not yet" (the credit-card notes); which of
     the two the app's exact LP answered (``separable``), or that it could not settle it (None). No final stop."""
-    said = ("cannot settle it here" if separable is None else
-            f"answered “{'not yet' if separable else f'no {space.split()[0]}'}”")
-    return f"PLA alone cannot tell “no {space.split()[0]} separates them” from “not yet”; the app's exact LP {said}"
+    space = space.split()[0] + ("" if bias else " through the origin")
+    said = "cannot settle it here" if separable is None else f"answered “{'not yet' if separable else f'no {space}'}”"
+    return f"PLA alone cannot tell “no {space} separates them” from “not yet”; the app's exact LP {said}"
 
 
 def verdict(trace, t: int, *, separable: bool | None = None, go: str = "Run", with_bias: bool | None = None) -> str:
@@ -65,7 +65,8 @@ def verdict(trace, t: int, *, separable: bool | None = None, go: str = "Run", wi
                     f"(w{sub(s + p)} = w{sub(s)}).")
         return (f"This run never halts: from update {s} on, the weights repeat every **{p}** updates "
                 f"(w{sub(s + p)} = w{sub(s)}) {ahead(go)}.")
-    why = f"{cap_reason(separable, bias=trace.settings['bias'], with_bias=with_bias)}. {not_yet(separable)}"
+    bias = trace.settings["bias"]
+    why = f"{cap_reason(separable, bias=bias, with_bias=with_bias)}. {not_yet(separable, bias=bias)}"
     if seen:
         return f"Stopped at the cap of {T:,} updates with mistakes left: {why}."
     return f"This run stops at the cap of {T:,} updates with mistakes left {ahead(go)}: {why}."

@@ -9,8 +9,8 @@ from .say import st
 #: By lesson slug. Each names only what the lesson draws on its first screen at 1280×720 (and stays short: in the
 #: column under a wide lesson's chart, about 150 characters make three lines).
 LOOK = {
-    "pla": "The circled point is on the wrong side. **Step** adds η·y·x̃ to w: the line turns toward that point "
-           "(dashed grey: where it was).",
+    "pla": "The circled point is on the wrong side. **Step** adds η·y·x̃ to w: the line turns toward that point, "
+           "and the numbers show its score y·wᵀx̃ rising.",
     "pocket": "The chart: PLA's error (grey) jumps at every update, the pocket's (pink) never rises. The pink "
               "dash-dot line ŵ is the best line so far.",
     "xor": "Each update fixes the circled point and breaks another. **Run**, then **Replay one period**: the line "

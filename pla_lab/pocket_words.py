@@ -116,6 +116,6 @@ def end_words(trace, t: int, extras: dict, go: str) -> list[str]:
         reason = ("the weights cycle, so PLA would never halt" if trace.cycle else
                   cap_reason(extras.get("separable"), bias=trace.settings["bias"],
                              with_bias=extras.get("with_bias")).replace("these points", "these labels"))
-        return [f"⏹ Stopped at the cap of {T:,} updates: {reason}. The pocket holds the best w seen."
-                + ("" if trace.cycle else f" {not_yet(extras.get('separable'))}.")]
+        lp = "" if trace.cycle else f" {not_yet(extras.get('separable'), bias=trace.settings['bias'])}."
+        return [f"⏹ Stopped at the cap of {T:,} updates: {reason}. The pocket holds the best w seen.{lp}"]
     return []
