@@ -248,8 +248,8 @@ grows by exactly η‖x̃‖², as the numbers show at every step (the credit-ca
 **Try this.**
 1. Press **Run**: on separable points PLA always stops; expect the verdict to say after how many updates (the
    lesson *Why PLA halts* proves that it must, and bounds how many).
-2. Click to add a × deep inside the ○ side, then step: expect the line to swing toward it, the × circled again
-   and again, its score rising by η‖x̃‖² each time until it is > 0.
+2. Click to add a × deep inside the ○ side, then step: expect the line to swing toward it; each update that
+   corrects the × raises its score y·wᵀx̃ by η‖x̃‖².
 3. Load **XOR** and run: no line works, so expect the verdict to say the weights repeat, for ever.
 4. Change the **order** or **sign(0)** in the sidebar: expect a different sequence, often a different final
    line, and still a halt.

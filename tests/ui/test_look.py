@@ -170,3 +170,22 @@ def test_the_xor_guide_gives_the_history_and_mends_the_lectures_date():
     for fact in ("Rosenblatt", "1957", "Mark I", "Minsky", "Papert", "*Perceptrons*", "1969", "XOR", "parity",
                  "several layers", "1928–1969", "died in 1971", "Princeton COS 495 lecture"):
         assert fact in part, fact
+
+
+def test_the_pla_guides_expectations_hold_on_the_lessons_examples():
+    """Try this: the default example halts (1), and still halts under every order and reading of sign(0) (4); the
+    XOR example's run repeats its weights (3)."""
+    at = start(None, PAGE["pla"])
+    q = url(at)
+    X, y = model.arrays(C.decode_points(q["pts"])[0])
+    values, _ = S.read_params(q)
+    for order in S.ORDER_LABELS:
+        for sign0 in S.SIGN_ZERO:
+            kw = S.pla_kwargs({**values, "order": order, "sign0": sign0})
+            assert pla_core.pla(X, y, **kw).halted, (order, sign0)
+    at.selectbox(key=key("pla", "preset")).select("xor").run()
+    q = url(at)
+    X, y = model.arrays(C.decode_points(q["pts"])[0])
+    trace = pla_core.pla(X, y, **S.pla_kwargs(S.read_params(q)[0]))
+    assert trace.cycle is not None and not trace.halted
+    assert "the weights repeat every" in markdown(at)
