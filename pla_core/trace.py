@@ -251,6 +251,29 @@ class Trace:
         s, wn, R = float(w @ xt), float(np.sqrt(w @ w)), radius_bound(self.X, bias)
         return 0.0 if is_mistake(s, wn, R) and is_mistake(-s, wn, R) else s  # both signs wrong: a tie
 
+    def score_gain(self, t: int) -> tuple:
+        """(yₙ·wₜᵀx̃ₙ, η‖x̃ₙ‖², yₙ·wₜ₊₁ᵀx̃ₙ) for the point n = mistakes[t] that update t corrects: the update adds
+        η·yₙ·x̃ₙ and yₙ² = 1, so the score moves toward right by exactly η‖x̃ₙ‖² (the first plus the second is the
+        third). Before and after come from the run's weights, the gain from η and x̃ₙ: on grid data
+        (:mod:`pla_core.grid`) all three are exact :class:`fractions.Fraction`\\ s of the decimals, else floats.
+        Not for the batch perceptron, whose update sums several points."""
+        if self.settings.get("algorithm") == "batch":
+            raise ValueError("a batch update sums several points: its score gain is not η‖x̃ₙ‖²")
+        n, bias, g = int(self.mistakes[t]), self.settings["bias"], self._grid
+        y = int(self.y[n])
+        if g is not None:
+            from fractions import Fraction
+
+            from .grid import _fraction
+            xs = np.concatenate([[g.bias], g.X[n]])
+            scale = Fraction(g.w_scale) * 10 ** g.digits
+            before, after = (y * Fraction(int(v)) / scale for v in g.scaled(self.weights[t:t + 2]) @ xs)
+            norm2 = Fraction(int(xs @ xs), 10 ** (2 * g.digits))  # the grid's decimals, not the floats' last bits
+            return before, _fraction(self.settings["eta"]) * norm2, after
+        xt = np.concatenate([[1.0 if bias else 0.0], self.X[n]])
+        before, after = (y * float(w @ xt) for w in self.weights[t:t + 2])
+        return before, float(self.settings["eta"] * (xt @ xt)), after
+
     def state_at(self, t: int) -> np.ndarray:
         """w_t for any t ≥ 0, continuing past the end of the trace along a detected cycle."""
         T = len(self)

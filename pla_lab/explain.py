@@ -8,7 +8,7 @@ from pla_core.geometry import clip_line, off_box
 from pla_core.perceptron import radius_bound
 
 from . import halt_words
-from .text import clean_weights, cls, num, par, plural, sub, vec
+from .text import clean_weights, cls, exact, num, par, plural, sub, vec
 
 def reached(trace, t: int) -> bool:
     """Whether step t has got to what the run's verdict tells: its last update (a halt, or the cap), or for a cycle
@@ -40,6 +40,14 @@ def cap_reason(separable: bool | None, *, space: str = "line", bias: bool = True
     return f"either no {space} separates these points, or PLA needs more updates than the cap"
 
 
+def not_yet(separable: bool | None, *, space: str = "line", bias: bool = True) -> str:
+    """At the cap: PLA alone cannot tell "no line separates them" from "not yet" (the credit-card notes); which of
+    the two the app's exact LP answered (``separable``), or that it could not settle it (None). No final stop."""
+    space = space.split()[0] + ("" if bias else " through the origin")
+    said = "cannot settle it here" if separable is None else f"answered “{'not yet' if separable else f'no {space}'}”"
+    return f"PLA alone cannot tell “no {space} separates them” from “not yet”; the app's exact LP {said}"
+
+
 def verdict(trace, t: int, *, separable: bool | None = None, go: str = "Run", with_bias: bool | None = None) -> str:
     """One line on how the whole run ends: as a fact once step t has got there, before that as what is coming.
     ``separable`` (the exact LP, computed with the run) says why a run stopped at the cap; ``with_bias``, for a run
@@ -57,7 +65,8 @@ def verdict(trace, t: int, *, separable: bool | None = None, go: str = "Run", wi
                     f"(w{sub(s + p)} = w{sub(s)}).")
         return (f"This run never halts: from update {s} on, the weights repeat every **{p}** updates "
                 f"(w{sub(s + p)} = w{sub(s)}) {ahead(go)}.")
-    why = cap_reason(separable, bias=trace.settings["bias"], with_bias=with_bias)
+    bias = trace.settings["bias"]
+    why = f"{cap_reason(separable, bias=bias, with_bias=with_bias)}. {not_yet(separable, bias=bias)}"
     if seen:
         return f"Stopped at the cap of {T:,} updates with mistakes left: {why}."
     return f"This run stops at the cap of {T:,} updates with mistakes left {ahead(go)}: {why}."
@@ -202,6 +211,7 @@ def step_numbers(trace, t: int) -> str:
             (f"{_DASHED[len(x) == 3]} draws the feature part η·y·x = {vec(eta * y * x)}; the bias b changes by "
              f"η·y·1 = {num(eta * y)} (from {num(w[0])} to {num(w_next[0])})." if bias else
              f"{_DASHED[len(x) == 3]} draws η·y·x = {vec(eta * y * x)}; with no bias, b stays 0."),
+            score_words(trace, t),
         ]
     elif trace.halted:
         e = halt_words.end(trace)
@@ -215,6 +225,15 @@ def step_numbers(trace, t: int) -> str:
     return "  \n".join(lines)
 
 
+def score_words(trace, t: int) -> str:
+    """The update moves the corrected point's score toward right: y·wₜᵀx̃ + η‖x̃‖² = y·wₜ₊₁ᵀx̃, with the run's
+    numbers (exact on grid data), and whether that point is now on its right side."""
+    before, gain, after = trace.score_gain(t)
+    side = "now > 0: on its right side" if after > 0 else "still ≤ 0: still a mistake, for a later update to fix"
+    return (f"**The score moves toward right:** y·w{sub(t)}ᵀx̃ + η‖x̃‖² = {exact(before)} + {exact(gain)} = "
+            f"**{exact(after)}** = y·w{sub(t + 1)}ᵀx̃ ({side}).")
+
+
 GUIDE = """
 **What you see.** Each ○ is a +1 point, each × a −1 point. The line is where wᵀx̃ = 0; the blue side is
 where PLA predicts +1, the orange side −1. The arrow is the weight vector w's feature part (w₁, w₂): it always
@@ -223,12 +242,15 @@ points to the +1 side.
 **One update.** PLA picks a point on the wrong side (circled) and adds η·y·x̃ to w, where x̃ = (1, x₁, x₂).
 The dashed arrow from the tip of w draws the feature part of that update, η·y·(x₁, x₂); its bias part, η·y·1,
 moves b and shows in the numbers. The faint arrow is the new w. Press **Step** (→) and watch the line turn
-towards the mistake; the dashed grey line is where it was.
+towards the mistake; the dashed grey line is where it was. That point's score y·wᵀx̃ (> 0 on its right side)
+grows by exactly η‖x̃‖², as the numbers show at every step (the credit-card notes: yₙwₜ₊₁ᵀx̃ₙ ≥ yₙwₜᵀx̃ₙ).
 
 **Try this.**
-1. Press **Run**: on separable points PLA always stops. Started from w₀ = 0 it makes at most R²/ρ*² updates,
-   with R the largest ‖x̃‖ and ρ* the best margin, both measured on x̃ = (1, x₁, x₂) (lesson *Why PLA halts*).
-2. Click to add a × deep inside the ○ side, then step: the line must swing to fix it.
-3. Load **XOR** and run: no line works, so the weights cycle for ever.
-4. Change the **order** or **sign(0)** in the sidebar: a different sequence, often a different final line.
+1. Press **Run**: on separable points PLA always stops; expect the verdict to say after how many updates (the
+   lesson *Why PLA halts* proves that it must, and bounds how many).
+2. Click to add a × deep inside the ○ side, then step: expect the line to swing toward it; each update that
+   corrects the × raises its score y·wᵀx̃ by η‖x̃‖².
+3. Load **XOR** and run: no line works, so expect the verdict to say the weights repeat, for ever.
+4. Change the **order** or **sign(0)** in the sidebar: expect a different sequence, often a different final
+   line, and still a halt.
 """

@@ -146,7 +146,7 @@ def verdict(trace, t: int, f: Facts, *, separable: bool | None, go: str = "Run")
     elif f.rho_star > 0:
         why = "a line with margin γ/2 exists, so it may still halt: raise the cap in the sidebar"
     else:
-        why = explain.cap_reason(separable)
+        why = f"{explain.cap_reason(separable)}. {explain.not_yet(separable)}"
     head = f"Stopped at the cap of {T:,} updates" if seen else f"This run stops at the cap of {T:,} updates"
     return f"{head} with points left in the band{'' if seen else ' ' + explain.ahead(go)}: {why}."
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import halt_words
-from .explain import ahead, cap_reason
+from .explain import ahead, cap_reason, not_yet
 from .text import plural, pct, sub
 
 GUIDE = """
@@ -13,6 +13,11 @@ GUIDE = """
 labels (□). The solid line is PLA's current w; the thick dash-dot line is **ŵ, the pocket**: the best
 weights seen so far. The hatched region is where ŵ and f disagree: its share of the dotted square, where the points come
 from, is E_out.
+
+**Why a pocket?** On noisy labels no line may get them all right, so the goal becomes the line with the fewest
+mistakes, and finding that line is NP-hard (the credit-card notes): no known method does it fast for many points.
+PLA's w never settles, so Pocket runs PLA and keeps the best w seen so far. Nor can PLA alone tell "no line
+separates these labels" from "not yet": at the cap the words say which, from the app's exact LP.
 
 **Try this.**
 1. Press **Play** and watch w: on noisy labels that no line fits, it never settles. ŵ only ever moves when it gets better.
@@ -111,5 +116,6 @@ def end_words(trace, t: int, extras: dict, go: str) -> list[str]:
         reason = ("the weights cycle, so PLA would never halt" if trace.cycle else
                   cap_reason(extras.get("separable"), bias=trace.settings["bias"],
                              with_bias=extras.get("with_bias")).replace("these points", "these labels"))
-        return [f"⏹ Stopped at the cap of {T:,} updates: {reason}. The pocket holds the best w seen."]
+        lp = "" if trace.cycle else f" {not_yet(extras.get('separable'), bias=trace.settings['bias'])}."
+        return [f"⏹ Stopped at the cap of {T:,} updates: {reason}. The pocket holds the best w seen.{lp}"]
     return []

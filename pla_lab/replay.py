@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from . import checks, explain, frame, inbox, links, protocol, shared, widgets
+from . import checks, explain, frame, inbox, links, look, protocol, shared, widgets
 from .lesson import ChartSpec, Lesson, Page
 from .say import st
 from .state import Field, button, linked
@@ -124,6 +124,7 @@ class ReplayLesson(Lesson):
                 with said(page, "under"):
                     self.under_transport(page)
             with right:
+                look.show(self.slug)
                 self._words(page)
             self._guide()
         else:
@@ -132,6 +133,7 @@ class ReplayLesson(Lesson):
                 widgets.plot(self, page)
                 widgets.transport(self, page)
             with right:
+                look.show(self.slug)
                 self._words(page)
                 self._guide()
         checks.show(self, page)  # after the words, in presenter mode too (under the screen: the room's questions)

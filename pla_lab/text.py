@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from fractions import Fraction
 
 import numpy as np
 
@@ -130,3 +131,18 @@ def cls(label: float) -> str:
 
 def pct(k: int, n: int) -> str:
     return f"{k}/{n} = {100 * k / n:.1f}%" if n else "—"
+
+
+def exact(v) -> str:
+    """A number as written: a Fraction of the decimal grid in full (its denominator divides a power of 10), so
+    a sum shown adds up digit for digit; a float as :func:`num` rounds it."""
+    if not isinstance(v, Fraction):
+        return num(v)
+    d = 0
+    while (v * 10 ** d).denominator != 1:
+        d += 1
+        if d > 12:
+            return num(v)
+    text = f"{abs(v.numerator * 10 ** d // v.denominator):0{d + 1}d}"
+    text = (text[:-d] + "." + text[-d:]).rstrip("0").rstrip(".") if d else text
+    return ("−" if v < 0 else "") + text

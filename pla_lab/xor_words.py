@@ -5,7 +5,7 @@ from __future__ import annotations
 from pla_core.perceptron import radius_bound
 
 from . import halt_words
-from .explain import ahead, cap_reason, reached, scale_text
+from .explain import ahead, cap_reason, not_yet, reached, scale_text
 from .text import clean_weights, num, plural, sub, vec
 
 def cycle_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") -> str:
@@ -25,7 +25,7 @@ def cycle_text(trace, t: int, *, separable: bool | None = None, go: str = "Run")
                     "the cycle. PLA still never halts.")
         if separable:
             return (f"⏹ {'Stopped' if seen else 'This run stops'} at the cap of {T:,} updates before halting"
-                    f"{'' if seen else ' ' + ahead(go)}: {cap_reason(True)}.")
+                    f"{'' if seen else ' ' + ahead(go)}: {cap_reason(True)}. {not_yet(True)}.")
         return (f"⏹ No repeat found within the cap of {T:,} updates. On points that lie on a grid (every "
                 "point here is snapped to one) visited in a fixed order, non-separable data always make PLA "
                 "cycle, but the period can be long: raise the cap in the sidebar, or use a coarser grid (the "
@@ -93,6 +93,14 @@ def certificate_text(sep, points, meet, halted: bool = False, *, seen: bool = Tr
 GUIDE = """
 **XOR** (seed 003): ○ at (−1, 1) and (1, −1), × at (−1, −1) and (1, 1). No line puts both ○ on one side and
 both × on the other, so PLA keeps correcting one mistake by making another.
+
+**A line of history** (the Princeton COS 495 lecture). Frank Rosenblatt's perceptron learned its weights by this
+rule: simulated on an IBM 704 at Cornell in 1957, then built as a machine, the Mark I. In 1969 Marvin Minsky and
+Seymour Papert's book *Perceptrons* proved the limits of a single layer: it cannot compute XOR, nor parity when
+each of its units sees a bounded number of inputs. It did not prove that networks of several layers fail; it
+only conjectured so (wrongly, as the lift below hints), and research funding for neural networks fell until the
+mid-1980s. The lecture dates
+Rosenblatt "1928–1969": he died in 1971.
 
 **Try this.**
 1. Press **Run**, then **Replay one period**: the boundary turns and comes back to where it was.
@@ -169,7 +177,8 @@ def lift_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") 
         reason = (f"the weights repeat every {p} updates from update {s} on, so no plane in (x₁, x₂, x₁x₂) "
                   "separates these points and PLA never halts")
     else:
-        reason = cap_reason(separable, space="plane in (x₁, x₂, x₁x₂)")
+        reason = (f"{cap_reason(separable, space='plane in (x₁, x₂, x₁x₂)')}. "
+                  f"{not_yet(separable, space='plane')}")
     if trace.cycle or separable is False:
         reason += ". The lift helps XOR's corners, not every data set"
     if seen:

@@ -17,16 +17,15 @@ from pla_core import experiment as E
 
 from .. import experiment_figures as F
 from .. import experiment_jobs as J
-from .. import checks, experiment_checks, frame, links, shared
+from .. import checks, experiment_checks, frame, links, look, shared
 from .. import settings as S
-from ..experiment_results import halted_line
 from ..codec import MAX_POINTS, encode_points
 from ..lesson import StudyLesson
 from ..parsers import Setting, choice, number
 from ..state import Field, button, linked
 from ..text import literal, plural
 from ..widgets import setting_widget
-from ..experiment_results import progress, results, results_csv, stats_line
+from ..experiment_results import halted_line, progress, results, results_csv, stats_line
 from ..say import st
 
 OPTIONS = (
@@ -73,6 +72,7 @@ class ExperimentsLesson(StudyLesson):
         st.caption("Learning from Data's homework: N random points labelled by a random line f; how many updates "
                    "T does PLA make, and how often does its g disagree with f? The sidebar's η, w₀, bias, sign(0) "
                    "and seed apply here too.")
+        look.show(self.slug)
         for where, o in zip(st.columns(len(self.options), vertical_alignment="bottom"), self.options):
             with where:
                 setting_widget(o, self.state.key(o.key))
