@@ -13,11 +13,12 @@ import numpy as np
 import pla_core
 from pla_core.perceptron import radius_bound
 
+from .notes import HAND
 from . import explain
 from .text import clean_weights, cls, num, plural, sub, vec
 
-GUIDE = """
-**The rule** (seed 001). Plain PLA corrects a point only when it is on the wrong side. The margin perceptron also
+GUIDE = f"""
+**The rule** ({HAND.name}). Plain PLA corrects a point only when it is on the wrong side. The margin perceptron also
 corrects a point on the right side that is too close to the line: point n counts as a mistake when
 **yₙ·wᵀx̃ₙ/‖w‖ < γ/2**. The yellow band is where that holds for a ○ and a × alike; outside it, only the wrong side
 counts. ‖w‖ is the length of the whole w = (b, w₁, w₂), bias included, as the proof measures it, so in the plane
@@ -37,7 +38,7 @@ no line has margin γ/2, so it can never halt.
 2. Press **Run**: no point is left in the band. Compare the two margins below: γ/2 at least, against plain PLA's.
 3. Press **γ = ρ\\***, then **γ > 2ρ\\***: read what happens, and why the cap stops it.
 
-**Why not seed 001's "at most 8/γ₀²"?** Seed 001 asks for a proof that, with every ‖x‖ ≤ 1 and γ ≤ γ₀ (γ₀ the
+**Why not {HAND.of} "at most 8/γ₀²"?** {HAND.Name} ask for a proof that, with every ‖x‖ ≤ 1 and γ ≤ γ₀ (γ₀ the
 data's margin), the margin perceptron makes at most 8/γ₀² mistakes, and its own proof does not get there:
 - it uses ‖wₜ₊₁‖ ≤ ‖wₜ‖ + 3γ/4 only once ‖wₜ‖ ≥ 2/γ, but an update made below 2/γ can end up to ‖x̃ₙ‖ ≤ R above
   it: the proof drops that + R;
@@ -180,7 +181,7 @@ def bound(trace, t: int, f: Facts) -> str:
             lines.append(f"The bound for every γ < 2ρ\\* (proved in the box below) is smaller here: at most "
                          f"**{_count(f.wide)}** updates.")
     elif math.isfinite(f.wide):
-        lines.append(f"ρ\\* < γ < 2ρ\\* = {num(2 * f.rho_star)}: seed 001's proof needs γ ≤ ρ\\*, the one in the box "
+        lines.append(f"ρ\\* < γ < 2ρ\\* = {num(2 * f.rho_star)}: {HAND.of} proof needs γ ≤ ρ\\*, the one in the box "
                      f"below only γ < 2ρ\\*. From w₀ = 0 at most **{_count(f.wide)}** updates, the largest M with "
                      f"M(ρ\\* − γ/2) ≤ R + (R²/2ρ\\*)(1 + ln M); {_this_run(trace, t, f.wide)}.")
     elif f.gamma > 2 * f.rho_star and not trace.halted:

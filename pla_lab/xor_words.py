@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pla_core.perceptron import radius_bound
 
+from . import notes
 from . import halt_words
 from .explain import ahead, cap_reason, reached, scale_text
 from .text import clean_weights, num, plural, sub, vec
@@ -29,7 +30,7 @@ def cycle_text(trace, t: int, *, separable: bool | None = None, go: str = "Run")
         return (f"⏹ No repeat found within the cap of {T:,} updates. On points that lie on a grid (every "
                 "point here is snapped to one) visited in a fixed order, non-separable data always make PLA "
                 "cycle, but the period can be long: raise the cap in the sidebar, or use a coarser grid (the "
-                "noisy XOR examples are snapped to 0.1). For real-valued points the notes' claim (seed 001) can "
+                f"noisy XOR examples are snapped to 0.1). For real-valued points {notes.HAND.of} claim can "
                 "fail: the weights need never repeat exactly, although PLA still never halts.")
     s, p = trace.cycle
     w = clean_weights(trace.weights[s], trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"]))
@@ -90,8 +91,8 @@ def certificate_text(sep, points, meet, halted: bool = False, *, seen: bool = Tr
             "these points**, and PLA can never halt on them.")
 
 
-GUIDE = """
-**XOR** (seed 003): ○ at (−1, 1) and (1, −1), × at (−1, −1) and (1, 1). No line puts both ○ on one side and
+GUIDE = f"""
+**XOR** ({notes.PRESS.name}): ○ at (−1, 1) and (1, −1), × at (−1, −1) and (1, 1). No line puts both ○ on one side and
 both × on the other, so PLA keeps correcting one mistake by making another.
 
 **Try this.**

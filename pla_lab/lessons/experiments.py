@@ -15,6 +15,7 @@ import numpy as np
 
 from pla_core import experiment as E
 
+from ..notes import CREDIT
 from .. import experiment_figures as F
 from .. import experiment_jobs as J
 from .. import frame, links, shared
@@ -186,7 +187,7 @@ class ExperimentsLesson(StudyLesson):
                 return
             top = float(ratio[ok].max())
             st.markdown(stats_line("T / (R²/ρ*²)", ratio[ok]) +
-                        f"; largest **{top:.3g}**" + (" ≤ 1, as seed 000's proof says." if top <= 1 else "."))
+                        f"; largest **{top:.3g}**" + (f" ≤ 1, as {CREDIT.of} proof says." if top <= 1 else "."))
             st.plotly_chart(F.histogram(ratio[ok], title=f"T against each run's own bound R²/ρ*² (first "
                                                           f"{int(ok.sum()):,} runs)", x_title="T / (R²/ρ*²)",
                                         color=F.ORANGE, log_x=False), width="stretch", key="exp-bound")
