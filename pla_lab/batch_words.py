@@ -11,15 +11,17 @@ from .notes import COS495, STEP
 from .batch_figures import steps_text
 from . import halt_words
 from .explain import verdict
-from .text import clean_weights, num, plural, sub, vec
+from .text import clean_weights, num, plural, sub, term, vec
 
 GUIDE = f"""
-**What you see.** PLA corrects one mistake at a time; the batch perceptron ({STEP.name}) looks at every point, circles
+**What you see.** PLA corrects one mistake at a time; the {term("batch and mini-batch", "batch perceptron")}
+({STEP.name}) looks at every point, circles
 **all** the mistakes of w, and adds them up in one update: w ← w + η·Σ yₙx̃ₙ over the mistakes. The chain of small
 arrows from the tip of w draws that sum one term at a time, η·yₙ·xₙ (blue: a ○ adds its x; orange: a × subtracts
 it), tip to tail; it ends at the tip of the new w (dotted). The bias part of the sum, η·(#○ − #×), is in the words.
 
-**The chart.** Top: the zero-one loss, the number of mistakes. Bottom: the perceptron criterion
+**The chart.** Top: the {term("zero-one loss")}, the number of mistakes. Bottom: the
+{term("perceptron criterion J", "perceptron criterion")}
 J(w) = Σ −yₙwᵀx̃ₙ over the mistakes, each mistake counted by how far it is on the wrong side. The batch update is a
 step of gradient descent on J; a red stroke marks a step at which J went **up**.
 

@@ -10,7 +10,7 @@ from pla_core.perceptron import radius_bound
 from .notes import COS495, CREDIT, HAND, PRESS, STEP
 from . import compare
 from . import settings as S
-from .text import clean_weights, cls, num, plural, sub, vec
+from .text import clean_weights, cls, num, plural, sub, term, vec
 
 VIEWS = {"eta": "η and the start w₀", "order": "Order of visits", "sign0": "What sign(0) means"}
 
@@ -181,14 +181,17 @@ GUIDE = f"""
 **Three comparisons, one setting changed each time.** Pick one above the numbers; each has its own example
 (Undo brings your points back).
 
-**η and w₀ ({HAND.tag}, {STEP.tag}).** The solid line is one run, the dashed line the other, on the same points. From
-w₀ = 0 they lie on top of each other at every step: η only stretches w. Type a w₀ ≠ 0 (e.g. 0, −3, 3), or drag
+**η and w₀ ({HAND.tag}, {STEP.tag}).** The solid line is one run, the dashed line the {term("second run", "other")},
+on the same points. From
+w₀ = 0 they lie on top of each other at every step: {term("learning rate η", "η")} only stretches w. Type a w₀ ≠ 0 (e.g.
+0, −3, 3), or drag
 the tip of w: now they part, and the update counts differ.
 
-**Order of visits.** Cyclic, one random permutation, or a random mistake each time: 20 seeds each, one dot per
+**{term("order of visits", "Order of visits")}.** Cyclic, one random permutation, or a random mistake each time: 20
+seeds each, one dot per
 run. The order changes T, but no run goes past the dashed bound R²/ρ*².
 
-**What sign(0) means.** On grid points from w₀ = 0, the line often passes exactly through a point. The notes
+**What {term("sign(0)")} means.** On grid points from w₀ = 0, the line often passes exactly through a point. The notes
 disagree on what that tie is: {HAND.of} loop calls it a mistake (y·wᵀx̃ ≤ 0), {PRESS.name} and {STEP.name}
 predict +1, {COS495.name} predicts −1, {HAND.of} margin section calls only y·wᵀx̃ < 0 a mistake (then PLA never
 starts from 0).

@@ -8,7 +8,7 @@ from pla_core.geometry import clip_line, off_box
 from pla_core.perceptron import radius_bound
 
 from . import halt_words
-from .text import clean_weights, cls, num, par, plural, sub, vec
+from .text import clean_weights, cls, num, par, plural, sub, term, vec
 
 def reached(trace, t: int) -> bool:
     """Whether step t has got to what the run's verdict tells: its last update (a halt, or the cap), or for a cycle
@@ -34,7 +34,7 @@ def cap_reason(separable: bool | None, *, space: str = "line", bias: bool = True
         tail = "" if bias or with_bias is None else (
             f"; with a bias (*Learn a bias b* on) {'a' if with_bias else 'still no'} {space.split()[0]} "
             f"separates them")
-        return f"no {space} separates these points (an exact LP says so): PLA would never halt{tail}"
+        return f"no {space} separates these points (an {term('exact LP')} says so): PLA would never halt{tail}"
     if separable:
         return f"a {space} separates them, PLA needs more than the cap: raise it in the sidebar"
     return f"either no {space} separates these points, or PLA needs more updates than the cap"
@@ -215,20 +215,23 @@ def step_numbers(trace, t: int) -> str:
     return "  \n".join(lines)
 
 
-GUIDE = """
+GUIDE = f"""
 **What you see.** Each ○ is a +1 point, each × a −1 point. The line is where wᵀx̃ = 0; the blue side is
 where PLA predicts +1, the orange side −1. The arrow is the weight vector w's feature part (w₁, w₂): it always
 points to the +1 side.
 
-**One update.** PLA picks a point on the wrong side (circled) and adds η·y·x̃ to w, where x̃ = (1, x₁, x₂).
+**One {term("update")}.** PLA picks a point on the wrong side (circled) and adds η·y·x̃ to w, where
+{term("augmented space", "x̃")} = (1, x₁, x₂).
 The dashed arrow from the tip of w draws the feature part of that update, η·y·(x₁, x₂); its bias part, η·y·1,
 moves b and shows in the numbers. The faint arrow is the new w. Press **Step** (→) and watch the line turn
 towards the mistake; the dashed grey line is where it was.
 
 **Try this.**
-1. Press **Run**: on separable points PLA always stops. Started from w₀ = 0 it makes at most R²/ρ*² updates,
-   with R the largest ‖x̃‖ and ρ* the best margin, both measured on x̃ = (1, x₁, x₂) (lesson *Why PLA halts*).
+1. Press **Run**: on separable points PLA always stops. Started from w₀ = 0 it makes at most
+   {term("R²/ρ*²")} updates, with {term("R")} the largest ‖x̃‖ and {term("ρ*")} the best margin, both measured on x̃ =
+   (1, x₁, x₂) (lesson *Why PLA halts*).
 2. Click to add a × deep inside the ○ side, then step: the line must swing to fix it.
-3. Load **XOR** and run: no line works, so the weights cycle for ever.
-4. Change the **order** or **sign(0)** in the sidebar: a different sequence, often a different final line.
+3. Load **XOR** and run: no line works, so the weights {term("cycle")} for ever.
+4. Change the **{term("order of visits", "order")}** or **{term("sign(0)")}** in the sidebar: a different sequence,
+   often a different final line.
 """

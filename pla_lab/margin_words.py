@@ -15,20 +15,24 @@ from pla_core.perceptron import radius_bound
 
 from .notes import HAND
 from . import explain
-from .text import clean_weights, cls, num, plural, sub, vec
+from .text import clean_weights, cls, num, plural, sub, term, vec
 
 GUIDE = f"""
-**The rule** ({HAND.name}). Plain PLA corrects a point only when it is on the wrong side. The margin perceptron also
+**The rule** ({HAND.name}). Plain PLA corrects a point only when it is on the wrong side. The
+{term("margin perceptron")} also
 corrects a point on the right side that is too close to the line: point n counts as a mistake when
-**yₙ·wᵀx̃ₙ/‖w‖ < γ/2**. The yellow band is where that holds for a ○ and a × alike; outside it, only the wrong side
+**yₙ·wᵀx̃ₙ/‖w‖ < {term("margin γ", "γ")}/2**. The yellow band is where that holds for a ○ and a × alike; outside it,
+only the wrong side
 counts. ‖w‖ is the length of the whole w = (b, w₁, w₂), bias included, as the proof measures it, so in the plane
 the band is (γ/2)·‖w‖/‖(w₁, w₂)‖ wide on each side: wider than γ/2 when b ≠ 0.
 
-**Why it helps.** A run that halts leaves every point outside the band: its margin ρ(w) = minₙ yₙwᵀx̃ₙ/‖w‖ is at
+**Why it helps.** A run that halts leaves every point outside the band: its {term("margin ρ", "margin")} ρ(w) = minₙ
+yₙwᵀx̃ₙ/‖w‖ is at
 least γ/2. Plain PLA stops at the first w that makes no mistake: a line that may graze a point (the dashed line), or,
 under a reading of sign(0) that counts a tie as right, even w = 0, which draws no line.
 
-**The price, and the limit.** From w₀ = 0 and with 0 < γ ≤ ρ\\* (the best margin any line has), it makes at most
+**The price, and the limit.** From w₀ = 0 and with 0 < γ ≤ ρ\\* (the best margin any line has, {term("ρ*")}), it makes
+at most
 8R²/(γρ\\*) + 4R/ρ\\* updates. Up to 2ρ\\* it is still bounded (the folded box under the bound proves it); above 2ρ\\*
 no line has margin γ/2, so it can never halt.
 

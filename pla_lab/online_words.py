@@ -9,10 +9,10 @@ from pla_core.perceptron import radius_bound
 from .notes import COS495, CREDIT, HAND, STEP
 from . import online
 from .settings import SIGN_ZERO, SIGN_ZERO_LABELS
-from .text import clean_weights, cls, num, par, plural, vec
+from .text import clean_weights, cls, num, par, plural, term, vec
 
 GUIDE = f"""\
-**The online setting ({COS495.tag}, {STEP.tag}).** There is no training set to scan: points arrive one at a
+**The {term("online")} setting ({COS495.tag}, {STEP.tag}).** There is no training set to scan: points arrive one at a
 time. For each one the perceptron first **predicts** ŷ = sign(wᵀx̃) from the point alone, then the true label y
 is **revealed**, and only then does it learn: on a mistake w ← w + η·y·x̃, otherwise w stays. {COS495.Name} lists the three moves
 (receive an unlabeled x, predict, be told y and update); {STEP.name} write the loop with step(0) = +1.
@@ -20,7 +20,7 @@ is **revealed**, and only then does it learn: on a mistake w ← w + η·y·x̃,
 **What to look at.** Each point takes two steps: **Step** once shows the arriving point as a grey **?** with the
 prediction beside it (the shading says the same: blue predicts ○, orange ×); **Step** again reveals its label. A
 mistake is circled and its update η·y·x̃ drawn from the tip of w; the next Step makes it. The faint points have not
-arrived yet. The chart counts the mistakes as the stream goes, under the bound R²/ρ*² (the dashed level).
+arrived yet. The chart counts the mistakes as the stream goes, under the bound {term("R²/ρ*²")} (the dashed level).
 
 **The bound holds for the stream, whatever its order.** {CREDIT.Of} proof (T ≤ R²/ρ² from w₀ = 0) never uses the
 order of the points: it bounds the number of *mistakes* of any stream drawn from separable points, however long,

@@ -9,20 +9,24 @@ import pla_core
 
 from . import notes
 from . import explain, halt_words
-from .text import num, plural, sub, vec
+from .text import num, plural, sub, term, vec
 
 GUIDE = f"""
 **The proof in one picture** ({notes.CREDIT.name}). Fix any line w_f that separates the points, of unit length.
-Every update adds yₙx̃ₙ of a mistake, so ① w_fᵀwₜ grows by at least ρ each time (ρ: w_f's margin) while ② ‖wₜ‖² grows by at
-most R² (a mistake has yₙwₜᵀx̃ₙ ≤ 0). So ③ cos∠(w_f, wₜ) = w_fᵀwₜ/‖wₜ‖ ≥ tρ/(√t·R) = √t·ρ/R, and a cosine is at
+Every update adds yₙx̃ₙ of a mistake, so ① w_fᵀwₜ grows by at least ρ each time (ρ: w_f's {term("margin ρ", "margin")})
+while ② ‖wₜ‖²
+grows by at most {term("R")}² (a mistake has yₙwₜᵀx̃ₙ ≤ 0). So ③ cos∠(w_f, wₜ) = w_fᵀwₜ/‖wₜ‖ ≥ tρ/(√t·R) = √t·ρ/R, and a
+cosine is at
 most 1: **t ≤ R²/ρ²**. The chart draws the three quantities (solid) and their bounds (dashed) as PLA runs.
 
 **Try this.**
 1. Press **Run** and read the verdict: PLA halts long before the bound. The bound is a guarantee, not a forecast.
-2. Load the *narrow margin* example: ρ* shrinks, the bound explodes; the chart's ③ curve creeps up more slowly.
+2. Load the *narrow margin* example: {term("ρ*")} shrinks, the bound explodes; the chart's ③ curve creeps up more
+   slowly.
 3. Switch **Prove against** to f: the proof holds for f too, with f's smaller margin, so a looser bound.
    {notes.CREDIT.Of} point: ρ depends on a w_f "which we never have"; ρ* is the best any w_f can give.
-4. Compare the two margins: PLA stops at the first line that separates, not at the widest street ({notes.PRESS.name}).
+4. Compare the two margins: PLA stops at the first line that separates, not at the widest {term("street")}
+   ({notes.PRESS.name}).
 5. Click points away until none of one class is left, or add a × among the ○: read what the page says.
 """
 

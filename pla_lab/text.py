@@ -8,6 +8,8 @@ import unicodedata
 
 import numpy as np
 
+from .glossary import BY_NAME
+
 _SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 _NOISE = 1e-9  # relative size below which a weight is rounding noise of sums that cancel exactly
 
@@ -130,3 +132,12 @@ def cls(label: float) -> str:
 
 def pct(k: int, n: int) -> str:
     return f"{k}/{n} = {100 * k / n:.1f}%" if n else "—"
+
+
+def term(name: str, shown: str | None = None) -> str:
+    """A Markdown link to the glossary's entry for ``name`` (the app's own words: a term of
+    :data:`pla_lab.glossary.TERMS`; anything else is a KeyError, so text a user controls can never become a link).
+    The words shown (``shown``, e.g. a plural, or the term's name) pass through :func:`literal`, which :func:`md`
+    keeps, and the target is the entry's anchor, relative to the page (Streamlit opens it in a new tab, so the lesson
+    stays as it was)."""
+    return f"[{literal(shown or BY_NAME[name].name)}](glossary#{BY_NAME[name].key})"

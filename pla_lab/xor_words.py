@@ -7,7 +7,7 @@ from pla_core.perceptron import radius_bound
 from . import notes
 from . import halt_words
 from .explain import ahead, cap_reason, reached, scale_text
-from .text import clean_weights, num, plural, sub, vec
+from .text import clean_weights, num, plural, sub, term, vec
 
 def cycle_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") -> str:
     """Why cyclic PLA never halts here, in the weights: the state repeats (as what is coming until step t has got
@@ -96,9 +96,10 @@ GUIDE = f"""
 both × on the other, so PLA keeps correcting one mistake by making another.
 
 **Try this.**
-1. Press **Run**, then **Replay one period**: the boundary turns and comes back to where it was.
-2. Read the certificate: the two diagonals' midpoints coincide (★).
-3. Switch on **Add x₁x₂**: in (x₁, x₂, x₁x₂) the points are separable, PLA halts, and its plane comes back
+1. Press **Run**, then **Replay one period** (a {term("cycle")}): the boundary turns and comes back to where it was.
+2. Read the {term("certificate")}: the two diagonals' midpoints coincide (★).
+3. Switch on **Add x₁x₂** (a {term("lift")}): in (x₁, x₂, x₁x₂) the points are separable, PLA halts, and its plane comes
+   back
    into the plane as the curve w₀ + w₁x₁ + w₂x₂ + w₃x₁x₂ = 0: a hyperbola, or two lines when that factors, or a
    line when w₃ = 0. The words beside the plot say which.
 4. Try the noisy XOR, or click your own points: if no line separates them, the cycle can be longer, but on

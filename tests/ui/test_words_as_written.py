@@ -138,7 +138,7 @@ def test_the_pla_guide_s_bound_is_shown_with_its_stars_and_the_lesson_name_in_it
     """The sentence of the issue: "at most R²/ρ*² updates, with R the largest ‖x̃‖ and ρ* the best margin" lost both
     stars and set the words between them in italics."""
     at = start()
-    guide = next(m.value for m in at.markdown if "R²/ρ" in m.value)
+    guide = next(m.value for m in at.markdown if "R²/ρ" in read(m.value).text)
     r = read(guide)
     assert "at most R²/ρ*² updates, with R the largest ‖x̃‖ and ρ* the best margin" in " ".join(r.text.split())
     assert [s.text for s in r.spans if s.kind == "em"] == ["Why PLA halts"]
