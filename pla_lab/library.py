@@ -44,16 +44,26 @@ def glossary_page() -> None:
         st.subheader(t.name, anchor=t.key)
         st.markdown(t.says)
         st.caption(" ".join(x for x in (t.shown, f"Lessons: {lesson_links(t.where)}.") if x))
-    # Streamlit scrolls to the address's #term as the heading appears, before the page's own style takes the top
-    # padding away, which leaves the term scrolled past (measured: 103 px above the top at 1280×720): once the
-    # whole page is laid out, the term is scrolled to again.
+    # Streamlit scrolls to the address's #term as the heading appears, but not to where it ends up once the page is
+    # laid out (measured: 103 px above the top at 1280×720, and again after a re-render): the term is brought back.
     st.html(_TO_TERM, unsafe_allow_javascript=True, width="content")
 
 
-_TO_TERM = """<style>h3[id]{scroll-margin-top:3.5rem}</style><script>
-(() => {
-  const go = () => document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView({block: "start"});
+_TO_TERM = """<style>h3[id]{scroll-margin-top:3.5rem}</style><script>(() => {
+  const el = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (!el) return;
+  const go = () => el.scrollIntoView({block: "start"});
+  let user = false;  // once the reader scrolls, the page is theirs
+  for (const ev of ["wheel", "touchstart", "keydown", "mousedown"]) {
+    addEventListener(ev, () => { user = true; }, {capture: true, once: true});
+  }
+  // Streamlit may scroll to the heading again as it re-renders it: the term is brought back, for 5 s.
+  const at = parseFloat(getComputedStyle(el).scrollMarginTop) || 0;
+  const back = () => { if (!user && Math.abs(el.getBoundingClientRect().top - at) > 8) go(); };
+  document.addEventListener("scroll", back, {capture: true, passive: true});
+  const resized = new ResizeObserver(back);  // and as the words above it settle (no scroll event then)
+  document.querySelectorAll("[data-testid=stMainBlockContainer] > div").forEach((e) => resized.observe(e));
+  setTimeout(() => { document.removeEventListener("scroll", back, {capture: true}); resized.disconnect(); }, 5000);
   go();
-  document.fonts.ready.then(go);  // a late web font re-wraps the words above the term
-})();
-</script>"""
+  document.fonts.ready.then(go);
+})();</script>"""

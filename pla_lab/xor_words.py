@@ -96,13 +96,12 @@ GUIDE = f"""
 both × on the other, so PLA keeps correcting one mistake by making another.
 
 **Try this.**
-1. Press **Run**, then **Replay one period** (a {term("cycle")}): the boundary turns and comes back to where it was.
+1. Press **Run**, then **Replay one period**: the boundary turns and comes back to where it was.
 2. Read the {term("certificate")}: the two diagonals' midpoints coincide (★).
-3. Switch on **Add x₁x₂** (a {term("lift")}): in (x₁, x₂, x₁x₂) the points are separable, PLA halts, and its plane comes
-   back
+3. Switch on **{term("lift", "Add x₁x₂")}**: in (x₁, x₂, x₁x₂) the points are separable, PLA halts, and its plane comes back
    into the plane as the curve w₀ + w₁x₁ + w₂x₂ + w₃x₁x₂ = 0: a hyperbola, or two lines when that factors, or a
    line when w₃ = 0. The words beside the plot say which.
-4. Try the noisy XOR, or click your own points: if no line separates them, the cycle can be longer, but on
+4. Try the noisy XOR, or click your own points: if no line separates them, the {term("cycle")} can be longer, but on
    grid points visited in a fixed order it always comes (for real-valued points it need not).
 """
 
