@@ -30,7 +30,7 @@ def sources() -> None:
     for topic, says in notes.DISAGREE:
         st.markdown(f"**{topic}**\n" + "\n".join(f"- {n.Name}: {what}" for n, what in says))
     st.markdown("#### Slips the app points out")
-    st.markdown("Each is shown, with the numbers, on the lesson named.")
+    st.markdown("Where a lesson is named, it shows the slip with the numbers.")
     st.markdown("\n".join(f"- **{n.Name}.** {slip}" + (f" ({lesson_links([slug])})" if slug else "")
                           for n, slip, slug in notes.SLIPS))
 

@@ -7,7 +7,6 @@ import math
 import pla_core
 from pla_core.geometry import clip_line
 
-from ..notes import HAND
 from .. import actions, figures, margin_words, model, widgets
 from ..model import DEFAULT_VIEW, Preset
 from ..parsers import Setting, dump12
@@ -55,7 +54,9 @@ def _floor3(v: float) -> float:
 
 
 class MarginLesson(ReplayLesson):
-    slug, title, icon, heading = "margin", "The margin perceptron", "📏", f"The margin perceptron ({HAND.tag})"
+    # The note (the handwritten notes) is named where its rule is, in the guide: with it, the heading took two lines
+    # of presenter mode's column.
+    slug, title, icon, heading = "margin", "The margin perceptron", "📏", "The margin perceptron"
     presets = {
         "gap30": Preset("Separable, PLA stops close (30 points)", "separable", dict(n=30, margin=0.15),
                         view=DEFAULT_VIEW),
