@@ -14,8 +14,9 @@ from .text import clean_weights, cls, num, plural, sub, term, vec
 
 VIEWS = {"eta": "η and the start w₀", "order": "Order of visits", "sign0": "What sign(0) means"}
 
-#: Short names of the readings of a tie, for the table's columns.
-SHORT = {"le0": "≤ 0 (handwritten)", "+1": "+1 (Press, step)", "-1": "−1 (COS 495)", "lt0": "< 0 (handwritten, γ part)"}
+#: Short names of the readings of a tie, for the table's columns (the notes behind each are named above the table:
+#: with them, the columns spilled 70 px past the words' column at 1280×720).
+SHORT = {"le0": "≤ 0", "+1": "+1", "-1": "−1", "lt0": "< 0"}
 
 
 def _w(trace, t: int) -> np.ndarray:
@@ -148,8 +149,9 @@ def sign_table(sr: compare.SignRuns, rows: int = compare.TABLE_ROWS) -> str:
 def sign_words(sr: compare.SignRuns) -> str:
     """For each other reading: where it parts from the one on the plot, and why (the points on the line there)."""
     a = sr.runs[sr.shown]
-    lines = ["Columns: how a tie wᵀx̃ = 0 is read (by which notes): a mistake for both classes (≤ 0), "
-             "sign(0) = +1, sign(0) = −1, right for both (< 0). Each cell: the point corrected, then wₜ.",
+    lines = [f"Columns: how a tie wᵀx̃ = 0 is read: a mistake for both classes (≤ 0, {HAND.name}), sign(0) = +1 "
+             f"(+1, {PRESS.name} and {STEP.name}), sign(0) = −1 (−1, {COS495.name}), right for both (< 0, "
+             f"{HAND.of} margin part). Each cell: the point corrected, then wₜ.",
              f"\nThe plot shows **{S.SIGN_ZERO_LABELS[sr.shown]}**: {_ends(a)}. From w₀ = 0 every point is a tie "
              "(wᵀx̃ = 0), so the readings part at once or at a later tie:"]
     for c in compare.CONVENTIONS:
