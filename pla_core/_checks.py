@@ -128,7 +128,8 @@ def check_options(*, eta, sign_zero, margin=0.0, max_updates=..., seed=None) -> 
 
 
 def augment(X: np.ndarray, bias: bool) -> np.ndarray:
-    """x̃ = (1, x) with the bias folded in as x₀ = 1 (seed 000), or (0, x) for a boundary through the origin.
+    """x̃ = (1, x) with the bias folded in as x₀ = 1 (the credit-card notes), or (0, x) for a boundary through the
+    origin.
     ``bias`` may also be the number x₀ itself (10ᵏ in an exact run's scaled units, :mod:`pla_core.grid`)."""
     Xt = np.empty((X.shape[0], X.shape[1] + 1))
     Xt[:, 0] = float(bias)

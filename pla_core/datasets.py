@@ -172,7 +172,8 @@ def separable(n: int = 20, *, noise: float = 0.0, margin: float = 0.1, seed=None
 
 
 def xor4() -> Dataset:
-    """The four points of seed 003, (−1,−1), (1,1), (−1,1), (1,−1), labelled XOR: +1 where x₁ and x₂ differ."""
+    """The four points of David Press's AI notes, (−1,−1), (1,1), (−1,1), (1,−1), labelled XOR: +1 where x₁ and x₂
+    differ."""
     X = np.array([[-1.0, -1.0], [1.0, 1.0], [-1.0, 1.0], [1.0, -1.0]])
     return Dataset(X, -X[:, 0] * X[:, 1], name="xor4", params={})
 
@@ -194,7 +195,7 @@ def xor(n: int = 40, *, noise: float = 0.0, spread: float = 0.2, seed=None) -> D
 
 
 def credit(n: int = 30, *, noise: float = 0.0, seed=None) -> Dataset:
-    """Seed 000's story: approve a credit card (+1) or not (−1) from two features of an applicant,
+    """The credit-card notes' story: approve a credit card (+1) or not (−1) from two features of an applicant,
     years in job (0–10) and annual salary in $10k (0–10). The bank's unknown rule f approves when
     salary + 0.8·years ≥ 7, and the applicants in its records sit at least 0.3 from that rule's line.
     Coordinates are rounded to 0.1, as an application form would."""

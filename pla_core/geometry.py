@@ -1,7 +1,7 @@
-"""Hyperplane geometry of seed 001, for w = (b, w₁, …, w_d) meaning the boundary b + w₁x₁ + … + w_dx_d = 0.
+"""Hyperplane geometry of the handwritten notes, for w = (b, w₁, …, w_d) meaning the boundary b + w₁x₁ + … + w_dx_d = 0.
 
-Seed 001 writes the boundary w·x + b = 0, so its line −2x + 3y = 5 is w = (−5, −2, 3) here. Distances in this
-module are the ordinary ones in the plane (divided by ‖(w₁, …, w_d)‖), unlike the margin ρ(w) of
+The handwritten notes write the boundary w·x + b = 0, so its line −2x + 3y = 5 is w = (−5, −2, 3) here. Distances in
+this module are the ordinary ones in the plane (divided by ‖(w₁, …, w_d)‖), unlike the margin ρ(w) of
 :mod:`pla_core.theory`, which lives in the augmented space (divided by ‖w‖, the bias weight included).
 """
 
@@ -52,10 +52,11 @@ def unit_normal(w) -> np.ndarray:
 
 
 def offset(w) -> float:
-    """b' = b/‖w‖ in ŵ·x + b' = 0 (seed 001): the boundary's signed distance from the origin, along ŵ, is −b'.
+    """b' = b/‖w‖ in ŵ·x + b' = 0 (the handwritten notes): the boundary's signed distance from the origin, along ŵ, is
+    −b'.
 
-    Seed 001 calls b' "the distance of the hyperplane from origin"; its distance is |b'|, and the line lies on
-    the +1 side of the origin when b' < 0 (x + y = 3 is w = (−3, 1, 1): b' = −3/√2).
+    The handwritten notes call b' "the distance of the hyperplane from origin"; its distance is |b'|, and the line lies
+    on the +1 side of the origin when b' < 0 (x + y = 3 is w = (−3, 1, 1): b' = −3/√2).
     """
     b, _, nrm = _line(w)
     return float(b / nrm)
@@ -71,8 +72,8 @@ def geometric_margin(w, X, y) -> float:
     """minₙ yₙ(w·xₙ + b)/‖(w₁, …, w_d)‖: the distance in the plane from the boundary to the closest point, signed
     so that it is negative when some point is on the wrong side (0 when one lies on the line).
 
-    The margin seed 001 draws ("the dist. b/w the hyperplane & data point nearest to it"). The proofs' ρ(w) of
-    :func:`pla_core.margin` divides by the whole ‖w‖ instead, bias weight included, so
+    The margin the handwritten notes draw ("the dist. b/w the hyperplane & data point nearest to it"). The proofs' ρ(w)
+    of :func:`pla_core.margin` divides by the whole ‖w‖ instead, bias weight included, so
     ρ(w) = geometric_margin(w)·‖(w₁, …, w_d)‖/‖w‖. Raises ValueError when w₁ = … = w_d = 0.
     """
     X, y = check_data(X, y)
@@ -245,10 +246,11 @@ def disagreement(w, w_f, box, *, sign_zero=None) -> float:
     For x uniform on the box (how :func:`pla_core.datasets.separable` draws its points) this is E_out of w
     measured against the noise-free target f. Exact, by clipping the box with both lines. The boundary itself
     has no area; only w with w₁ = w₂ = 0 and b = 0 (such as w₀ = 0) puts the whole box on it, and then
-    ``sign_zero`` decides as in :func:`pla_core.pla`: None (seed 001's algorithm, y·wᵀx ≤ 0 is a mistake) makes
-    wᵀx̃ = 0 wrong for both classes, so the area is 1; "both" (seed 001's margin section, only y·wᵀx < 0 is) makes
-    it right for both, so the prediction agrees with f everywhere and the area is 0; +1 (seeds 003, 004) and −1
-    (seed 002) predict that class everywhere. With w₁ = w₂ = 0 and b ≠ 0 the prediction is sign(b) everywhere.
+    ``sign_zero`` decides as in :func:`pla_core.pla`: None (the handwritten notes' algorithm, y·wᵀx ≤ 0 is a mistake)
+    makes wᵀx̃ = 0 wrong for both classes, so the area is 1; "both" (the handwritten notes' margin section, only y·wᵀx <
+    0 is) makes it right for both, so the prediction agrees with f everywhere and the area is 0; +1 (David Press's AI
+    notes and the step-function notes) and −1 (the Princeton COS 495 lecture) predict that class everywhere. With w₁ =
+    w₂ = 0 and b ≠ 0 the prediction is sign(b) everywhere.
     """
     check_sign_zero(sign_zero)
     b, v = _split(w)

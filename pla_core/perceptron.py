@@ -9,7 +9,7 @@ On grid data (the app's points: decimals of a few digits, and η, w₀, γ too) 
 loop in :class:`fractions.Fraction`: it runs in the integer units of :mod:`pla_core.grid`, where no sum rounds and a
 tie is exactly 0, and hands back the floats nearest the exact wₜ. Other data run in floating point.
 
-Notation follows the notes (seeds 000–004): x̃ = (x₀, x) with x₀ = 1 (or 0 without a bias), w = (w₀, w₁, …, w_d),
+Notation follows the five notes: x̃ = (x₀, x) with x₀ = 1 (or 0 without a bias), w = (w₀, w₁, …, w_d),
 a point is a mistake of w when sign(wᵀx̃ₙ) ≠ yₙ, and an update is wₜ₊₁ = wₜ + η·yₙ·x̃ₙ.
 """
 
@@ -301,7 +301,7 @@ class _Scan:
 
 
 class _RandomScan:
-    """Each update picks a uniformly random point among the current mistakes (seed 000's Pocket).
+    """Each update picks a uniformly random point among the current mistakes (the credit-card notes' Pocket).
 
     An update costs one product (all n scores), the mistake rule written into buffers made once, the indices of
     the mistakes, one draw and the update: about half the NumPy calls and none of the allocations of a plain loop,
@@ -460,7 +460,7 @@ def pla(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: float
     """Run the Perceptron Learning Algorithm and return the trace of every update.
 
     For t = 0, 1, …: find a mistake (xₙ, yₙ) of wₜ, i.e. sign(wₜᵀx̃ₙ) ≠ yₙ, and set wₜ₊₁ = wₜ + η·yₙ·x̃ₙ;
-    stop when a full pass finds no mistake (seed 000, cyclic PLA). The definition, as a plain loop, is
+    stop when a full pass finds no mistake (the credit-card notes, cyclic PLA). The definition, as a plain loop, is
     :func:`pla_core.reference.pla_reference`: this gives its weights and mistakes bit for bit, and also stops
     one update after the run is seen to repeat (``stop_on_cycle``).
 
@@ -481,19 +481,21 @@ def pla(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: float
     w0 : array (d+1,), optional
         Initial weights (bias weight first); default 0.
     margin : float ≥ 0
-        γ of the margin perceptron (seed 001): a point is also a mistake when yₙ·wᵀx̃ₙ/‖w‖ < γ/2 (its mistake
-        bound and hypotheses: :func:`~pla_core.theory.margin_perceptron_bound`).
+        γ of the margin perceptron (the handwritten notes): a point is also a mistake when yₙ·wᵀx̃ₙ/‖w‖ < γ/2 (its
+        mistake bound and hypotheses: :func:`~pla_core.theory.margin_perceptron_bound`).
     bias : bool
-        True: x̃ = (1, x) and w₀ is learned. False: the boundary passes through the origin (seed 004), w₀ = 0.
+        True: x̃ = (1, x) and w₀ is learned. False: the boundary passes through the origin (the step-function
+        notes), w₀ = 0.
     sign_zero : {None, +1, -1, "both"}
         What sign(0) means, i.e. which points are mistakes at a tie wᵀx̃ₙ = 0 (:func:`~pla_core.reference.tie_mask`):
-        None counts yₙ·wᵀx̃ₙ ≤ 0 as a mistake, a tie wrong for both classes (seed 001's algorithm, scikit-learn);
-        "both" counts only yₙ·wᵀx̃ₙ < 0, a tie right for both classes (seed 001's margin-perceptron section: "the
-        original perceptron algorithm predicts a mistake when y·wᵀx < 0"), so from w₀ = 0 PLA makes no update and
-        halts at w = 0; +1 is seed 004's step(0) = +1 (also seed 003's loop, which flags y = −1 when wᵀx ≥ 0, and
-        seed 001's first page, "≥ 0 → predict y = 1"); −1 is seed 002's "predict positive iff wᵀx > 0", the
-        convention of the NTU course data. On grid data the run is exact, so a tie is exactly 0; on other data
-        scores within 1e-12·‖w‖·R of 0 count as 0. No effect with ``margin`` > 0.
+        None counts yₙ·wᵀx̃ₙ ≤ 0 as a mistake, a tie wrong for both classes (the handwritten notes' algorithm,
+        scikit-learn); "both" counts only yₙ·wᵀx̃ₙ < 0, a tie right for both classes (the handwritten notes'
+        margin-perceptron section: "the original perceptron algorithm predicts a mistake when y·wᵀx < 0"), so from w₀ = 0
+        PLA makes no update and halts at w = 0; +1 is the step-function notes' step(0) = +1 (also David Press's AI
+        notes' loop, which flags y = −1 when wᵀx ≥ 0, and the handwritten notes' first page, "≥ 0 → predict y = 1"); −1
+        is the Princeton COS 495 lecture's "predict positive iff wᵀx > 0", the convention of the NTU course data. On
+        grid data the run is exact, so a tie is exactly 0; on other data scores within 1e-12·‖w‖·R of 0 count as 0. No
+        effect with ``margin`` > 0.
     max_updates : int
         Stop after this many updates (above 10⁷ a ResourceWarning says what a run that long would keep).
     seed : int, optional
@@ -531,7 +533,7 @@ def pla(X, y, *, order: str = "cyclic", eta: float = 1.0, w0=None, margin: float
 
 def pocket(X, y, *, max_updates: int = DEFAULT_MAX_UPDATES, order: str = "random", eta: float = 1.0, w0=None,
            bias: bool = True, sign_zero=None, seed=None) -> Trace:
-    """The Pocket algorithm (seed 000): run PLA and keep in the pocket the best weights seen so far.
+    """The Pocket algorithm (the credit-card notes): run PLA and keep in the pocket the best weights seen so far.
 
     After every update wₜ₊₁ is compared with the pocket ŵ by in-sample error; ŵ is replaced only when wₜ₊₁ makes
     strictly fewer mistakes. Stops after ``max_updates`` updates (default 10⁵, as :func:`pla`: on noisy data PLA never
@@ -555,42 +557,43 @@ def pocket(X, y, *, max_updates: int = DEFAULT_MAX_UPDATES, order: str = "random
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Batch and online perceptron (seeds 002, 004)
+# Batch and online perceptron (the Princeton COS 495 lecture and the step-function notes)
 
 
 def batch(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None, max_updates: int = 1000,
           batch_size: int | None = None, average: bool | None = None) -> Trace:
-    """Batch perceptron (seed 004), or the mini-batch perceptron (seed 002) with ``batch_size`` = b.
+    """Batch perceptron (the step-function notes), or the mini-batch perceptron (the Princeton COS 495 lecture) with
+    ``batch_size`` = b.
 
-    Full batch (``batch_size=None``, seed 004): gradient descent on the perceptron criterion,
+    Full batch (``batch_size=None``, the step-function notes): gradient descent on the perceptron criterion,
     wₜ₊₁ = wₜ + η·Σ_{n ∈ Mₜ} yₙx̃ₙ, where Mₜ is the set of all mistakes of wₜ (the rule of
     :func:`~pla_core.reference.is_mistake`). Each step looks at all n points and is one update.
 
-    Mini-batch (``batch_size=b``, seed 002's "(x_{tb+1}, y_{tb+1}), …, (x_{tb+b}, y_{tb+b})" and
+    Mini-batch (``batch_size=b``, the Princeton COS 495 lecture's "(x_{tb+1}, y_{tb+1}), …, (x_{tb+b}, y_{tb+b})" and
     θₜ₊₁ = θₜ − ηₜ∇((1/b)·Σ_{1≤i≤b} l(θₜ, x_{tb+i}, y_{tb+i})) with l = −y·wᵀx̃·𝕀[mistake on x]): step s takes
-    the next b points of the stream X[0], X[1], …, X[n−1], X[0], … in the given order (no shuffling: seed 002
-    indexes them tb+1 … tb+b; a block wraps past the end of the data, so every block has exactly b points), and
-    adds η/b·Σ yₙx̃ₙ over the mistakes Mₛ of w among those b points. The gradient of l has terms for mistakes only,
+    the next b points of the stream X[0], X[1], …, X[n−1], X[0], … in the given order (no shuffling: the Princeton COS
+    495 lecture indexes them tb+1 … tb+b; a block wraps past the end of the data, so every block has exactly b points),
+    and adds η/b·Σ yₙx̃ₙ over the mistakes Mₛ of w among those b points. The gradient of l has terms for mistakes only,
     but the 1/b divides by the whole mini-batch, not by |Mₛ|. A step whose block holds no mistake changes nothing
     and is not an update (it still counts in ``visits`` and ``examined``). The run halts after ⌈n/b⌉ mistake-free
-    blocks in a row (they cover every point with the same w: seed 000's "a full cycle not encountering mistakes",
-    so b = 1 is the cyclic PLA, :func:`pla`, update for update). With b = n every block is the whole data set,
-    and with ``average=False`` this is the full batch, update for update.
+    blocks in a row (they cover every point with the same w: the credit-card notes' "a full cycle not encountering
+    mistakes", so b = 1 is the cyclic PLA, :func:`pla`, update for update). With b = n every block is the whole data
+    set, and with ``average=False`` this is the full batch, update for update.
 
     Parameters
     ----------
     X, y, eta, w0, bias, sign_zero, max_updates
         As in :func:`pla` (``sign_zero``: None, +1, −1 or "both"; with "both" and w₀ = 0 no point is a mistake
-        and the run halts at once; seed 004's step(0) = +1 is ``sign_zero=1``, seed 002's "predict positive iff
-        wₜ·x > 0" is −1). ``max_updates`` caps the updates; the steps without one are at most ⌈n/b⌉ between two
-        updates, so the work is at most about (max_updates + 1)·(n + b) point evaluations.
+        and the run halts at once; the step-function notes' step(0) = +1 is ``sign_zero=1``, the Princeton COS 495
+        lecture's "predict positive iff wₜ·x > 0" is −1). ``max_updates`` caps the updates; the steps without one are at
+        most ⌈n/b⌉ between two updates, so the work is at most about (max_updates + 1)·(n + b) point evaluations.
     batch_size : int from 1 to n, optional
         b, the points of one mini-batch; None: the full batch.
     average : bool, optional
-        True: divide the sum by b (seed 002's mini-batch rule; by n for the full batch); False: the plain sum over
-        the mistakes (seed 004's θ ← θ + η·Σ_{M} yᵢxᵢ). None: each note's own rule, i.e. False for the full batch
-        and True for a mini-batch. From w₀ = 0 averaging only scales every wₜ by 1/b, like η, so it moves no line
-        and changes no mistake; from w₀ ≠ 0 it does.
+        True: divide the sum by b (the Princeton COS 495 lecture's mini-batch rule; by n for the full batch); False: the
+        plain sum over the mistakes (the step-function notes' θ ← θ + η·Σ_{M} yᵢxᵢ). None: each note's own rule, i.e.
+        False for the full batch and True for a mini-batch. From w₀ = 0 averaging only scales every wₜ by 1/b, like η,
+        so it moves no line and changes no mistake; from w₀ ≠ 0 it does.
 
     Returns
     -------
@@ -853,14 +856,14 @@ def _kept_used(used: list, starts: list, n: int) -> dict:
 
 def online(X, y, *, eta: float = 1.0, w0=None, bias: bool = True, sign_zero=None, passes: int = 1,
            shuffle: bool = False, seed=None) -> Trace:
-    """Online perceptron (seeds 002, 004) over the stream X[0], X[1], … (``passes`` times, each pass shuffled if
-    ``shuffle``): predict sign(wᵀx̃ₙ), then learn yₙ, updating w on a mistake.
+    """Online perceptron (the Princeton COS 495 lecture and the step-function notes) over the stream X[0], X[1], …
+    (``passes`` times, each pass shuffled if ``shuffle``): predict sign(wᵀx̃ₙ), then learn yₙ, updating w on a mistake.
 
     That is the PLA loop run along the stream without stopping, so this runs :func:`pla`'s scan one pass at a
     time. The trace's updates are the mistakes of the stream (T of them; update t at time ``visits[t] - 1``), and
     ``trace.stream`` has the predictions at every time. ``halted``: some pass made no mistake, so w_T is right on
     every point and the rest of the stream changes nothing; otherwise ``stop == "end_of_stream"``. ``sign_zero``
-    (None, +1, −1 or "both") as in :func:`pla`: seed 004's step(0) = +1 is ``sign_zero=1``.
+    (None, +1, −1 or "both") as in :func:`pla`: the step-function notes' step(0) = +1 is ``sign_zero=1``.
     """
     X, y = check_data(X, y)
     check_options(eta=eta, sign_zero=sign_zero, seed=seed)

@@ -1,6 +1,6 @@
 """THE definition of PLA in pla_core: the mistake rule and a plain textbook loop. Read this file first.
 
-Notation of the notes (seeds 000–004): x̃ = (1, x) (or (0, x) with ``bias=False``), w = (w₀, w₁, …, w_d), the
+Notation of the five notes: x̃ = (1, x) (or (0, x) with ``bias=False``), w = (w₀, w₁, …, w_d), the
 score of point n is yₙ·wᵀx̃ₙ, and an update is wₜ₊₁ = wₜ + η·yₙ·x̃ₙ.
 
 :func:`is_mistake` is the one rule every algorithm of pla_core applies (PLA, Pocket, batch, online, ``predict``,
@@ -38,15 +38,16 @@ def radius_bound(X: np.ndarray, bias: bool) -> float:
 def tie_mask(y, sign_zero) -> np.ndarray:
     """Which points are mistakes when wᵀx̃ = 0 exactly, under each reading of sign(0) in the notes.
 
-    ``None``: y·wᵀx̃ ≤ 0 is a mistake, so a tie is wrong for both classes: seed 001's algorithm box ("if
+    ``None``: y·wᵀx̃ ≤ 0 is a mistake, so a tie is wrong for both classes: the handwritten notes' algorithm box ("if
     yᵢ(wᵀ·xᵢ) ≤ 0 then", "w = 0 misclassifies everything"), and scikit-learn.
     ``"both"``: only y·wᵀx̃ < 0 is a mistake, so sign(0) counts as either class and a tie is right for both:
-    seed 001's margin-perceptron section ("the original perceptron algorithm predicts a mistake when
+    the handwritten notes' margin-perceptron section ("the original perceptron algorithm predicts a mistake when
     y·wᵀx < 0"). From w₀ = 0 every point is a tie, so PLA makes no update and halts at w = 0.
-    ``+1``: sign(0) = +1, so only y = −1 points are wrong at a tie: seed 004's step(0) = +1, seed 003's loop
-    (yᵢ = −1 is flagged when w·xᵢ ≥ 0, yᵢ = +1 when w·xᵢ < 0), and seed 001's first page ("≥ 0 → predict y = 1").
-    ``-1``: sign(0) = −1, so only y = +1 points are wrong at a tie: seed 002 ("predict positive iff wₜ·x > 0"),
-    and the NTU course's data. Seed 000 writes sign(wᵀx) ≠ y and leaves sign(0) open.
+    ``+1``: sign(0) = +1, so only y = −1 points are wrong at a tie: the step-function notes' step(0) = +1, David Press's
+    AI notes' loop (yᵢ = −1 is flagged when w·xᵢ ≥ 0, yᵢ = +1 when w·xᵢ < 0), and the handwritten notes' first page ("≥
+    0 → predict y = 1").
+    ``-1``: sign(0) = −1, so only y = +1 points are wrong at a tie: the Princeton COS 495 lecture ("predict positive iff
+    wₜ·x > 0"), and the NTU course's data. The credit-card notes write sign(wᵀx) ≠ y and leave sign(0) open.
     """
     if sign_zero is None:
         return np.ones(np.shape(y), dtype=bool)
@@ -59,8 +60,8 @@ def is_mistake(m, w_norm, R: float, tie=None, margin: float = 0.0):
     """The mistake rule. ``m`` = yₙ·wᵀx̃ₙ (a number or an array), ``w_norm`` = ‖w‖ (broadcast against m).
 
     A mistake when m < 0; or m = 0 (|m| ≤ TIE·‖w‖·R, a tie) and ``tie`` says so (:func:`tie_mask` of the
-    sign(0) reading; None: every tie is a mistake). The margin perceptron (seed 001, ``margin`` = γ > 0) instead
-    counts m/‖w‖ < γ/2, and at w = 0, where there is no margin yet, every point, whatever the sign(0) reading.
+    sign(0) reading; None: every tie is a mistake). The margin perceptron (the handwritten notes, ``margin`` = γ > 0)
+    instead counts m/‖w‖ < γ/2, and at w = 0, where there is no margin yet, every point, whatever the sign(0) reading.
     """
     if margin > 0:
         return (m < 0.5 * margin * w_norm) | (w_norm == 0)

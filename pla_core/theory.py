@@ -1,7 +1,8 @@
-"""The convergence theory of seeds 000, 002 and 003 (and seed 001's margin perceptron), computed exactly.
+"""The convergence theory of the credit-card notes, the Princeton COS 495 lecture and David Press's AI notes (and the
+handwritten notes' margin perceptron), computed exactly.
 
-Everything lives in the augmented space x̃ = (1, x) (or (0, x) without a bias), where the proof of seed 000 is
-written: R = maxₙ‖x̃ₙ‖, the margin of w is ρ(w) = minₙ yₙwᵀx̃ₙ/‖w‖, and PLA started from w₀ = 0 makes at most
+Everything lives in the augmented space x̃ = (1, x) (or (0, x) without a bias), where the proof of the credit-card notes
+is written: R = maxₙ‖x̃ₙ‖, the margin of w is ρ(w) = minₙ yₙwᵀx̃ₙ/‖w‖, and PLA started from w₀ = 0 makes at most
 R²/ρ² updates for any separating w, so at most R²/ρ*² with the best margin ρ*.
 """
 
@@ -199,12 +200,12 @@ def support_points(X, y, *, bias: bool = True, rtol: float = 1e-6, w_star=None) 
 def mistake_bound(X, y, *, bias: bool = True, w_f=None) -> float:
     """R²/ρ²: no run of PLA from w₀ = 0 (any order, any η, any sign(0) reading, margin γ = 0) makes more updates.
 
-    Seed 000's proof holds for any separating w_f, with ρ = ρ(w_f) = minₙ yₙw_fᵀx̃ₙ/‖w_f‖ (:func:`margin`); so
-    each w_f gives a bound, and the best margin ρ* (the default, w_f = None) gives the smallest, R²/ρ*². ∞ when
+    The credit-card notes' proof holds for any separating w_f, with ρ = ρ(w_f) = minₙ yₙw_fᵀx̃ₙ/‖w_f‖ (:func:`margin`);
+    so each w_f gives a bound, and the best margin ρ* (the default, w_f = None) gives the smallest, R²/ρ*². ∞ when
     w_f is None and the data are not separable; a ValueError when the given w_f does not separate them.
 
-    Not for the margin perceptron (``margin`` = γ > 0, seed 001), which may update on points it already gets
-    right: its bound, 8R²/(γγ₀) + 4R/γ₀, and its derivation are :func:`margin_perceptron_bound`'s.
+    Not for the margin perceptron (``margin`` = γ > 0, the handwritten notes), which may update on points it already
+    gets right: its bound, 8R²/(γγ₀) + 4R/γ₀, and its derivation are :func:`margin_perceptron_bound`'s.
     """
     rho = _proof_margin(X, y, bias, w_f, "ρ")
     return float("inf") if rho == 0 else radius(X, bias=bias) ** 2 / rho ** 2
@@ -232,7 +233,7 @@ def _check_gamma(gamma) -> None:
 def margin_perceptron_bound(X, y, gamma: float, *, bias: bool = True, w_f=None) -> float:
     """8R²/(γγ₀) + 4R/γ₀: no run of the margin perceptron ``pla(X, y, margin=γ)`` from w₀ = 0 makes more updates.
 
-    The margin perceptron (seed 001) counts a point as a mistake when yₙwᵀx̃ₙ/‖w‖ < γ/2 (and every point at
+    The margin perceptron (the handwritten notes) counts a point as a mistake when yₙwᵀx̃ₙ/‖w‖ < γ/2 (and every point at
     w = 0): :func:`~pla_core.reference.is_mistake` with ``margin=γ``. So γ is the notes' parameter, twice the
     margin the run asks for, and ‖w‖ is the norm of the whole augmented w (bias weight included), the ρ of
     :func:`margin`: a run that halts ends with ρ(w_T) ≥ γ/2.
@@ -248,7 +249,7 @@ def margin_perceptron_bound(X, y, gamma: float, *, bias: bool = True, w_f=None) 
     ‖w_M‖ < 2R²/γ + R + 3Mγ/4 ≤ 2R²/γ + R + 3Mγ₀/4, and with ‖w_M‖ ≥ Mγ₀: Mγ₀/4 < 2R²/γ + R, that is
     M < 8R²/(γγ₀) + 4R/γ₀ (8R²/γ₀² + 4R/γ₀ when γ = γ₀).
 
-    Seed 001 states 8/γ₀² under ‖x̃ₙ‖ ≤ 1 (R = 1), but its proof does not reach it: it drops the + R of the
+    The handwritten notes state 8/γ₀² under ‖x̃ₙ‖ ≤ 1 (R = 1), but its proof does not reach it: it drops the + R of the
     updates made below 2R²/γ, writes 8Mγ/4 for 3Mγ/4, and uses γ for both γ and γ₀, so its boxed result reads
     8/γ². With R = 1 the bound here is 8/(γγ₀) + 4/γ₀.
 

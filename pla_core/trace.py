@@ -213,7 +213,8 @@ class Trace:
 
     @property
     def criterion(self) -> np.ndarray:
-        """The perceptron criterion J(wₜ) = Σ_{n ∈ M(wₜ)} −yₙwₜᵀx̃ₙ ≥ 0 for t = 0 … T, shape (T+1,) (seed 004).
+        """The perceptron criterion J(wₜ) = Σ_{n ∈ M(wₜ)} −yₙwₜᵀx̃ₙ ≥ 0 for t = 0 … T, shape (T+1,) (the step-function
+        notes).
 
         The loss the full-batch perceptron descends. Batch runs record it (a mini-batch run too: J over all n
         points, not over a block); for other runs it is computed on first use.

@@ -7,25 +7,28 @@ import numpy as np
 
 from pla_core.perceptron import radius_bound
 
+from .notes import COS495, STEP
 from .batch_figures import steps_text
 from . import halt_words
 from .explain import verdict
-from .text import clean_weights, num, plural, sub, vec
+from .text import clean_weights, num, plural, sub, term, vec
 
-GUIDE = """
-**What you see.** PLA corrects one mistake at a time; the batch perceptron (seed 004) looks at every point, circles
+GUIDE = f"""
+**What you see.** PLA corrects one mistake at a time; the {term("batch and mini-batch", "batch perceptron")}
+({STEP.name}) looks at every point, circles
 **all** the mistakes of w, and adds them up in one update: w ← w + η·Σ yₙx̃ₙ over the mistakes. The chain of small
 arrows from the tip of w draws that sum one term at a time, η·yₙ·xₙ (blue: a ○ adds its x; orange: a × subtracts
 it), tip to tail; it ends at the tip of the new w (dotted). The bias part of the sum, η·(#○ − #×), is in the words.
 
-**The chart.** Top: the zero-one loss, the number of mistakes. Bottom: the perceptron criterion
+**The chart.** Top: the {term("zero-one loss")}, the number of mistakes. Bottom: the
+{term("perceptron criterion J", "perceptron criterion")}
 J(w) = Σ −yₙwᵀx̃ₙ over the mistakes, each mistake counted by how far it is on the wrong side. The batch update is a
 step of gradient descent on J; a red stroke marks a step at which J went **up**.
 
 **Try this.**
 1. Step through **Credit card**: four or so mistakes summed at each step, and J rises now and then.
 2. Switch **Each update sums the mistakes of** to **b points** with b = 5: each update sums only the mistakes among the next 5 points of the
-   list (seed 002), so it takes more, smaller updates.
+   list ({COS495.name}), so it takes more, smaller updates.
 3. Compare **Update**: sum against average. From w₀ = 0 they draw the same lines (the 1/b only shrinks w); set a
    start w₀ in the sidebar and they part.
 4. Load **Noisy XOR**: no line works, so the batch never halts and J goes up and down until the cap.
@@ -132,11 +135,11 @@ def descent(trace) -> str:
     flat = "The zero-one loss counts the same mistakes but has no slope to follow: it is flat, then jumps."
     if b is None:
         scaled = "J" if name == "η" else "J/n"
-        return (f"**Batch = gradient descent on {scaled}** (seed 004): J's gradient is −Σ yₙx̃ₙ over the mistakes "
+        return (f"**Batch = gradient descent on {scaled}** ({STEP.name}): J's gradient is −Σ yₙx̃ₙ over the mistakes "
                 f"of all n points, so wₜ₊₁ = wₜ − η∇{'J' if name == 'η' else '(J/n)'}(wₜ) is exactly this "
                 f"update. {flat}")
     scaled = "J_B" if name == "η" else "(J_B/b)"
-    return (f"**Mini-batch = stochastic gradient descent on blocks** (seed 002): write J_B(w) = Σ −yₙwᵀx̃ₙ over "
+    return (f"**Mini-batch = stochastic gradient descent on blocks** ({COS495.name}): write J_B(w) = Σ −yₙwᵀx̃ₙ over "
             f"w's mistakes in the block B only. This update is wₜ₊₁ = wₜ − η∇{scaled}(wₜ), a step on the block's part "
             "of J, not on J itself, whose gradient sums the mistakes of all n points; a block with no mistake "
             f"makes no update. {flat}")
@@ -179,9 +182,9 @@ def rule(trace, asked: int | None) -> str:
     n, b = len(trace.y), trace.settings.get("batch_size")
     name, c = factor(trace)
     this = (f"{name}·Σ = {num(c)}·Σ" + (f" over each block of b = {b}" if b else " over all mistakes")
-            + (" (seed 004's sum)" if name == "η" else " (seed 002's average)"))
-    text = ("**Sum or average?** Seed 004's batch perceptron adds the sum, θ ← θ + η·Σ yᵢxᵢ over the mistakes M; "
-            "seed 002's mini-batch steps on the average loss of its b points, θ ← θ − η∇((1/b)·Σ l), that is "
+            + (f" ({STEP.of} sum)" if name == "η" else f" ({COS495.of} average)"))
+    text = (f"**Sum or average?** {STEP.Of} batch perceptron adds the sum, θ ← θ + η·Σ yᵢxᵢ over the mistakes M; "
+            f"{COS495.of} mini-batch steps on the average loss of its b points, θ ← θ − η∇((1/b)·Σ l), that is "
             "(η/b)·Σ yᵢxᵢ over the block's mistakes (1/b, not 1 over the number of mistakes). "
             f"This run adds {this}. From w₀ = 0 the factor only stretches every w (and J with it): the same lines, "
             "the same mistakes.")

@@ -7,14 +7,16 @@ import numpy as np
 
 from pla_core.perceptron import radius_bound
 
+from .notes import COS495, CREDIT, HAND, PRESS, STEP
 from . import compare
 from . import settings as S
-from .text import clean_weights, cls, num, plural, sub, vec
+from .text import clean_weights, cls, num, plural, sub, term, vec
 
 VIEWS = {"eta": "η and the start w₀", "order": "Order of visits", "sign0": "What sign(0) means"}
 
-#: Short names of the readings of a tie, for the table's columns.
-SHORT = {"le0": "≤ 0 (001)", "+1": "+1 (003, 004)", "-1": "−1 (002)", "lt0": "< 0 (001, γ part)"}
+#: Short names of the readings of a tie, for the table's columns (the notes behind each are named above the table:
+#: with them, the columns spilled 70 px past the words' column at 1280×720).
+SHORT = {"le0": "≤ 0", "+1": "+1", "-1": "−1", "lt0": "< 0"}
 
 
 def _w(trace, t: int) -> np.ndarray:
@@ -63,7 +65,7 @@ def eta_numbers(pair: compare.EtaPair, t: int, start_zero: bool, from_zero=None)
             f"From w₀ = 0 every update adds η·y·x̃ to a sum of such terms, so w(η) = η·w(1) at every step: the "
             f"**same line**, stretched ×{num(k)} (‖wₜ‖ above). The same mistakes are corrected in the same order, so "
             f"both runs {'make the same number of updates, ' + str(len(pair.base)) if same_T else 'differ only by rounding'}. "
-            "Seed 001 says a higher learning rate converges faster: **from w₀ = 0 it does not** — η changes "
+            f"{HAND.Name} say a higher learning rate converges faster: **from w₀ = 0 it does not** — η changes "
             "nothing but the length of w.")
     else:
         faster = "the same number of" if same_T else (
@@ -72,7 +74,7 @@ def eta_numbers(pair: compare.EtaPair, t: int, start_zero: bool, from_zero=None)
             f"From w₀ ≠ 0, wₜ = w₀ + η·Σ y·x̃: the sum grows with η while w₀ stays, so the lines **part**, and "
             f"{faster} updates. A larger η makes w₀ matter less: as η grows the run tends to the one from w₀ = 0"
             + (_zero_ends(from_zero, int(pair.base.settings["max_updates"])) if from_zero is not None else ".")
-            + " So seed 001's \"higher η, faster\" holds only in this sense: from a w₀ ≠ 0 that points the wrong "
+            + f" So {HAND.of} \"higher η, faster\" holds only in this sense: from a w₀ ≠ 0 that points the wrong "
             "way, a large η overrides it sooner.")
     return "  \n".join(lines[:2]) + "\n" + "\n".join(lines[2:])
 
@@ -99,7 +101,7 @@ def order_numbers(strip: compare.OrderStrip, trace, order: str, seed: int) -> st
     worst = max(max(c) for c in strip.counts.values())
     if np.isfinite(strip.bound):
         within = all(all(h) for h in strip.halted.values()) and worst <= strip.bound
-        lines.append(f"\nThe bound **R²/ρ\\*² = {num(strip.bound)}** (seed 000's proof, from w₀ = 0, any order): "
+        lines.append(f"\nThe bound **R²/ρ\\*² = {num(strip.bound)}** ({CREDIT.of} proof, from w₀ = 0, any order): "
                      + (f"all {total} runs halted within it (at most {worst})." if within else
                         f"{every} of {total} runs halted; the longest made {worst} updates."))
     else:
@@ -147,8 +149,9 @@ def sign_table(sr: compare.SignRuns, rows: int = compare.TABLE_ROWS) -> str:
 def sign_words(sr: compare.SignRuns) -> str:
     """For each other reading: where it parts from the one on the plot, and why (the points on the line there)."""
     a = sr.runs[sr.shown]
-    lines = ["Columns: how a tie wᵀx̃ = 0 is read (seed): a mistake for both classes (≤ 0), sign(0) = +1, sign(0) = −1, "
-             "right for both (< 0). Each cell: the point corrected, then wₜ.",
+    lines = [f"Columns: how a tie wᵀx̃ = 0 is read: a mistake for both classes (≤ 0, {HAND.name}), sign(0) = +1 "
+             f"(+1, {PRESS.name} and {STEP.name}), sign(0) = −1 (−1, {COS495.name}), right for both (< 0, "
+             f"{HAND.of} margin part). Each cell: the point corrected, then wₜ.",
              f"\nThe plot shows **{S.SIGN_ZERO_LABELS[sr.shown]}**: {_ends(a)}. From w₀ = 0 every point is a tie "
              "(wᵀx̃ = 0), so the readings part at once or at a later tie:"]
     for c in compare.CONVENTIONS:
@@ -176,19 +179,23 @@ def sign_words(sr: compare.SignRuns) -> str:
     return "\n".join(lines)
 
 
-GUIDE = """
+GUIDE = f"""
 **Three comparisons, one setting changed each time.** Pick one above the numbers; each has its own example
 (Undo brings your points back).
 
-**η and w₀ (seeds 001, 004).** The solid line is one run, the dashed line the other, on the same points. From
-w₀ = 0 they lie on top of each other at every step: η only stretches w. Type a w₀ ≠ 0 (e.g. 0, −3, 3), or drag
+**η and w₀ ({HAND.tag}, {STEP.tag}).** The solid line is one run, the dashed line the {term("second run", "other")},
+on the same points. From
+w₀ = 0 they lie on top of each other at every step: {term("learning rate η", "η")} only stretches w. Type a w₀ ≠ 0 (e.g.
+0, −3, 3), or drag
 the tip of w: now they part, and the update counts differ.
 
-**Order of visits.** Cyclic, one random permutation, or a random mistake each time: 20 seeds each, one dot per
+**{term("order of visits", "Order of visits")}.** Cyclic, one random permutation, or a random mistake each time: 20
+seeds each, one dot per
 run. The order changes T, but no run goes past the dashed bound R²/ρ*².
 
-**What sign(0) means.** On grid points from w₀ = 0, the line often passes exactly through a point. The notes
-disagree on what that tie is: seed 001's loop calls it a mistake (y·wᵀx̃ ≤ 0), seeds 003 and 004 predict +1,
-seed 002 predicts −1, seed 001's margin section calls only y·wᵀx̃ < 0 a mistake (then PLA never starts from 0).
+**What {term("sign(0)")} means.** On grid points from w₀ = 0, the line often passes exactly through a point. The notes
+disagree on what that tie is: {HAND.of} loop calls it a mistake (y·wᵀx̃ ≤ 0), {PRESS.name} and {STEP.name}
+predict +1, {COS495.name} predicts −1, {HAND.of} margin section calls only y·wᵀx̃ < 0 a mistake (then PLA never
+starts from 0).
 The table runs all four; ◆ marks where each parts from the one on the plot.
 """

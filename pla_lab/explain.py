@@ -8,7 +8,7 @@ from pla_core.geometry import clip_line, off_box
 from pla_core.perceptron import radius_bound
 
 from . import halt_words
-from .text import clean_weights, cls, exact, num, par, plural, sub, vec
+from .text import clean_weights, cls, exact, num, par, plural, sub, term, vec
 
 def reached(trace, t: int) -> bool:
     """Whether step t has got to what the run's verdict tells: its last update (a halt, or the cap), or for a cycle
@@ -34,7 +34,7 @@ def cap_reason(separable: bool | None, *, space: str = "line", bias: bool = True
         tail = "" if bias or with_bias is None else (
             f"; with a bias (*Learn a bias b* on) {'a' if with_bias else 'still no'} {space.split()[0]} "
             f"separates them")
-        return f"no {space} separates these points (an exact LP says so): PLA would never halt{tail}"
+        return f"no {space} separates these points (an {term('exact LP')} says so): PLA would never halt{tail}"
     if separable:
         return f"a {space} separates them, PLA needs more than the cap: raise it in the sidebar"
     return f"either no {space} separates these points, or PLA needs more updates than the cap"
@@ -234,12 +234,13 @@ def score_words(trace, t: int) -> str:
             f"**{exact(after)}** = y·w{sub(t + 1)}ᵀx̃ ({side}).")
 
 
-GUIDE = """
+GUIDE = f"""
 **What you see.** Each ○ is a +1 point, each × a −1 point. The line is where wᵀx̃ = 0; the blue side is
 where PLA predicts +1, the orange side −1. The arrow is the weight vector w's feature part (w₁, w₂): it always
 points to the +1 side.
 
-**One update.** PLA picks a point on the wrong side (circled) and adds η·y·x̃ to w, where x̃ = (1, x₁, x₂).
+**One {term("update")}.** PLA picks a point on the wrong side (circled) and adds η·y·x̃ to w, where
+{term("augmented space", "x̃")} = (1, x₁, x₂).
 The dashed arrow from the tip of w draws the feature part of that update, η·y·(x₁, x₂); its bias part, η·y·1,
 moves b and shows in the numbers. The faint arrow is the new w. Press **Step** (→) and watch the line turn
 towards the mistake; the dashed grey line is where it was. That point's score y·wᵀx̃ (> 0 on its right side)
@@ -251,6 +252,6 @@ grows by exactly η‖x̃‖², as the numbers show at every step (the credit-ca
 2. Click to add a × deep inside the ○ side, then step: expect the line to swing toward it; each update that
    corrects the × raises its score y·wᵀx̃ by η‖x̃‖².
 3. Load **XOR** and run: no line works, so expect the verdict to say the weights repeat, for ever.
-4. Change the **order** or **sign(0)** in the sidebar: expect a different sequence, often a different final
+4. Change the **{term("order of visits", "order")}** or **{term("sign(0)")}** in the sidebar: expect a different sequence, often a different final
    line, and still a halt.
 """

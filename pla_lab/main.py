@@ -19,6 +19,8 @@ frame.page_head(LESSONS, present=present)
 # screen readers and axe-core reject (list, listitem).
 pages = [st.Page(f"../pages/{lesson.slug}.py", title=lesson.title, icon=lesson.icon, url_path=lesson.slug)
          for lesson in LESSONS]
+pages += [st.Page("../pages/sources.py", title="Sources", icon="📚", url_path="sources"),
+          st.Page("../pages/glossary.py", title="Glossary", icon="📖", url_path="glossary")]
 # "/" opens the first lesson too. A default page is served only at "/", so it is a hidden second page on the same
 # file, and every lesson, the first included, keeps its own path (/pla, /pocket, /xor).
 start = st.Page(f"../pages/{LESSONS[0].slug}.py", title=LESSONS[0].title, icon=LESSONS[0].icon, url_path="start",

@@ -13,21 +13,26 @@ import numpy as np
 import pla_core
 from pla_core.perceptron import radius_bound
 
+from .notes import HAND
 from . import explain
-from .text import clean_weights, cls, num, plural, sub, vec
+from .text import clean_weights, cls, num, plural, sub, term, vec
 
-GUIDE = """
-**The rule** (seed 001). Plain PLA corrects a point only when it is on the wrong side. The margin perceptron also
+GUIDE = f"""
+**The rule** ({HAND.name}). Plain PLA corrects a point only when it is on the wrong side. The
+{term("margin perceptron")} also
 corrects a point on the right side that is too close to the line: point n counts as a mistake when
-**yₙ·wᵀx̃ₙ/‖w‖ < γ/2**. The yellow band is where that holds for a ○ and a × alike; outside it, only the wrong side
+**yₙ·wᵀx̃ₙ/‖w‖ < {term("margin γ", "γ")}/2**. The yellow band is where that holds for a ○ and a × alike; outside it,
+only the wrong side
 counts. ‖w‖ is the length of the whole w = (b, w₁, w₂), bias included, as the proof measures it, so in the plane
 the band is (γ/2)·‖w‖/‖(w₁, w₂)‖ wide on each side: wider than γ/2 when b ≠ 0.
 
-**Why it helps.** A run that halts leaves every point outside the band: its margin ρ(w) = minₙ yₙwᵀx̃ₙ/‖w‖ is at
+**Why it helps.** A run that halts leaves every point outside the band: its {term("margin ρ", "margin")} ρ(w) = minₙ
+yₙwᵀx̃ₙ/‖w‖ is at
 least γ/2. Plain PLA stops at the first w that makes no mistake: a line that may graze a point (the dashed line), or,
 under a reading of sign(0) that counts a tie as right, even w = 0, which draws no line.
 
-**The price, and the limit.** From w₀ = 0 and with 0 < γ ≤ ρ\\* (the best margin any line has), it makes at most
+**The price, and the limit.** From w₀ = 0 and with 0 < γ ≤ ρ\\* (the best margin any line has, {term("ρ*")}), it makes
+at most
 8R²/(γρ\\*) + 4R/ρ\\* updates. Up to 2ρ\\* it is still bounded (the folded box under the bound proves it); above 2ρ\\*
 no line has margin γ/2, so it can never halt.
 
@@ -37,7 +42,7 @@ no line has margin γ/2, so it can never halt.
 2. Press **Run**: no point is left in the band. Compare the two margins below: γ/2 at least, against plain PLA's.
 3. Press **γ = ρ\\***, then **γ > 2ρ\\***: read what happens, and why the cap stops it.
 
-**Why not seed 001's "at most 8/γ₀²"?** Seed 001 asks for a proof that, with every ‖x‖ ≤ 1 and γ ≤ γ₀ (γ₀ the
+**Why not {HAND.of} "at most 8/γ₀²"?** {HAND.Name} ask for a proof that, with every ‖x‖ ≤ 1 and γ ≤ γ₀ (γ₀ the
 data's margin), the margin perceptron makes at most 8/γ₀² mistakes, and its own proof does not get there:
 - it uses ‖wₜ₊₁‖ ≤ ‖wₜ‖ + 3γ/4 only once ‖wₜ‖ ≥ 2/γ, but an update made below 2/γ can end up to ‖x̃ₙ‖ ≤ R above
   it: the proof drops that + R;
@@ -180,7 +185,7 @@ def bound(trace, t: int, f: Facts) -> str:
             lines.append(f"The bound for every γ < 2ρ\\* (proved in the box below) is smaller here: at most "
                          f"**{_count(f.wide)}** updates.")
     elif math.isfinite(f.wide):
-        lines.append(f"ρ\\* < γ < 2ρ\\* = {num(2 * f.rho_star)}: seed 001's proof needs γ ≤ ρ\\*, the one in the box "
+        lines.append(f"ρ\\* < γ < 2ρ\\* = {num(2 * f.rho_star)}: {HAND.of} proof needs γ ≤ ρ\\*, the one in the box "
                      f"below only γ < 2ρ\\*. From w₀ = 0 at most **{_count(f.wide)}** updates, the largest M with "
                      f"M(ρ\\* − γ/2) ≤ R + (R²/2ρ\\*)(1 + ln M); {_this_run(trace, t, f.wide)}.")
     elif f.gamma > 2 * f.rho_star and not trace.halted:

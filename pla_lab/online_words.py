@@ -6,36 +6,37 @@ import numpy as np
 
 from pla_core.perceptron import radius_bound
 
+from .notes import COS495, CREDIT, HAND, STEP
 from . import online
 from .settings import SIGN_ZERO, SIGN_ZERO_LABELS
-from .text import clean_weights, cls, num, par, plural, vec
+from .text import clean_weights, cls, num, par, plural, term, vec
 
-GUIDE = """\
-**The online setting (seeds 002, 004).** There is no training set to scan: points arrive one at a time. For each
-one the perceptron first **predicts** ŷ = sign(wᵀx̃) from the point alone, then the true label y is **revealed**,
-and only then does it learn: on a mistake w ← w + η·y·x̃, otherwise w stays. Seed 002 lists the three moves
-(receive an unlabeled x, predict, be told y and update); seed 004 writes the loop with step(0) = +1.
+GUIDE = f"""\
+**The {term("online")} setting ({COS495.tag}, {STEP.tag}).** There is no training set to scan: points arrive one at a
+time. For each one the perceptron first **predicts** ŷ = sign(wᵀx̃) from the point alone, then the true label y
+is **revealed**, and only then does it learn: on a mistake w ← w + η·y·x̃, otherwise w stays. {COS495.Name} lists the three moves
+(receive an unlabeled x, predict, be told y and update); {STEP.name} write the loop with step(0) = +1.
 
 **What to look at.** Each point takes two steps: **Step** once shows the arriving point as a grey **?** with the
 prediction beside it (the shading says the same: blue predicts ○, orange ×); **Step** again reveals its label. A
 mistake is circled and its update η·y·x̃ drawn from the tip of w; the next Step makes it. The faint points have not
-arrived yet. The chart counts the mistakes as the stream goes, under the bound R²/ρ*² (the dashed level).
+arrived yet. The chart counts the mistakes as the stream goes, under the bound {term("R²/ρ*²")} (the dashed level).
 
-**The bound holds for the stream, whatever its order.** Seed 000's proof (T ≤ R²/ρ² from w₀ = 0) never uses the
+**The bound holds for the stream, whatever its order.** {CREDIT.Of} proof (T ≤ R²/ρ² from w₀ = 0) never uses the
 order of the points: it bounds the number of *mistakes* of any stream drawn from separable points, however long,
-repeated or shuffled (seed 004: "regardless of the number of examples"; seed 002's 1/γ² with ‖x‖ ≤ 1). Change the
+repeated or shuffled ({STEP.name}: "regardless of the number of examples"; {COS495.of} 1/γ² with ‖x‖ ≤ 1). Change the
 sidebar's seed for another shuffle, or add passes: the count changes, the bound never falls.
 
 **Try the quiz.** Switch **Quiz** on and predict each point yourself before the label shows (the ○ +1 and × −1
 buttons, or the keys O and X): the page keeps your score against the perceptron's on the same points.
 
-**Two readings to know.** What sign(0) predicts is the sidebar's *When wᵀx̃ = 0 exactly*: seed 004's step(0) = +1
-is "sign(0) = +1" there; seed 002 predicts + only when wᵀx̃ > 0 ("sign(0) = −1"); the default counts a tie as a
-mistake for both labels (seed 001). And seed 004's pseudo-code reads "if (y = −1 and yᵢ = −1) w = w + xᵢ", an update
+**Two readings to know.** What sign(0) predicts is the sidebar's *When wᵀx̃ = 0 exactly*: {STEP.of} step(0) = +1
+is "sign(0) = +1" there; {COS495.name} predicts + only when wᵀx̃ > 0 ("sign(0) = −1"); the default counts a tie as a
+mistake for both labels ({HAND.name}). And {STEP.of} pseudo-code reads "if (y = −1 and yᵢ = −1) w = w + xᵢ", an update
 on a *right* prediction: its text says the update follows a failure, so this page (like the notes' other loops)
 updates on mistakes only, reading that line as yᵢ = +1.
 
-**Two slips in seed 004's bound.** It promises "no more than ⌈M/γ²⌉ errors", but M is never defined: the theorem's
+**Two slips in {STEP.of} bound.** It promises "no more than ⌈M/γ²⌉ errors", but M is never defined: the theorem's
 bound is R²/γ², with R the radius of the ball that holds the data (here R is the largest ‖x̃‖, bias included), and
 since a count of mistakes is a whole number, at most ⌊R²/γ²⌋. And its margin, |w·xᵢ|/‖w‖ ≥ γ, has no label in it:
 any hyperplane that misses every point has such a γ > 0, whether it separates them or not. XOR's four corners,
@@ -116,7 +117,7 @@ def tally(steps: online.Steps, t: int) -> str:
 
 
 def reading(sign_zero) -> str:
-    return (f"sign(0) here: {tie_reading(sign_zero)} (sidebar: *When wᵀx̃ = 0 exactly*; seed 004's step(0) = +1 is "
+    return (f"sign(0) here: {tie_reading(sign_zero)} (sidebar: *When wᵀx̃ = 0 exactly*; {STEP.of} step(0) = +1 is "
             "“sign(0) = +1”).")
 
 

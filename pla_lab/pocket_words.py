@@ -6,22 +6,23 @@ import numpy as np
 
 from . import halt_words
 from .explain import ahead, cap_reason, not_yet
-from .text import plural, pct, sub
+from .text import pct, plural, sub, term
 
-GUIDE = """
-**What you see.** The dashed green line is the target f that labelled the points; noise then flipped some
-labels (□). The solid line is PLA's current w; the thick dash-dot line is **ŵ, the pocket**: the best
-weights seen so far. The hatched region is where ŵ and f disagree: its share of the dotted square, where the points come
-from, is E_out.
+GUIDE = f"""
+**What you see.** The dashed green line is the {term("D, f, H, A, g", "target f")} that labelled the points;
+{term("noise")} then flipped some labels (□). The solid line is PLA's current w; the thick dash-dot line is
+**ŵ, the {term("Pocket (ŵ)", "pocket")}**: the best weights seen so far. The hatched region is where ŵ and f
+disagree: its share of the dotted square, where the points come from, is {term("E_out")}.
 
 **Why a pocket?** On noisy labels no line may get them all right, so the goal becomes the line with the fewest
 mistakes, and finding that line is NP-hard (the credit-card notes): no known method does it fast for many points.
 PLA's w never settles, so Pocket runs PLA and keeps the best w seen so far. Nor can PLA alone tell "no line
-separates these labels" from "not yet": at the cap the words say which, from the app's exact LP.
+separates these labels" from "not yet": at the cap the words say which, from the app's {term("exact LP")}.
 
 **Try this.**
 1. Press **Play** and watch w: on noisy labels that no line fits, it never settles. ŵ only ever moves when it gets better.
-2. In the chart, the pocket's E_in only goes down; PLA's jumps around it. Click the chart to go to that update.
+2. In the chart, the pocket's {term("E_in")} only goes down; PLA's jumps around it. Click the chart to go to that
+   update.
 3. Switch **Noise on** off and on: the same points, the same flips. Without noise (and with a bias, as f
    need not pass through the origin) PLA halts.
 4. Raise p to 30–40%: even f makes many mistakes, and ŵ's E_out grows.
@@ -93,10 +94,11 @@ def labels_words(trace, extras: dict) -> str | None:
         return None
     space = "line" if trace.settings["bias"] else "line through the origin"
     if sep:  # a halt says it below; before the cap, that PLA needs more updates
-        return None if trace.halted else (f"Some {space} gets every one of these labels right (an exact LP says "
-                                          "so): PLA would halt on them, after more updates than the cap.")
+        return None if trace.halted else (f"Some {space} gets every one of these labels right (an "
+                                          f"{term('exact LP')} says so): PLA would halt on them, after more updates "
+                                          "than the cap.")
     strict = trace.settings["bias"] and trace.settings["sign_zero"] != "both"  # a halt then needs strict separation
-    return (f"No {space} gets every one of these labels right (an exact LP says so)"
+    return (f"No {space} gets every one of these labels right (an {term('exact LP')} says so)"
             + (": PLA never halts on them, and the pocket keeps the best w it has seen." if strict else "."))
 
 

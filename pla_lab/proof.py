@@ -14,6 +14,7 @@ import numpy as np
 import pla_core
 from pla_core import theory
 
+from . import notes
 from .text import vec
 
 
@@ -69,7 +70,7 @@ def facts(trace, *, f=None, use_f: bool = False) -> Proof:
                    "w_fᵀwₜ ≥ t·ρ need w₀ = 0, so the bound does not apply (set w₀ = 0, 0, 0 in the sidebar).")
     elif trace.settings.get("margin", 0) > 0:
         why_not = ("This is the margin perceptron, whose bound is another one: the lesson *Margin* derives it, for "
-                   "every γ < 2ρ\\* (seed 001's 8/γ₀² is not proved there).")
+                   f"every γ < 2ρ\\* ({notes.HAND.of} 8/γ₀² is not proved there).")
     else:
         try:
             series = pla_core.convergence_series(trace, w_f)

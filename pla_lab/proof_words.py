@@ -7,25 +7,31 @@ import numpy as np
 
 import pla_core
 
+from . import notes
 from . import explain, halt_words
-from .text import num, plural, sub, vec
+from .text import num, plural, sub, term, vec
 
-GUIDE = """
-**The proof in one picture** (seed 000). Fix any line w_f that separates the points, of unit length. Every update
-adds yₙx̃ₙ of a mistake, so ① w_fᵀwₜ grows by at least ρ each time (ρ: w_f's margin) while ② ‖wₜ‖² grows by at
-most R² (a mistake has yₙwₜᵀx̃ₙ ≤ 0). So ③ cos∠(w_f, wₜ) = w_fᵀwₜ/‖wₜ‖ ≥ tρ/(√t·R) = √t·ρ/R, and a cosine is at
+GUIDE = f"""
+**The proof in one picture** ({notes.CREDIT.name}). Fix any line w_f that separates the points, of unit length.
+Every update adds yₙx̃ₙ of a mistake, so ① w_fᵀwₜ grows by at least ρ each time (ρ: w_f's {term("margin ρ", "margin")})
+while ② ‖wₜ‖²
+grows by at most {term("R")}² (a mistake has yₙwₜᵀx̃ₙ ≤ 0). So ③ cos∠(w_f, wₜ) = w_fᵀwₜ/‖wₜ‖ ≥ tρ/(√t·R) = √t·ρ/R, and a
+cosine is at
 most 1: **t ≤ R²/ρ²**. The chart draws the three quantities (solid) and their bounds (dashed) as PLA runs.
 
 **Try this.**
 1. Press **Run** and read the verdict: PLA halts long before the bound. The bound is a guarantee, not a forecast.
-2. Load the *narrow margin* example: ρ* shrinks, the bound explodes; the chart's ③ curve creeps up more slowly.
-3. Switch **Prove against** to f: the proof holds for f too, with f's smaller margin, so a looser bound. Seed 000's
-   point: ρ depends on a w_f "which we never have"; ρ* is the best any w_f can give.
-4. Compare the two margins: PLA stops at the first line that separates, not at the widest street (seed 003).
+2. Load the *narrow margin* example: {term("ρ*")} shrinks, the bound explodes; the chart's ③ curve creeps up more
+   slowly.
+3. Switch **Prove against** to f: the proof holds for f too, with f's smaller margin, so a looser bound.
+   {notes.CREDIT.Of} point: ρ depends on a w_f "which we never have"; ρ* is the best any w_f can give.
+4. Compare the two margins: PLA stops at the first line that separates, not at the widest {term("street")}
+   ({notes.PRESS.name}).
 5. Click points away until none of one class is left, or add a × among the ○: read what the page says.
 """
 
-CREDIT = ("**The bias is a weight** (seed 000): the bank approves when 0.8·years + salary exceeds a threshold "
+CREDIT = (f"**The bias is a weight** ({notes.CREDIT.name}): the bank approves when 0.8·years + salary exceeds a "
+          "threshold "
           "t = 7. Writing w₀ = −t and adding the input x₀ = 1 gives wᵀx̃ = −7·1 + 0.8·years + 1·salary: the "
           "threshold became an ordinary weight, and the line in the plane is where the plane wᵀx̃ = 0, through the "
           "origin of (x₀, x₁, x₂), cuts the sheet x₀ = 1.")
@@ -122,7 +128,7 @@ def relation(w, X, y, bias: bool) -> str:
 def _widest(e, *, seen: bool) -> str:
     """What the halted run ends with: a separating line (not the widest), or none (why, until the verdict says it)."""
     if e.separates:
-        return "PLA halts with *a* separating line, not the widest street (seed 003)."
+        return f"PLA halts with *a* separating line, not the widest street ({notes.PRESS.name})."
     return "This run halts without a separating line" + (" (its verdict above says why)." if seen else
                                                          ": " + halt_words.halted(e, "its last w"))
 
@@ -133,7 +139,7 @@ def geometry(w, t: int, points, pick) -> str:
         return f"w{sub(t)} = {vec(w)} has no line yet (w₁ = w₂ = 0), so no normal and no distances."
     n = pla_core.unit_normal(w[:3])
     off = pla_core.offset(w[:3])
-    lines = [f"**Geometry of w{sub(t)}** (seed 001): unit normal ŵ = (w₁, w₂)/‖(w₁, w₂)‖ = {vec(n)}; "
+    lines = [f"**Geometry of w{sub(t)}** ({notes.HAND.name}): unit normal ŵ = (w₁, w₂)/‖(w₁, w₂)‖ = {vec(n)}; "
              f"b/‖(w₁, w₂)‖ = {num(off)}, the origin's signed distance from the line (it is on the "
              f"{'+1' if off > 0 else '−1' if off < 0 else 'line, on neither'} side)."]
     if pick is not None and 0 <= pick < len(points):

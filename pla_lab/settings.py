@@ -4,6 +4,7 @@ sidebar's algorithm settings and each lesson's own options, and reading and writ
 
 from __future__ import annotations
 
+from .notes import COS495, CREDIT, HAND, PRESS, STEP
 from .codec import MAX_PARAM_CHARS, MAX_POINTS
 from .parsers import (Parsed, Setting, choice, digits, dump12, dump_bool, dump_w0, number, parse_bool,
                       parse_w0, short)
@@ -14,10 +15,10 @@ SPEEDS = {"0.5×": 800, "1×": 500, "2×": 300, "4×": 150, "8×": 60}  # ms per
 #: classes; +1 or −1, what sign(0) predicts; "both", a tie is right for both (only y·wᵀx̃ < 0 is a mistake).
 SIGN_ZERO = {"le0": None, "+1": 1, "-1": -1, "lt0": "both"}
 SIGN_ZERO_LABELS = {
-    "le0": "y·wᵀx̃ ≤ 0 is a mistake (seed 001)",
-    "+1": "sign(0) = +1 (seeds 003, 004; 001's first page)",
-    "-1": "sign(0) = −1 (seed 002)",
-    "lt0": "only y·wᵀx̃ < 0 is a mistake (seed 001, margin part)",
+    "le0": f"y·wᵀx̃ ≤ 0 is a mistake ({HAND.tag})",
+    "+1": f"sign(0) = +1 ({PRESS.tag}, {STEP.tag})",
+    "-1": f"sign(0) = −1 ({COS495.tag})",
+    "lt0": f"only y·wᵀx̃ < 0 is a mistake ({HAND.tag}, margin part)",
 }
 ORDER_LABELS = {"cyclic": "cyclic (0, 1, …, n−1, repeat)", "permuted": "one random permutation, repeated",
                 "random": "random mistake each time"}
@@ -40,10 +41,11 @@ ALGORITHM = (
             help="Off: the line must pass through the origin (b = 0), as in the notes' step(θᵀx).",
             widget="toggle"),
     Setting("sign0", "le0", choice(tuple(SIGN_ZERO)), label="When wᵀx̃ = 0 exactly",
-            help="The notes disagree on a tie. Seed 001's loop counts y·wᵀx̃ ≤ 0 as a mistake for both classes "
-                 "(as scikit-learn does); 002 predicts + only when wᵀx̃ > 0, so sign(0) = −1; 003 flags y = −1 when "
-                 "wᵀx̃ ≥ 0, 004 sets step(0) = +1 and 001's first page predicts +1 for ≥ 0, so sign(0) = +1; 001's margin part counts only "
-                 "y·wᵀx̃ < 0, so from w₀ = 0 nothing is ever a mistake and PLA never starts.",
+            help=f"The notes disagree on a tie. {HAND.Of} loop counts y·wᵀx̃ ≤ 0 as a mistake for both classes "
+                 f"(as scikit-learn does); {COS495.name} predicts + only when wᵀx̃ > 0, so sign(0) = −1; {PRESS.name} "
+                 f"flag y = −1 when wᵀx̃ ≥ 0, {STEP.name} set step(0) = +1 and {HAND.of} first page predicts +1 "
+                 f"for ≥ 0, so sign(0) = +1; {HAND.of} margin part counts only y·wᵀx̃ < 0, so from w₀ = 0 nothing "
+                 "is ever a mistake and PLA never starts.",
             widget="select", options=tuple(SIGN_ZERO), option_label=SIGN_ZERO_LABELS.get),
     Setting("seed", 0, number(0, 2**31 - 1, int), str, label="Random seed",
             help="Fixes the shuffle, the random choices and the generated data sets, so a link replays exactly.",
@@ -73,7 +75,7 @@ def _levels(levels):
     return parse
 
 #: The Noise & Pocket page's own options (kept in its session namespace and its links). Its order replaces the
-#: sidebar's there: seed 000's Pocket corrects a random mistake, so random is this lesson's default.
+#: sidebar's there: the credit-card notes' Pocket corrects a random mistake, so random is this lesson's default.
 POCKET = (
     Setting("noisy", True, parse_bool, dump_bool, label="Noise on",
             help="The same points with or without the flipped labels: switch and compare.", widget="toggle"),
@@ -81,7 +83,7 @@ POCKET = (
             help="Each label flips with probability p (the same coin flips for a given seed).",
             widget="select_slider", options=NOISE_LEVELS, option_label=lambda v: f"{v}%"),
     Setting("order", "random", choice(tuple(ORDER_LABELS)), label="Order of visits",
-            help="Seed 000's Pocket corrects a random mistake each time (the default here); cyclic or a "
+            help=f"{CREDIT.Of} Pocket corrects a random mistake each time (the default here); cyclic or a "
                  "shuffled list are there to compare. On this page it replaces the sidebar's order.",
             widget="select", options=tuple(ORDER_LABELS), option_label=ORDER_LABELS.get),
 )
@@ -155,7 +157,7 @@ HALTS = (
             widget="select", options=("bound", "run"),
             option_label={"bound": "up to the bound", "run": "this run only"}.get),
     Setting("geo", False, parse_bool, dump_bool, label="ŵ and b/‖(w₁, w₂)‖",
-            help="Seed 001's geometry of the line: its unit normal ŵ and the origin's signed distance b/‖(w₁, w₂)‖.",
+            help=f"{HAND.Of} geometry of the line: its unit normal ŵ and the origin's signed distance b/‖(w₁, w₂)‖.",
             widget="toggle"),
     Setting("d3", False, parse_bool, dump_bool, label="The bias in 3-D",
             help="Augmented space: the points on the sheet x₀ = 1, w through the origin, its plane wᵀx̃ = 0.",
@@ -173,21 +175,22 @@ def _pick(s: str) -> int:
 PICK = Setting("pick", None, _pick, lambda v: "" if v is None else str(v), fallback="no point")
 
 
-#: The lesson "Batch perceptron": its own options. The sum over the mistakes is seed 004's rule, the 1/b of a
-#: mini-batch seed 002's; "note" follows each note (pla_core.batch's average=None).
+#: The lesson "Batch perceptron": its own options. The sum over the mistakes is the step-function notes' rule, the
+#: 1/b of a mini-batch the COS 495 lecture's; "note" follows each note (pla_core.batch's average=None).
 AVERAGE = {"note": None, "sum": False, "mean": True}
-AVERAGE_LABELS = {"note": "each note's rule", "sum": "sum η·Σ (seed 004)", "mean": "average (η/b)·Σ (002)"}
+AVERAGE_LABELS = {"note": "each note's rule", "sum": f"sum η·Σ ({STEP.tag})", "mean": f"average (η/b)·Σ ({COS495.tag})"}
 BATCH = (
     Setting("batch", "full", choice(("full", "mini")), label="Each update sums the mistakes of",
-            help="All n points, summing every mistake (the batch perceptron of seed 004), or the next b points of the "
-                 "list, summing the mistakes among them (seed 002's mini-batch).",
+            help=f"All n points, summing every mistake (the batch perceptron of {STEP.name}), or the next b points "
+                 f"of the list, summing the mistakes among them ({COS495.of} mini-batch).",
             widget="select", options=("full", "mini"),
-            option_label={"full": "all n (seed 004)", "mini": "b points (002)"}.get),
+            option_label={"full": f"all n ({STEP.tag})", "mini": f"b points ({COS495.tag})"}.get),
     Setting("bs", 5, number(1, MAX_POINTS, int), str, label="Mini-batch size b",
-            help="How many points one mini-batch takes, in list order (seed 002's x_{tb+1} … x_{tb+b}); at most n.",
+            help=f"How many points one mini-batch takes, in list order ({COS495.of} x_{{tb+1}} … x_{{tb+b}}); "
+                 "at most n.",
             widget="number", extra=dict(min_value=1, max_value=MAX_POINTS, step=1)),
     Setting("avg", "note", choice(tuple(AVERAGE)), label="Update",
-            help="Seed 004 adds η·Σ yₙx̃ₙ over the mistakes; seed 002's mini-batch divides that sum by b (a step "
+            help=f"{STEP.Name} add η·Σ yₙx̃ₙ over the mistakes; {COS495.of} mini-batch divides that sum by b (a step "
                  "of the average loss). Each note's rule: the sum for all n points, 1/b for a mini-batch. From "
                  "w₀ = 0 the factor only stretches w: the lines stay the same.",
             widget="select", options=tuple(AVERAGE), option_label=AVERAGE_LABELS.get),

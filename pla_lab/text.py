@@ -9,6 +9,8 @@ from fractions import Fraction
 
 import numpy as np
 
+from .glossary import BY_NAME
+
 _SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 _NOISE = 1e-9  # relative size below which a weight is rounding noise of sums that cancel exactly
 
@@ -146,3 +148,12 @@ def exact(v) -> str:
     text = f"{abs(v.numerator * 10 ** d // v.denominator):0{d + 1}d}"
     text = (text[:-d] + "." + text[-d:]).rstrip("0").rstrip(".") if d else text
     return ("−" if v < 0 else "") + text
+
+
+def term(name: str, shown: str | None = None) -> str:
+    """A Markdown link to the glossary's entry for ``name`` (the app's own words: a term of
+    :data:`pla_lab.glossary.TERMS`; anything else is a KeyError, so text a user controls can never become a link).
+    The words shown (``shown``, e.g. a plural, or the term's name) pass through :func:`literal`, which :func:`md`
+    keeps, and the target is the entry's anchor, relative to the page (Streamlit opens it in a new tab, so the lesson
+    stays as it was)."""
+    return f"[{literal(shown or BY_NAME[name].name)}](glossary#{BY_NAME[name].key})"

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pla_core.perceptron import radius_bound
 
+from . import notes
 from . import halt_words
 from .explain import ahead, cap_reason, not_yet, reached, scale_text
-from .text import clean_weights, num, plural, sub, vec
+from .text import clean_weights, num, plural, sub, term, vec
 
 def cycle_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") -> str:
     """Why cyclic PLA never halts here, in the weights: the state repeats (as what is coming until step t has got
@@ -29,7 +30,7 @@ def cycle_text(trace, t: int, *, separable: bool | None = None, go: str = "Run")
         return (f"⏹ No repeat found within the cap of {T:,} updates. On points that lie on a grid (every "
                 "point here is snapped to one) visited in a fixed order, non-separable data always make PLA "
                 "cycle, but the period can be long: raise the cap in the sidebar, or use a coarser grid (the "
-                "noisy XOR examples are snapped to 0.1). For real-valued points the notes' claim (seed 001) can "
+                f"noisy XOR examples are snapped to 0.1). For real-valued points {notes.HAND.of} claim can "
                 "fail: the weights need never repeat exactly, although PLA still never halts.")
     s, p = trace.cycle
     w = clean_weights(trace.weights[s], trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"]))
@@ -90,8 +91,8 @@ def certificate_text(sep, points, meet, halted: bool = False, *, seen: bool = Tr
             "these points**, and PLA can never halt on them.")
 
 
-GUIDE = """
-**XOR** (seed 003): ○ at (−1, 1) and (1, −1), × at (−1, −1) and (1, 1). No line puts both ○ on one side and
+GUIDE = f"""
+**XOR** ({notes.PRESS.name}): ○ at (−1, 1) and (1, −1), × at (−1, −1) and (1, 1). No line puts both ○ on one side and
 both × on the other, so PLA keeps correcting one mistake by making another.
 
 **A line of history** (the Princeton COS 495 lecture). Frank Rosenblatt's perceptron learned its weights by this
@@ -104,11 +105,11 @@ Rosenblatt "1928–1969": he died in 1971.
 
 **Try this.**
 1. Press **Run**, then **Replay one period**: the boundary turns and comes back to where it was.
-2. Read the certificate: the two diagonals' midpoints coincide (★).
-3. Switch on **Add x₁x₂**: in (x₁, x₂, x₁x₂) the points are separable, PLA halts, and its plane comes back
+2. Read the {term("certificate")}: the two diagonals' midpoints coincide (★).
+3. Switch on **{term("lift", "Add x₁x₂")}**: in (x₁, x₂, x₁x₂) the points are separable, PLA halts, and its plane comes back
    into the plane as the curve w₀ + w₁x₁ + w₂x₂ + w₃x₁x₂ = 0: a hyperbola, or two lines when that factors, or a
    line when w₃ = 0. The words beside the plot say which.
-4. Try the noisy XOR, or click your own points: if no line separates them, the cycle can be longer, but on
+4. Try the noisy XOR, or click your own points: if no line separates them, the {term("cycle")} can be longer, but on
    grid points visited in a fixed order it always comes (for real-valued points it need not).
 """
 

@@ -17,13 +17,13 @@ from pla_core import experiment as E
 
 from .. import experiment_figures as F
 from .. import experiment_jobs as J
-from .. import checks, experiment_checks, frame, links, look, shared
+from .. import checks, experiment_checks, frame, links, look, notes, shared
 from .. import settings as S
 from ..codec import MAX_POINTS, encode_points
 from ..lesson import StudyLesson
 from ..parsers import Setting, choice, number
 from ..state import Field, button, linked
-from ..text import literal, plural
+from ..text import literal, plural, term
 from ..widgets import setting_widget
 from ..experiment_results import halted_line, progress, results, results_csv, stats_line
 from ..say import st
@@ -69,9 +69,9 @@ class ExperimentsLesson(StudyLesson):
                 button("start"), button("stop"), button("sweep_go"))
 
     def toolbar(self):
-        st.caption("Learning from Data's homework: N random points labelled by a random line f; how many updates "
-                   "T does PLA make, and how often does its g disagree with f? The sidebar's η, w₀, bias, sign(0) "
-                   "and seed apply here too.")
+        st.caption(f"{term('LFD', 'Learning from Data')}'s homework: N random points labelled by a random line f; "
+                   f"how many updates T does PLA make, and how often does its {term('g')} disagree with f? The "
+                   "sidebar's η, w₀, bias, sign(0) and seed apply here too.")
         look.show(self.slug)
         for where, o in zip(st.columns(len(self.options), vertical_alignment="bottom"), self.options):
             with where:
@@ -187,7 +187,7 @@ class ExperimentsLesson(StudyLesson):
                 return
             top = float(ratio[ok].max())
             st.markdown(stats_line("T / (R²/ρ*²)", ratio[ok]) +
-                        f"; largest **{top:.3g}**" + (" ≤ 1, as seed 000's proof says." if top <= 1 else "."))
+                        f"; largest **{top:.3g}**" + (f" ≤ 1, as {notes.CREDIT.of} proof says." if top <= 1 else "."))
             st.plotly_chart(F.histogram(ratio[ok], title=f"T against each run's own bound R²/ρ*² (first "
                                                           f"{int(ok.sum()):,} runs)", x_title="T / (R²/ρ*²)",
                                         color=F.ORANGE, log_x=False), width="stretch", key="exp-bound")
@@ -200,8 +200,8 @@ class ExperimentsLesson(StudyLesson):
                 + " Most runs use a small part of it: the bound is a worst case over every order of visits.")
 
     def show_pocket(self, res) -> None:
-        sides = (("E_in", "E_in", "pocket_E_in", "E_in (on the noisy labels)", "E_in", "exp-ein"),
-                 ("E_out", "P", "pocket_P", "E_out = P[f ≠ g] (against the noise-free f)", "P[f ≠ g]", "exp-eout"))
+        sides = ((term("E_in"), "E_in", "pocket_E_in", "E_in (on the noisy labels)", "E_in", "exp-ein"),
+                 (term("E_out"), "P", "pocket_P", "E_out = P[f ≠ g] (against the noise-free f)", "P[f ≠ g]", "exp-eout"))
         for where, (name, pla_key, pocket_key, title, x_title, key) in zip(st.columns(2, gap="medium"), sides):
             where.markdown(stats_line(f"{name}, PLA's last w", res[pla_key]) + "  \n" +
                            stats_line(f"{name}, Pocket's ŵ", res[pocket_key]))

@@ -54,7 +54,9 @@ def _floor3(v: float) -> float:
 
 
 class MarginLesson(ReplayLesson):
-    slug, title, icon, heading = "margin", "The margin perceptron", "📏", "The margin perceptron (seed 001)"
+    # The note (the handwritten notes) is named where its rule is, in the guide: with it, the heading took two lines
+    # of presenter mode's column.
+    slug, title, icon, heading = "margin", "The margin perceptron", "📏", "The margin perceptron"
     presets = {
         "gap30": Preset("Separable, PLA stops close (30 points)", "separable", dict(n=30, margin=0.15),
                         view=DEFAULT_VIEW),

@@ -111,7 +111,7 @@ def test_mini_batches_change_the_run(server, plot):
     plot.open(server + "/batch?" + urlencode({"pts": C.encode_points(pts)}))
     X, y, full = run(pts)
     assert plot.js("() => window.__plaLab.data.T") == len(full)
-    choose(plot, "Each update sums the mistakes of", "b points (002)")
+    choose(plot, "Each update sums the mistakes of", "b points (COS 495)")
     wait_url(plot, "batch", "mini")
     X, y, mini = run(pts, batch_size=int(params(plot.page.url)["bs"]))
     plot.page.wait_for_function("(T) => window.__plaLab.data.T === T", arg=len(mini))

@@ -10,6 +10,7 @@ import pla_core
 
 from pla_lab import codec as C
 from pla_lab import model
+from pla_lab.text import term
 
 from .helpers import button, key, markdown, plot, points, start, url, view, warnings
 from .test_transfer import box_says, downloads, opened, upload  # noqa: F401 (downloads: a fixture)
@@ -102,8 +103,8 @@ def test_500_points_on_one_spot_with_both_labels_and_the_largest_cap():
     spot = C.encode_points([(0.5, 0.5, 1.0 if i % 2 else -1.0) for i in range(C.MAX_POINTS)])
     at = start({"pts": spot, "cap": "20000", "order": "random", "seed": "7"})
     button(at, "Run").click().run()
-    assert ("Stopped at the cap of 20,000 updates with mistakes left: no line separates these points (an exact LP "
-            "says so): PLA would never halt.") in markdown(at)
+    assert ("Stopped at the cap of 20,000 updates with mistakes left: no line separates these points (an "
+            f"{term('exact LP')} says so): PLA would never halt.") in markdown(at)
     assert "Mistakes of w₂₀₀₀₀: **500** of 500 points." in markdown(at)
     cyclic = start({"pts": spot, "cap": "20000"}, XOR)
     assert "PLA repeats the same **500** updates for ever, so it can never halt" in markdown(cyclic)

@@ -9,6 +9,7 @@ import pytest
 import pla_core
 from pla_lab import codec as C
 from pla_lab import model
+from pla_lab import notes
 from pla_lab import settings as S
 from pla_lab.lessons import BATCH
 from pla_lab.text import clean_weights, num, sub, vec
@@ -141,7 +142,7 @@ def test_the_mini_batch_option_changes_the_run_and_the_link_reopens_it():
     block = [(int(mini.visits[2]) - 4 + j) % len(y) for j in range(4)]
     assert set(mini.used(2).tolist()) <= set(block)
     assert "**Update 3 is made on the mini-batch #" + ", #".join(map(str, block)) + "**" in md
-    assert "This run adds η·Σ = 1·Σ over each block of b = 4 (seed 004's sum)" in md
+    assert f"This run adds η·Σ = 1·Σ over each block of b = 4 ({notes.STEP.of} sum)" in md
     again = start(q)  # the link reopens the same demo
     assert markdown(again) == md and url(again) == q
 
@@ -152,8 +153,9 @@ def test_averaging_is_stated_and_only_rescales_w_from_zero():
     mean = run_of(url(at))[2]
     assert plot(at)["win"]["c"] == pytest.approx(1 / 5)
     md = markdown(at)
-    assert "seed 002's mini-batch steps on the average loss" in md and "Seed 004's batch perceptron adds the sum" in md
-    assert "This run adds (η/b)·Σ = 0.2·Σ over each block of b = 5 (seed 002's average)" in md
+    assert f"{notes.COS495.of} mini-batch steps on the average loss" in md
+    assert f"{notes.STEP.Of} batch perceptron adds the sum" in md
+    assert f"This run adds (η/b)·Σ = 0.2·Σ over each block of b = 5 ({notes.COS495.of} average)" in md
     total = run_of({**url(at), "avg": "sum"})[2]
     assert len(total) == len(mean) and np.allclose(total.weights, 5 * mean.weights)
 

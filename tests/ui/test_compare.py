@@ -11,6 +11,7 @@ import pytest
 
 import pla_core
 from pla_lab import codec as C
+from pla_lab import compare_words
 from pla_lab import model
 from pla_lab import settings as S
 from pla_lab.lessons.compare import COMPARE, TIES
@@ -166,7 +167,7 @@ def test_another_reading_on_the_plot_reopens_from_its_link():
     assert q["sign0"] == "-1"
     again = start(q)
     assert plot(again)["T"] == len(run(pts, sign_zero=-1))
-    assert "−1 (002) · plot" in markdown(again)
+    assert f"{compare_words.SHORT['-1']} · plot" in markdown(again)
 
 
 # -- the picker, links, bad input -------------------------------------------------------------------------------------

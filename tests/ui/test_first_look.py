@@ -12,7 +12,7 @@ from pla_core import datasets
 from pla_lab import model
 from pla_lab import codec as C
 from pla_lab import settings as S
-from pla_lab.text import sub
+from pla_lab.text import sub, term
 
 from .helpers import button, key, markdown, plot, start, url
 
@@ -154,8 +154,8 @@ def test_a_run_stopped_at_the_cap_says_whether_a_line_separates_the_points():
     at = start({"pts": XOR4, "order": "random", "cap": "50"})  # random order: no exact cycle to report
     button(at, "Run").click().run()
     md = markdown(at)
-    assert "Stopped at the cap of 50 updates with mistakes left: no line separates these points (an exact LP says " \
-           "so): PLA would never halt." in md and "either" not in md
+    assert ("Stopped at the cap of 50 updates with mistakes left: no line separates these points (an "
+            f"{term('exact LP')} says so): PLA would never halt.") in md and "either" not in md
 
 
 def test_the_lp_behind_the_cap_message_runs_once_per_run_not_once_per_rerun(monkeypatch):

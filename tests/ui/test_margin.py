@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import pla_core
 from pla_lab import codec as C
+from pla_lab import notes
 from pla_lab import model
 from pla_lab import settings as S
 from pla_lab.lessons import MARGIN
@@ -167,7 +168,7 @@ def test_the_bound_the_guide_gives_instead_of_seed_001_s_is_the_one_the_runs_kee
 def test_the_guide_says_why_seed_001_s_8_over_gamma0_squared_is_not_used():
     """The note's claim, the three slips in its proof and the bound shown instead are on the page."""
     md = markdown(start())
-    assert "Why not seed 001's \"at most 8/γ₀²\"?" in md
+    assert f"Why not {notes.HAND.of} \"at most 8/γ₀²\"?" in md
     assert "the proof drops that + R" in md and "write 8Mγ/4 where its step gives 3Mγ/4" in md
     assert "it writes γ for both γ and γ₀, so its box reads 8/γ²" in md
     assert "8/γ₀² + 4/γ₀, the note's number plus the 4/γ₀ it dropped" in md

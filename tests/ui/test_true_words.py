@@ -11,7 +11,7 @@ import pytest
 
 from pla_lab import codec as C
 from pla_lab import model
-from pla_lab.text import num
+from pla_lab.text import num, term
 
 from .helpers import PLA, button, key, points, start, url
 
@@ -32,7 +32,7 @@ def test_the_credit_example_without_a_bias_says_which_lines_and_what_a_bias_chan
     X, y = model.arrays(points(at))
     assert not pla_core.pla(X, y, bias=False, max_updates=1000).halted
     assert "no line separates these points" not in said  # only lines through the origin were tested
-    assert "no line through the origin separates these points (an exact LP says so)" in said
+    assert f"no line through the origin separates these points (an {term('exact LP')} says so)" in said
     with_bias = pla_core.pla(X, y, bias=True, max_updates=100_000)
     assert with_bias.halted  # 133 updates: the same points, separable once b may move
     assert "with a bias (Learn a bias b on) a line separates them" in said.replace("*", "")
