@@ -84,6 +84,21 @@ def stop_server(proc: subprocess.Popen, *, check: bool = True) -> None:
     assert not errors, "the server logged an exception:\n" + errors[-6000:]
 
 
+#: Streamlit's page at rest: no element faded while a rerun may still change it, no running-man widget.
+SETTLED = ("() => !document.querySelector('[data-stale=true]')"
+           " && !document.querySelector('[data-testid=stStatusWidget]')")
+
+
+def switch_page(page, slug: str) -> None:
+    """Go to another page of the app as a click on its sidebar link does (the link is clicked in the page, shown or
+    not): the browser keeps plotly.js and the plot's modules loaded, so a walk through every lesson costs one load."""
+    page.evaluate("""(s) => [...document.querySelectorAll('[data-testid=stSidebarNav] a')]
+        .find((a) => new URL(a.href).pathname === '/' + s).click()""", slug)
+    page.wait_for_function("(s) => location.pathname === '/' + s", arg=slug, timeout=30_000)
+    page.wait_for_selector(READY, timeout=30_000)
+    page.wait_for_function(SETTLED, timeout=30_000)
+
+
 @pytest.fixture(scope="session")
 def server_proc():
     proc, url = start_server()

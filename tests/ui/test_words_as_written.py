@@ -177,7 +177,7 @@ def test_every_module_that_writes_words_takes_st_from_say():
     assert not direct, f"{direct} write words with streamlit's st: import it from pla_lab.say"
 
 
-@settings(max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(alphabet="ab ρw*_\\$~`<²ᵀ(),.:|-\n", max_size=40))
 def test_md_shows_any_mix_of_formula_characters_as_written(text):
     """Stars, underscores, backslashes, dollars, tildes and backticks in any order: the reader sees every character
