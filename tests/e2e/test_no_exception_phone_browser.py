@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from pla_lab.lessons import LESSONS
-
-from .test_no_exception_browser import check_lesson
+from .test_no_exception_browser import walk
 
 
 @pytest.mark.parametrize("present", [False, True], ids=["normal", "present"])
-@pytest.mark.parametrize("slug", [lesson.slug for lesson in LESSONS])
-def test_a_lesson_on_a_phone_stepped_and_scrolled_to_the_bottom_shows_no_exception(server, browser, slug, present):
-    check_lesson(server, browser, slug, "phone", present)
+def test_every_lesson_on_a_phone_stepped_and_scrolled_to_the_bottom_shows_no_exception(server, browser, present):
+    walk(server, browser, "phone", present)
