@@ -1,0 +1,66 @@
+"""The home page at "/": what the perceptron is and what PLA does (the credit-card notes' learning set-up), a small
+live picture of PLA, and the path through the lessons with a link to each. The theme switch is here (a student
+may come from a dark room); presenter mode is not, on purpose: it is a projector's layout of a lesson's plot, and
+the home page has no plot to enlarge (a lecturer presents the lessons)."""
+
+from __future__ import annotations
+
+from . import frame, home_figures, nav, path
+from .say import st
+from .text import md, plural
+
+INTRO = """**The learning problem.** A bank decides whether to grant a credit card from what an applicant writes on
+the form: age, annual salary, years in job. Its past decisions are the data set D = {(x₁, y₁), …, (x_N, y_N)}: each
+xₙ is a customer, yₙ = +1 (good credit) or −1 (bad credit). An unknown target function f made those labels. A
+learning algorithm A picks from a hypothesis set H the function g that best approximates f, and the bank then uses g
+to approve cards.
+
+**The perceptron** is the hypothesis set H of weighted scores: approve when the score passes a threshold,
+h(x) = sign(Σᵢ wᵢxᵢ − threshold) = sign(wᵀx̃), where x̃ = (1, x₁, …, x_d) puts x₀ = 1 in front of x and the weight w₀
+is −threshold. With two features, wᵀx̃ = 0 is a line: h says +1 on one side and −1 on the other.
+
+**The Perceptron Learning Algorithm (PLA)** starts from w = 0 and repeats: find a point it gets wrong,
+sign(wᵀx̃ₙ) ≠ yₙ, and correct it, w ← w + η·yₙ·x̃ₙ (the notes take the step size η = 1). It stops when no point is
+wrong; its last w is g."""
+
+
+def picture_words(points, trace) -> str:
+    """What the picture shows, with its numbers read from its run."""
+    n, pos, T = len(points), sum(1 for p in points if p[2] > 0), len(trace)
+    end = (f"this run halts after **{T}** update{plural(T)}" if trace.halted
+           else f"this run stops at the cap after {T} update{plural(T)}")
+    return (f"PLA on {n} points ({pos} ○ +1, {n - pos} × −1), from w = 0: press **▶ Play**. The solid line is the "
+            f"boundary wᵀx̃ = 0, the dashed one the boundary before the update, the circled point the next mistake "
+            f"and the arrows w and its update; {end}.")
+
+
+def render() -> None:
+    head, switch = st.columns([6, 1], vertical_alignment="bottom")
+    head.markdown(md("## PLA Lab: the perceptron, one update at a time"))
+    frame.theme_button(switch)
+    words, live = st.columns([1.15, 1], gap="large")
+    with words:
+        st.markdown(INTRO)
+        st.page_link(nav.lesson_page(path.PATH[0].slug), label=md(f"Begin the path: 1. {_title(path.PATH[0])} →"),
+                     icon=":material/school:")
+    with live:
+        points, _, trace = home_figures.example()
+        st.plotly_chart(home_figures.picture(theme=frame.theme()), theme=None, width="stretch",
+                        config={"displayModeBar": False}, key="home-picture")
+        st.caption(picture_words(points, trace))
+    _path()
+
+
+def _title(stop) -> str:
+    return nav.BY_SLUG[stop.slug].title
+
+
+def _path() -> None:
+    """Each lesson in teaching order: a link, one line, what it needs first, about how long."""
+    n, total = len(path.PATH), path.total_minutes()
+    st.markdown(md(f"### The path: {n} lessons, about {total} minutes in all"))
+    st.caption("In this order each lesson uses only what the ones before it have shown.")
+    for i, stop in enumerate(path.PATH, 1):
+        with st.container(key=f"path-{stop.slug}"):
+            st.page_link(nav.lesson_page(stop.slug), label=md(f"{i}. {_title(stop)}"), icon=nav.BY_SLUG[stop.slug].icon)
+            st.markdown(f"{stop.line}  \n*Needs:* {stop.needs} · about {stop.minutes} min")

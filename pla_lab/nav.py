@@ -1,0 +1,50 @@
+"""The app's pages and the path's signposts on them: the home page and the lessons as Streamlit pages (in the
+path's order), each lesson's goal under its heading, and the previous/next links at the end of a lesson."""
+
+from __future__ import annotations
+
+from . import path
+from .lessons import LESSONS
+from .say import st
+from .text import md
+
+HOME_TITLE, HOME_ICON = "Start here", "🏠"
+BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
+
+
+def home_page():
+    """The home page, served at "/" (the default page of the navigation)."""
+    return st.Page("../pages/home.py", title=HOME_TITLE, icon=HOME_ICON, default=True)
+
+
+def lesson_page(slug: str):
+    """A lesson's page at its own path (/pla, /halts, …). A page made again with the same file and path is the same
+    page to Streamlit, so links can make theirs."""
+    lesson = BY_SLUG[slug]
+    return st.Page(f"../pages/{slug}.py", title=lesson.title, icon=lesson.icon, url_path=slug)
+
+
+def pages() -> list:
+    """Every page, in the sidebar's order: the home page, then the lessons along the path."""
+    return [home_page(), *(lesson_page(lesson.slug) for lesson in LESSONS)]
+
+
+def goal(where, lesson) -> None:
+    """The lesson's goal, one sentence, under its heading."""
+    where.caption(md(path.STOPS[lesson.slug].goal))
+
+
+def prev_next(lesson) -> None:
+    """At the end of a lesson: "← previous" and "next →" along the path (the first lesson's previous is the home
+    page; the last lesson's next is the home page too, where the path is listed)."""
+    before, after = path.neighbours(lesson.slug)
+    st.divider()
+    left, right = st.columns(2)
+    with left:
+        page = lesson_page(before) if before else home_page()
+        title = BY_SLUG[before].title if before else HOME_TITLE
+        st.page_link(page, label=md(f"← Previous: {title}"), help=None)
+    with right:
+        page = lesson_page(after) if after else home_page()
+        title = BY_SLUG[after].title if after else f"{HOME_TITLE} (the path)"
+        st.page_link(page, label=md(f"Next: {title} →"))
