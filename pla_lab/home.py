@@ -63,4 +63,4 @@ def _path() -> None:
     for i, stop in enumerate(path.PATH, 1):
         with st.container(key=f"path-{stop.slug}"):
             st.page_link(nav.lesson_page(stop.slug), label=md(f"{i}. {_title(stop)}"), icon=nav.BY_SLUG[stop.slug].icon)
-            st.markdown(f"{stop.line}  \n*Needs:* {stop.needs} · about {stop.minutes} min")
+            st.markdown(md(f"{stop.line}  \n*Needs:* {stop.needs} · about {stop.minutes} min"))
