@@ -29,9 +29,24 @@ def pages() -> list:
     return [home_page(), *(lesson_page(lesson.slug) for lesson in LESSONS)]
 
 
+GOAL_KEY = "lesson-goal"
+#: On a wide screen the goal sits in the room under the heading's words (the heading's bottom padding and the gap
+#: under its row, 32 px), out of the flow: in it, it pushed Back/Step/Play and /pla's scrubber 22 px lower, to
+#: 735 px on a 720 px projector. Narrower, where it may wrap, it takes its own place.
+GOAL_CSS = ("<style>@media (min-width:1200px){"
+            f"[data-testid=stColumn]:has(.st-key-{GOAL_KEY}){{position:relative}}"
+            # as when the heading is the column's last element: its bottom padding hangs below the row
+            f"[data-testid=stColumn]:has(.st-key-{GOAL_KEY}) [data-testid=stElementContainer]:has(h3)"
+            "{margin-bottom:-1rem}"
+            f".st-key-{GOAL_KEY}{{position:absolute;top:2.75rem;left:0;right:0}}"
+            f".st-key-{GOAL_KEY} p{{line-height:1.25}}}}</style>")
+
+
 def goal(where, lesson) -> None:
     """The lesson's goal, one sentence, under its heading."""
-    where.caption(md(path.STOPS[lesson.slug].goal))
+    with where.container(key=GOAL_KEY):
+        st.html(GOAL_CSS)  # a style only: Streamlit gives it no place on the page
+        st.caption(md(path.STOPS[lesson.slug].goal))
 
 
 def prev_next(lesson) -> None:
