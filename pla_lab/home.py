@@ -34,9 +34,19 @@ def picture_words(points, trace) -> str:
             f"and the arrows w and its update; {end}.")
 
 
+HEADING = "PLA Lab: the perceptron, one update at a time"
+
+
+def at_a_glance() -> str:
+    """The path in one line, for the first screen: every lesson's title in order and the time it all takes."""
+    titles = " → ".join(nav.BY_SLUG[s.slug].title for s in path.PATH)
+    return f"**The path**, {len(path.PATH)} lessons, about {path.total_minutes()} minutes: {titles}."
+
+
 def render() -> None:
     head, switch = st.columns([6, 1], vertical_alignment="bottom")
-    head.markdown(md("## PLA Lab: the perceptron, one update at a time"))
+    head.markdown(md(f"### {HEADING}"))
+    head.caption(at_a_glance())
     frame.theme_button(switch)
     words, live = st.columns([1.15, 1], gap="large")
     with words:

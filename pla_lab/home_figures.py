@@ -42,5 +42,7 @@ def picture(*, theme: str = "light", height: int = 440) -> dict:
                          "y": 0.99, "yanchor": "top", "font": {"size": 15}})
     menu, slider = layout["updatemenus"][0], layout["sliders"][0]
     menu.update(pad={"t": 42}, font={**menu["font"], "size": 14})
-    slider.update(pad={"t": 42}, currentvalue={**slider["currentvalue"], "prefix": "t = ", "font": {"size": 14}})
+    # the buttons take about a third of a small figure's width: the slider starts after them
+    slider.update(x=0.36, len=0.64, pad={"t": 42},
+                  currentvalue={**slider["currentvalue"], "prefix": "t = ", "font": {"size": 14}})
     return fig

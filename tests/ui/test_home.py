@@ -18,7 +18,7 @@ from pla_lab.text import md
 from .helpers import LESSONS, PLA_PAGE, key, markdown, plot, start, url
 
 SLUGS = [lesson.slug for lesson in ORDER]
-HOME_HEADING = "## PLA Lab: the perceptron, one update at a time"
+HOME_HEADING = "### PLA Lab: the perceptron, one update at a time"
 
 
 def links(at) -> list[tuple[str, str, str]]:
