@@ -46,7 +46,8 @@ PATH: tuple[Stop, ...] = (
                 "left.",
          "Nothing: start here", 10,
          "Watch PLA fix one mistake at a time, w ← w + η·y·x̃, until every point is on its side."),
-    Stop("halts", "The convergence proof with this run's numbers: why the updates can never exceed R²/ρ*².",
+    Stop("halts", "The convergence proof, live with this run's numbers: why the updates are bounded when a line "
+                  "separates the points.",
          "PLA step by step", 15,
          "See, with this run's numbers, why PLA must halt when a line separates the points."),
     Stop("xor", "Four points no line separates: PLA cycles forever; one more feature, x₁x₂, makes them separable.",

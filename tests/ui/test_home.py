@@ -4,6 +4,7 @@ links to "/" that still open the PLA lesson (AppTest)."""
 from __future__ import annotations
 
 import json
+import pathlib
 import re
 
 import numpy as np
@@ -147,3 +148,11 @@ def test_the_sidebar_settings_survive_a_visit_to_the_home_page():
     assert not at.exception and HOME_HEADING in markdown(at)
     follow(at, "1. PLA step by step")
     assert at.number_input(key=key("set", "eta")).value == 0.5 and url(at)["eta"] == "0.5"
+
+
+def test_the_readme_lists_the_path_as_the_app_does():
+    readme = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text()
+    rows = [line for line in readme.splitlines() if re.match(r"\| \d+ \| \*\*", line)]
+    assert rows == [f"| {i} | **{LESSONS[s.slug].title}** (`/{s.slug}`) | {s.line} | {s.needs} | {s.minutes} min |"
+                    for i, s in enumerate(path.PATH, 1)]
+    assert f"About {path.total_minutes()} minutes in all." in readme
