@@ -1,7 +1,7 @@
 """The home page at "/": what the perceptron is and what PLA does (the credit-card notes' learning set-up), a small
-live picture of PLA, and the path through the lessons with a link to each. The theme switch is here (a student
-may come from a dark room); presenter mode is not, on purpose: it is a projector's layout of a lesson's plot, and
-the home page has no plot to enlarge (a lecturer presents the lessons)."""
+live picture of PLA, and the path through the lessons with a link to each. The theme switch and the presenter
+button are here as on every lesson: a lecturer may show the path to the room first (presenter mode's larger words
+and closed sidebar), and whoever comes here from a lesson in presenter mode can leave it here."""
 
 from __future__ import annotations
 
@@ -44,10 +44,13 @@ def at_a_glance() -> str:
 
 
 def render() -> None:
-    head, switch = st.columns([6, 1], vertical_alignment="bottom")
+    head, buttons = st.columns([4.4, 2.8], vertical_alignment="bottom")
     head.markdown(md(f"### {HEADING}"))
     head.caption(at_a_glance())
-    frame.theme_button(switch)
+    with buttons.container(key=frame.PRESENT_KEY):  # the lessons' pair, hidden on a phone as there
+        light, show = st.columns([1, 1.6])
+        frame.theme_button(light)
+        frame.present_button(show)
     words, live = st.columns([1.15, 1], gap="large")
     with words:
         st.markdown(INTRO)

@@ -69,24 +69,24 @@ def test_home_lists_every_lesson_in_path_order_with_working_links():
 
 
 def test_the_home_picture_is_a_pla_run_and_its_words_are_that_runs():
+    """The figure's points, run through pla_core with the app's defaults, give its frames and the words under it."""
     at = start(page=None)
     spec = json.loads(at.get("plotly_chart")[0].proto.spec)
-    pts = {name: [(x, y) for x, y in zip(d["x"], d["y"])] for d in spec["data"]
-           if (name := d.get("name")) in ("y = +1", "y = −1")}
-    X = np.array(pts["y = +1"] + pts["y = −1"], dtype=float)
-    y = np.array([1.0] * len(pts["y = +1"]) + [-1.0] * len(pts["y = −1"]))
-    order = np.lexsort(X.T[::-1])  # the figure groups the points by class; PLA's order is the data's, so compare sets
+    drawn = {d["name"]: list(zip(d["x"], d["y"])) for d in spec["data"] if d.get("name") in ("y = +1", "y = −1")}
+    pos, neg = drawn["y = +1"], drawn["y = −1"]
+    from pla_lab import home_figures
+    points, _, _ = home_figures.example()  # the data's own order (PLA's cyclic order depends on it)
+    assert sorted((x, y) for x, y, _ in points) == sorted(pos + neg)
+    X, y = np.array([p[:2] for p in points]), np.array([p[2] for p in points])
     trace = pla_core.pla(X, y)
     T = len(trace)
-    assert len(spec["frames"]) == T + 1 and T > 1  # one frame per step, and it moves
+    assert trace.halted and len(spec["frames"]) == T + 1 and T > 1  # one frame per step, and it moves
     caption = " ".join(c.value for c in at.caption)
-    assert f"PLA on {len(y)} points ({len(pts['y = +1'])} ○ +1, {len(pts['y = −1'])} × −1)" in caption
-    from pla_lab import home_figures
-    points, _, run = home_figures.example()
-    assert sorted(map(tuple, X[order])) == sorted((p[0], p[1]) for p in points)
-    assert f"halts after **{len(run)}** updates" in caption and run.halted and len(run) == T
+    assert f"PLA on {len(y)} points ({len(pos)} ○ +1, {len(neg)} × −1)" in caption
+    assert f"halts after **{T}** updates" in caption
     first, last = spec["frames"][0]["layout"]["title"]["text"], spec["frames"][-1]["layout"]["title"]["text"]
-    assert f"{len(y)} of {len(y)} points misclassified" in first and "0 of" in last and "halted" in last
+    assert f"{int(trace.errors[0])} of {len(y)} points misclassified" in first
+    assert f"after {T} of {T} updates · 0 of {len(y)}" in last and "halted" in last
 
 
 @pytest.mark.parametrize("params", [{}, {"embed_options": "dark_theme"}, {"embed_options": "light_theme"}])
@@ -156,3 +156,11 @@ def test_the_readme_lists_the_path_as_the_app_does():
     assert rows == [f"| {i} | **{LESSONS[s.slug].title}** (`/{s.slug}`) | {s.line} | {s.needs} | {s.minutes} min |"
                     for i, s in enumerate(path.PATH, 1)]
     assert f"About {path.total_minutes()} minutes in all." in readme
+
+
+def test_presenter_mode_can_be_entered_and_left_on_the_home_page_and_follows_to_a_lesson():
+    at = start(page=None)
+    next(b for b in at.button if b.label == "Present").click().run()
+    assert HOME_HEADING in markdown(at) and any(b.label == "Leave presenter mode" for b in at.button)
+    follow(at, "1. PLA step by step")
+    assert url(at)["present"] == "1" and "#### PLA, step by step" in markdown(at)  # the lesson's presenter layout
