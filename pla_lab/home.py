@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from . import frame, home_figures, nav, path
 from .say import st
-from .text import md, plural
+from .text import md, plural, vec
 
 INTRO = """**The learning problem.** A bank decides whether to grant a credit card from what an applicant writes on
 the form: age, annual salary, years in job. Its past decisions are the data set D = {(x₁, y₁), …, (x_N, y_N)}: each
@@ -20,7 +20,7 @@ h(x) = sign(Σᵢ wᵢxᵢ − threshold) = sign(wᵀx̃), where x̃ = (1, x₁,
 is −threshold. With two features, wᵀx̃ = 0 is a line: h says +1 on one side and −1 on the other.
 
 **The Perceptron Learning Algorithm (PLA)** starts from w = 0 and repeats: find a point it gets wrong,
-sign(wᵀx̃ₙ) ≠ yₙ, and correct it, w ← w + η·yₙ·x̃ₙ (the notes take the step size η = 1). It stops when no point is
+sign(wᵀx̃ₙ) ≠ yₙ, and correct it, w ← w + η·yₙ·x̃ₙ (the credit-card notes take the step size η = 1). It stops when no point is
 wrong; its last w is g."""
 
 
@@ -29,7 +29,9 @@ def picture_words(points, trace) -> str:
     n, pos, T = len(points), sum(1 for p in points if p[2] > 0), len(trace)
     end = (f"this run halts after **{T}** update{plural(T)}" if trace.halted
            else f"this run stops at the cap after {T} update{plural(T)}")
-    return (f"PLA on {n} points ({pos} ○ +1, {n - pos} × −1), from w = 0: press **▶ Play**. The solid line is the "
+    w0 = trace.weights[0]
+    start = "w = 0" if not any(w0) else f"w₀ = {vec(w0)}"
+    return (f"PLA on {n} points ({pos} ○ +1, {n - pos} × −1), from {start}: press **▶ Play**. The solid line is the "
             f"boundary wᵀx̃ = 0, the dashed one the boundary before the update, the circled point the next mistake "
             f"and the arrows w and its update; {end}.")
 

@@ -58,7 +58,7 @@ def prev_next(lesson) -> None:
     with left:
         page = lesson_page(before) if before else home_page()
         title = BY_SLUG[before].title if before else HOME_TITLE
-        st.page_link(page, label=md(f"← Previous: {title}"), help=None)
+        st.page_link(page, label=md(f"← Previous: {title}"))
     with right:
         page = lesson_page(after) if after else home_page()
         title = BY_SLUG[after].title if after else f"{HOME_TITLE} (the path)"

@@ -164,3 +164,18 @@ def test_presenter_mode_can_be_entered_and_left_on_the_home_page_and_follows_to_
     assert HOME_HEADING in markdown(at) and any(b.label == "Leave presenter mode" for b in at.button)
     follow(at, "1. PLA step by step")
     assert url(at)["present"] == "1" and "#### PLA, step by step" in markdown(at)  # the lesson's presenter layout
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_pictures_words_follow_any_run_halted_or_stopped_at_the_cap(seed):
+    from pla_lab.home import picture_words
+    for name, kw in (("separable", dict(n=12, margin=0.1)), ("xor", dict(n=12))):
+        d = pla_core.datasets.make(name, seed=seed, **kw)
+        points = [(x, y, lab) for (x, y), lab in zip(d.X, d.y)]
+        trace = pla_core.pla(d.X, d.y, w0=(0.5, 0.0, 0.0) if seed % 2 else None, max_updates=40,
+                             stop_on_cycle=False)
+        words, T = picture_words(points, trace), len(trace)
+        pos = int(sum(d.y > 0))
+        assert f"PLA on {len(d.y)} points ({pos} ○ +1, {len(d.y) - pos} × −1)" in words
+        assert ("from w₀ = (0.5, 0, 0)" if seed % 2 else "from w = 0") in words
+        assert (f"halts after **{T}** update" if trace.halted else f"stops at the cap after {T} update") in words
