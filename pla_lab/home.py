@@ -75,6 +75,8 @@ def _path() -> None:
     n, total = len(path.PATH), path.total_minutes()
     st.markdown(md(f"### The path: {n} lessons, about {total} minutes in all"))
     st.caption("In this order each lesson uses only what the ones before it have shown.")
+    # each lesson's name as large as the words under it, and bold: it is the stop, the words describe it
+    st.html("<style>[class*=st-key-path-] [data-testid=stPageLink] p{font-size:1.05rem;font-weight:600}</style>")
     for i, stop in enumerate(path.PATH, 1):
         with st.container(key=f"path-{stop.slug}"):
             st.page_link(nav.lesson_page(stop.slug), label=md(f"{i}. {_title(stop)}"), icon=nav.BY_SLUG[stop.slug].icon)
