@@ -43,7 +43,9 @@ GOAL_CSS = ("<style>@media (min-width:1200px){"
 
 
 def goal(where, lesson) -> None:
-    """The lesson's goal, one sentence, under its heading."""
+    """The lesson's goal, one sentence, under its heading (a lesson off the path, e.g. a test's, has none)."""
+    if lesson.slug not in path.STOPS:
+        return
     with where.container(key=GOAL_KEY):
         st.html(GOAL_CSS)  # a style only: Streamlit gives it no place on the page
         st.caption(md(path.STOPS[lesson.slug].goal))
@@ -51,7 +53,9 @@ def goal(where, lesson) -> None:
 
 def prev_next(lesson) -> None:
     """At the end of a lesson: "← previous" and "next →" along the path (the first lesson's previous is the home
-    page; the last lesson's next is the home page too, where the path is listed)."""
+    page; the last lesson's next is the home page too, where the path is listed). A lesson off the path has none."""
+    if lesson.slug not in path.STOPS:
+        return
     before, after = path.neighbours(lesson.slug)
     st.divider()
     left, right = st.columns(2)
