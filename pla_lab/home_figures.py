@@ -36,7 +36,8 @@ def picture(*, theme: str = "light", height: int = 440) -> dict:
     for frame in fig["frames"]:
         frame["layout"] = {"title": {"text": _headline(trace, int(frame["name"]))}}
     layout = fig["layout"]
-    layout.update(height=height, autosize=True, showlegend=False, paper_bgcolor="rgba(0,0,0,0)", font={**layout["font"], "size": 14},
+    layout.update(height=height, autosize=True, showlegend=False, paper_bgcolor="rgba(0,0,0,0)",
+                  font={**layout["font"], "size": 14},
                   margin={"l": 45, "r": 10, "t": 36, "b": 105},
                   title={"text": fig["frames"][0]["layout"]["title"]["text"], "x": 0.01, "xanchor": "left",
                          "y": 0.99, "yanchor": "top", "font": {"size": 15}})

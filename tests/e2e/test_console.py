@@ -1,4 +1,5 @@
-"""The browser console on the home page and every lesson: nothing but the two requests Streamlit itself makes and expects to fail.
+"""The browser console on the home page and every lesson: nothing but the two requests Streamlit itself makes and
+expects to fail.
 
 Loaded at a lesson's own path (/pocket), Streamlit 1.67's frontend looks for its server under that path first
 (/pocket/_stcore/health and /pocket/_stcore/host-config, 404) and then at the root, where it finds it: its

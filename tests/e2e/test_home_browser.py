@@ -15,7 +15,7 @@ from pla_lab import path
 from pla_lab.home import HEADING
 from pla_lab.lessons import LESSONS
 
-from .conftest import READY, TEST_HOOKS, Plot
+from .conftest import READY, TEST_HOOKS
 from .test_accessibility import SETTLED
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
