@@ -69,6 +69,7 @@ def test_a_newcomer_walks_from_home_through_the_whole_path_with_next(server, bro
             page.get_by_role("heading", name=lesson.heading).wait_for(timeout=30_000)
             goal = page.get_by_text(path.STOPS[lesson.slug].goal, exact=True)
             goal.wait_for(timeout=30_000)
+            page.wait_for_function(SETTLED, timeout=30_000)  # the last lesson's elements gone, this one's drawn
             if screen == "projector":  # one line, on the first screen, clear of the row under it
                 g = goal.bounding_box()
                 assert g["height"] < 30 and g["y"] + g["height"] <= 720, (lesson.slug, g)
