@@ -9,6 +9,7 @@ from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
 
 from pla_lab import codec as C
 from pla_lab import path
@@ -66,7 +67,8 @@ def test_a_newcomer_walks_from_home_through_the_whole_path_with_next(server, bro
         for i, lesson in enumerate(LESSONS):
             page.wait_for_url(f"**/{lesson.slug}?**", timeout=30_000)
             page.wait_for_selector(READY, timeout=30_000)
-            page.get_by_role("heading", name=lesson.heading).wait_for(timeout=30_000)
+            heading = page.get_by_role("heading", name=lesson.heading)
+            expect(heading).to_be_in_viewport(timeout=30_000)  # the new lesson opens at its top
             goal = page.get_by_text(path.STOPS[lesson.slug].goal, exact=True)
             goal.wait_for(timeout=30_000)
             page.wait_for_function(SETTLED, timeout=30_000)  # the last lesson's elements gone, this one's drawn
