@@ -51,12 +51,32 @@ def goal(where, lesson) -> None:
         st.caption(md(path.STOPS[lesson.slug].goal))
 
 
+#: A page reached by a link opens at its top. Streamlit keeps the main column's scroll while the new page replaces
+#: the old one, so a lesson reached by "Next →" at the bottom of a long one could open scrolled to its end (seen in
+#: the browser walk: /online arrived scrolled, its heading out of view for 30 s). Done once per address, so a rerun
+#: never scrolls a reader away from where they are.
+TO_TOP = """<script>(() => {
+  const main = document.querySelector("[data-testid=stMain]");
+  if (!main || window.__plaShownPath === location.pathname) return;
+  window.__plaShownPath = location.pathname;
+  const top = () => { main.scrollTop = 0; window.scrollTo(0, 0); };  // a phone may scroll the document itself
+  main.style.overflowAnchor = "none";
+  top();
+  requestAnimationFrame(top);
+})();</script>"""
+
+
+def to_top() -> None:
+    st.html(TO_TOP, unsafe_allow_javascript=True, width="content")
+
+
 def prev_next(lesson) -> None:
     """At the end of a lesson: "← previous" and "next →" along the path (the first lesson's previous is the home
     page; the last lesson's next is the home page too, where the path is listed). A lesson off the path has none."""
     if lesson.slug not in path.STOPS:
         return
     before, after = path.neighbours(lesson.slug)
+    to_top()
     st.divider()
     left, right = st.columns(2)
     with left:
