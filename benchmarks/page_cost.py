@@ -45,7 +45,7 @@ from pla_lab import codec as C  # noqa: E402
 SETTLE = 0.3
 LIMIT = 1.0  # s of server CPU per page load (issue 14)
 NO_PLOT = ("experiments", "")  # pages that draw no plot component: /experiments and the bare page
-SLUGS = ("pla", "pocket", "xor", "halts", "compare", "margin", "batch", "online", "experiments")
+SLUGS = ("pla", "halts", "xor", "pocket", "compare", "margin", "batch", "online", "experiments")  # the path's order
 
 
 def _pts(ds) -> str:

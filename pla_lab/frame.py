@@ -150,6 +150,8 @@ def open_lesson(lesson) -> None:
     if not present:
         title, buttons = st.columns([5, 2.2], vertical_alignment="bottom")
         title.markdown(f"### {lesson.heading}")
+        from . import nav  # presenter mode leaves the goal out: the lecturer says it; the plot needs the room
+        nav.goal(title, lesson)
         with buttons.container(key=PRESENT_KEY):
             light, show = st.columns([1, 1.2])
             theme_button(light)
@@ -253,3 +255,5 @@ def close_lesson(lesson, page) -> None:
     if s["toast"]:
         st.toast(literal(s["toast"]), icon="ℹ️")
         s["toast"] = None
+    from . import nav  # here, not at the top: nav lists the lessons, which import this module
+    nav.prev_next(lesson)

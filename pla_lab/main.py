@@ -1,10 +1,11 @@
-"""The app's script: routes to the lessons (pages/<slug>.py) and draws the shared sidebar.
+"""The app's script: routes to the home page (pages/home.py, at "/") and the lessons (pages/<slug>.py), and draws
+the shared sidebar.
 
 It lives here rather than beside pages/, so Streamlit never runs its older pages-folder mode (which listed the
 files in the sidebar and ran a linked page without this script on a server's first request).
 """
 
-from pla_lab import frame, shared, widgets
+from pla_lab import frame, nav, shared, widgets
 from pla_lab.lessons import LESSONS
 from pla_lab.say import st
 
@@ -16,18 +17,15 @@ st.set_page_config(page_title="PLA Lab", page_icon="📈", layout="wide",
                    initial_sidebar_state="collapsed" if present else "auto")
 frame.page_head(LESSONS, present=present)
 # One flat list: with sections, Streamlit 1.67 puts their headings inside the list (<ul>) beside its items, which
-# screen readers and axe-core reject (list, listitem).
-pages = [st.Page(f"../pages/{lesson.slug}.py", title=lesson.title, icon=lesson.icon, url_path=lesson.slug)
-         for lesson in LESSONS]
-pages += [st.Page("../pages/sources.py", title="Sources", icon="📚", url_path="sources"),
-          st.Page("../pages/glossary.py", title="Glossary", icon="📖", url_path="glossary")]
-# "/" opens the first lesson too. A default page is served only at "/", so it is a hidden second page on the same
-# file, and every lesson, the first included, keeps its own path (/pla, /pocket, /xor).
-start = st.Page(f"../pages/{LESSONS[0].slug}.py", title=LESSONS[0].title, icon=LESSONS[0].icon, url_path="start",
-                default=True, visibility="hidden")
-page = st.navigation([*pages, start])
-lesson = next((le for le in LESSONS if le.slug == page.url_path), LESSONS[0])
+# screen readers and axe-core reject (list, listitem). The home page first ("/"), then the lessons along the path.
+page = st.navigation(nav.pages())
+if page.url_path == "" and st.query_params.to_dict():
+    # A link to "/" made before the home page existed opened the PLA lesson there: with any of a lesson's keys (all
+    # but Streamlit's embed options, which to_dict leaves out) it still does, with the same points, step and settings.
+    st.switch_page(nav.lesson_page("pla"), query_params=st.query_params.to_dict())
+lesson = nav.BY_SLUG.get(page.url_path)
 with st.sidebar:
-    st.markdown("#### Algorithm settings")
-    widgets.sidebar(own=lesson.own_settings())
+    if lesson is not None:  # the home page runs nothing: its sidebar is the navigation alone
+        st.markdown("#### Algorithm settings")
+        widgets.sidebar(own=lesson.own_settings())
 page.run()

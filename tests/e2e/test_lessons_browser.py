@@ -205,7 +205,7 @@ def test_every_lesson_opens_from_its_own_path_from_a_fresh_servers_first_request
 
 def test_plotly_js_and_the_plot_modules_are_kept_by_the_browser(server, plot):
     """Their URLs carry a version, so they are served to be kept a year: a repeat visit fetches neither."""
-    plot.open(server)
+    plot.open(server + "/pla")
     urls = plot.js("() => performance.getEntriesByType('resource').map(e => e.name)"
                    ".filter(u => u.includes('/pla-lab/'))")
     assert any(u.endswith("/plotly.min.js") for u in urls) and any(u.endswith("/index.js") for u in urls)
@@ -259,7 +259,7 @@ def test_a_click_on_the_error_chart_jumps_to_that_update(server, plot):
 
 
 def test_while_playing_the_numbers_follow_the_animation(server, plot):
-    plot.open(server)
+    plot.open(server + "/pla")
     plot.page.get_by_role("button", name="Play").click()
     plot.page.wait_for_function("() => +document.querySelector('.pla-plot').dataset.t >= 3", timeout=30_000)
     # Still playing: the numbers (about a step the plot has left) wait, and the line in their place names the step

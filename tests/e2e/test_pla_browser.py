@@ -52,7 +52,7 @@ def wait_points(plot: Plot, n: int):
 
 
 def test_click_on_empty_space_adds_a_point_there_and_clicking_it_removes_it(server, plot):
-    plot.open(server)
+    plot.open(server + "/pla")
     before = plot.points()
     view = plot.view()
     x, y = empty_spot(before, view)
@@ -73,7 +73,7 @@ def test_click_on_empty_space_adds_a_point_there_and_clicking_it_removes_it(serv
 
 
 def test_shift_click_adds_the_other_class(server, plot):
-    plot.open(server)
+    plot.open(server + "/pla")
     before = plot.points()
     x, y = empty_spot(before, plot.view())
     plot.page.keyboard.down("Shift")
@@ -85,7 +85,7 @@ def test_shift_click_adds_the_other_class(server, plot):
 
 
 def test_step_draws_the_boundary_of_pla_core_w1_after_animating(server, plot):
-    plot.open(server)
+    plot.open(server + "/pla")
     _, trace = run_from_link(plot.page.url)
     plot.page.get_by_role("button", name="Step").click()
     plot.wait_t(1)
@@ -105,7 +105,7 @@ def test_step_draws_the_boundary_of_pla_core_w1_after_animating(server, plot):
 
 
 def test_keyboard_right_and_left_step(server, plot):
-    plot.open(server)
+    plot.open(server + "/pla")
     for _ in range(3):
         plot.page.keyboard.press("ArrowRight")
         plot.page.wait_for_timeout(350)
@@ -116,7 +116,7 @@ def test_keyboard_right_and_left_step(server, plot):
 
 
 def test_play_animates_several_updates_then_pause_keeps_the_step(server, plot):
-    plot.open(server)
+    plot.open(server + "/pla")
     _, trace = run_from_link(plot.page.url)
     plot.page.get_by_role("button", name="Play").click()
     plot.page.wait_for_function("() => +document.querySelector('.pla-plot').dataset.t >= 4", timeout=30_000)
@@ -135,7 +135,7 @@ def test_play_animates_several_updates_then_pause_keeps_the_step(server, plot):
 
 
 def test_a_shared_link_reopens_the_same_demo_in_a_fresh_browser(server, plot, browser):
-    plot.open(server)
+    plot.open(server + "/pla")
     # Change things a lecturer would: a setting, a point, a few steps.
     plot.page.get_by_label("Random seed").fill("7")
     plot.page.get_by_label("Random seed").press("Enter")
@@ -192,7 +192,7 @@ def test_an_absurd_link_shows_a_message_not_a_traceback(server, plot):
 def test_screenshots_at_projector_size(server, plot):
     """Not a pixel test: saves what the page looks like at 1280×720 for people to look at."""
     ARTIFACTS.mkdir(exist_ok=True)
-    plot.open(server)
+    plot.open(server + "/pla")
     for _ in range(3):
         plot.page.get_by_role("button", name="Step").click()
         plot.page.wait_for_timeout(200)
@@ -208,7 +208,7 @@ def test_screenshots_at_projector_size(server, plot):
 
 
 def test_play_at_the_end_starts_again_and_plays(server, plot):
-    plot.open(server)
+    plot.open(server + "/pla")
     _, trace = run_from_link(plot.page.url)
     plot.page.get_by_role("button", name="Run").click()
     plot.wait_t(len(trace), timeout=30_000)
@@ -223,7 +223,7 @@ def test_play_at_the_end_starts_again_and_plays(server, plot):
 
 
 def test_a_step_while_playing_continues_from_the_step_on_screen(server, plot):
-    plot.open(server)
+    plot.open(server + "/pla")
     plot.page.get_by_role("button", name="Play").click()
     plot.page.wait_for_function("() => +document.querySelector('.pla-plot').dataset.t >= 3", timeout=30_000)
     plot.page.keyboard.press("ArrowRight")
@@ -235,7 +235,7 @@ def test_a_step_while_playing_continues_from_the_step_on_screen(server, plot):
 
 
 def test_new_points_right_after_steps_start_the_new_run_at_step_0(server, plot):
-    plot.open(server)
+    plot.open(server + "/pla")
     for _ in range(3):
         plot.page.keyboard.press("ArrowRight")
     x, y = empty_spot(plot.points(), plot.view())
@@ -252,7 +252,7 @@ def test_adding_and_removing_are_drawn_before_the_server_answers(server, plot):
     """Every click is drawn at once: with the server's messages held back, an added point appears and a removed one
     disappears; when the server's answer arrives, it confirms both."""
     relay, release = hold_server_messages(plot)
-    plot.open(server)
+    plot.open(server + "/pla")
     before = plot.points()
     data_at = plot.js("() => window.__plaLab.stats.dataAt")
     relay["hold"] = True
@@ -294,7 +294,7 @@ def test_link_values_are_shown_as_text_in_the_browser(server, plot):
 def test_reset_pressed_while_a_step_is_on_its_way_wins(server, plot):
     """Steps served in the browser reach the server 150 ms after the last press; a Reset pressed before then is the
     server's own move, and the late report of the old step must not undo it."""
-    plot.open(server)
+    plot.open(server + "/pla")
     for t in (1, 2, 3):
         plot.page.keyboard.press("ArrowRight")
         plot.wait_t(t)
@@ -310,7 +310,7 @@ def test_alt_click_or_the_relabel_mode_gives_a_point_the_other_label(server, plo
     """Relabel, besides add and remove: drawn in the other class before the server answers, then the link holds
     it; the relabel mode does the same with a plain click (for touch screens), and Undo brings the label back."""
     relay, release = hold_server_messages(plot)
-    plot.open(server)
+    plot.open(server + "/pla")
     before = sorted(plot.points())
     first_pts = link_params(plot.page.url)["pts"]
     x, y, lab = before[3]
@@ -346,7 +346,7 @@ def test_alt_click_or_the_relabel_mode_gives_a_point_the_other_label(server, plo
 
 
 def test_a_screen_reader_hears_each_update_in_words(server, plot):
-    plot.open(server)
+    plot.open(server + "/pla")
     q = link_params(plot.page.url)
     pts, _ = C.decode_points(q["pts"])
     X, y = model.arrays(pts)
@@ -368,7 +368,7 @@ def test_on_a_phone_the_sidebar_starts_closed_the_plot_comes_first_and_a_tap_add
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     ctx.add_init_script(TEST_HOOKS)
     try:
-        plot = Plot(ctx.new_page()).open(server)
+        plot = Plot(ctx.new_page()).open(server + "/pla")
         page = plot.page
         sidebar = page.locator("[data-testid=stSidebar]")
         assert sidebar.get_attribute("data-collapsed") == "true"
@@ -402,7 +402,7 @@ def test_on_a_phone_the_sidebar_starts_closed_the_plot_comes_first_and_a_tap_add
 
 
 def test_on_a_desktop_the_sidebar_starts_open(server, plot):
-    plot.open(server)
+    plot.open(server + "/pla")
     sidebar = plot.page.locator("[data-testid=stSidebar]")
     assert sidebar.get_attribute("data-collapsed") == "false"
     box = sidebar.bounding_box()

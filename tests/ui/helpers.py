@@ -19,8 +19,12 @@ LESSONS = {lesson.slug: lesson for lesson in _ALL}
 PLA, POCKET, XOR, HALTS = (LESSONS[slug] for slug in ("pla", "pocket", "xor", "halts"))  # the tests' usual ones
 
 
-def start(params: dict | None = None, page: str | None = None) -> AppTest:
-    """The app as a fresh session opening a link: its query parameters, and the page it points to."""
+PLA_PAGE = "../pages/pla.py"
+
+
+def start(params: dict | None = None, page: str | None = PLA_PAGE) -> AppTest:
+    """The app as a fresh session opening a link: its query parameters, and the page it points to (the PLA lesson
+    unless told; None: the address "/" itself, the home page, or PLA for an old link with a lesson's keys)."""
     at = AppTest.from_file(APP, default_timeout=30)
     for k, v in (params or {}).items():
         at.query_params[k] = v

@@ -215,7 +215,7 @@ def test_noisy_xor_cycles_within_the_cap_and_separable_data_halt():
 
 def test_moving_between_lessons_keeps_each_lessons_demo():
     at = AppTest.from_file(APP, default_timeout=30)
-    at.run()
+    at.switch_page("../pages/pla.py").run()
     pla_pts = points(at)
     at.radio(key=key("pla", "cls")).set_value("-1").run()
     at.switch_page("../pages/xor.py").run()

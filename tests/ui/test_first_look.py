@@ -16,7 +16,7 @@ from pla_lab.text import sub, term
 
 from .helpers import button, key, markdown, plot, start, url
 
-PAGES = {"pla": None, "pocket": "../pages/pocket.py", "xor": "../pages/xor.py", "halts": "../pages/halts.py"}
+PAGES = {"pla": "../pages/pla.py", "pocket": "../pages/pocket.py", "xor": "../pages/xor.py", "halts": "../pages/halts.py"}
 XOR4 = C.encode_points([(-1.0, 1.0, 1.0), (1.0, -1.0, 1.0), (-1.0, -1.0, -1.0), (1.0, 1.0, -1.0)])
 
 

@@ -22,7 +22,7 @@ from pla_lab.text import literal, md
 from .helpers import LESSONS, key, points, start
 from .reader import ASCII_PUNCT, intended, read
 
-PAGES = {slug: None if slug == "pla" else f"../pages/{slug}.py" for slug in LESSONS}
+PAGES = {slug: f"../pages/{slug}.py" for slug in LESSONS}
 ALERTS = ("markdown", "caption", "info", "success", "warning", "error", "toast")
 WIDGETS = ("button", "toggle", "checkbox", "radio", "selectbox", "number_input", "slider", "select_slider",
            "text_input", "download_button")

@@ -1,0 +1,5 @@
+"""Start here: what the perceptron is and what PLA does, a small live picture, and the path through the lessons."""
+
+from pla_lab import home
+
+home.render()
