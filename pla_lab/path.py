@@ -45,12 +45,13 @@ PATH: tuple[Stop, ...] = (
     Stop("pla", "Place points, press Step: each update turns the line toward the point it got wrong, until none is "
                 "left.",
          "Nothing: start here", 10,
-         "Watch PLA fix one mistake at a time, w ← w + η·y·x̃, until every point is on its side."),
+         "Watch PLA fix one mistake at a time, w ← w + η·y·x̃, until no point is on the wrong side."),
     Stop("halts", "The convergence proof, live with this run's numbers: why the updates are bounded when a line "
                   "separates the points.",
          "PLA step by step", 15,
          "See, with this run's numbers, why PLA must halt when a line separates the points."),
-    Stop("xor", "Four points no line separates: PLA cycles forever; one more feature, x₁x₂, makes them separable.",
+    Stop("xor", "Four points no line separates: PLA never halts, its weights cycle; one more feature, x₁x₂, makes them "
+                "separable.",
          "PLA step by step; Why PLA halts (the one thing its guarantee assumes)", 10,
          "No line separates these points: see PLA never halt, and a new feature fix it."),
     Stop("pocket", "Noisy labels: PLA wanders, while Pocket keeps the best line seen so far.",
