@@ -21,7 +21,8 @@ is −threshold. With two features, wᵀx̃ = 0 is a line: h says +1 on one side
 
 **The Perceptron Learning Algorithm (PLA)** starts from w = 0 and repeats: find a point it gets wrong,
 sign(wᵀx̃ₙ) ≠ yₙ (a tie, wᵀx̃ₙ = 0,
-counts as wrong by default; the notes disagree on it, see *Sources*), and correct it, w ← w + η·yₙ·x̃ₙ (the credit-card notes take the step size η = 1). It stops
+counts as wrong by default; the notes disagree on it, see *Sources*), and correct it, w ← w + η·yₙ·x̃ₙ (the
+credit-card notes take the step size η = 1). It stops
 when no point is wrong; its last w is g."""
 
 
