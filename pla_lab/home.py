@@ -66,7 +66,7 @@ def render() -> None:
                         config={"displayModeBar": False}, key="home-picture")
         st.caption(picture_words(points, trace))
     _path()
-    nav.to_top()
+    nav.to_top("")
 
 
 def _title(stop) -> str:

@@ -3,6 +3,8 @@ path's order), each lesson's goal under its heading, and the previous/next links
 
 from __future__ import annotations
 
+import json
+
 from . import path
 from .lessons import LESSONS
 from .say import st
@@ -56,21 +58,23 @@ def goal(where, lesson) -> None:
 
 #: A page reached by a link opens at its top. Streamlit keeps the main column's scroll while the new page replaces
 #: the old one, so a lesson reached by "Next →" at the bottom of a long one could open scrolled to its end (seen in
-#: the browser walk: /online arrived scrolled, its heading out of view for 30 s). Done once per address, so a rerun
-#: never scrolls a reader away from where they are.
-TO_TOP = """<script>(() => {
+#: the browser walk: /online arrived scrolled, its heading out of view for 30 s). Done once per page visit, so a
+#: rerun never scrolls a reader away from where they are. The script names its page: the same HTML on two pages
+#: would be kept by Streamlit's frontend as one element across the switch, and never run on the second page.
+TO_TOP = """<script>((page) => {
   const main = document.querySelector("[data-testid=stMain]");
-  if (!main || window.__plaShownPath === location.pathname) return;
-  window.__plaShownPath = location.pathname;
+  if (!main || window.__plaShownPage === page) return;
+  window.__plaShownPage = page;
   const top = () => { main.scrollTop = 0; window.scrollTo(0, 0); };  // a phone may scroll the document itself
   main.style.overflowAnchor = "none";
   top();
   requestAnimationFrame(top);
-})();</script>"""
+})(%s);</script>"""
 
 
-def to_top() -> None:
-    st.html(TO_TOP, unsafe_allow_javascript=True, width="content")
+def to_top(page: str) -> None:
+    """At the end of ``page`` (a lesson's slug, "" for home): open it at its top when it is reached from another."""
+    st.html(TO_TOP % json.dumps(page), unsafe_allow_javascript=True, width="content")
 
 
 def prev_next(lesson) -> None:
@@ -79,7 +83,7 @@ def prev_next(lesson) -> None:
     if lesson.slug not in path.STOPS:
         return
     before, after = path.neighbours(lesson.slug)
-    to_top()
+    to_top(lesson.slug)
     st.divider()
     left, right = st.columns(2)
     with left:

@@ -12,7 +12,7 @@ import pytest
 
 import pla_core
 from pla_core import datasets, geometry
-from pla_lab import model
+from pla_lab import home, model
 from pla_lab import codec as C
 from pla_lab import links
 from pla_lab import settings as S
@@ -168,15 +168,15 @@ def test_screenshots_of_the_lessons(server, plot):
 
 
 HEADINGS = {"pla": "PLA, step by step", "pocket": "Noise and the Pocket algorithm",
-            "xor": "XOR: the data set on which PLA never halts"}
+            "xor": "XOR: the data set on which PLA never halts", "": home.HEADING}
 NAV = ["PLA step by step", "Noise & Pocket", "XOR: never halts"]
 
 
 @pytest.mark.parametrize("first", ["/pla", "/xor?lift=1", "/"])
 def test_every_lesson_opens_from_its_own_path_from_a_fresh_servers_first_request_on(browser, first):
-    """/pla, /pocket, /xor (and /) open their lesson, with or without a query, keep their path, never show "Page
-    not found", and the sidebar lists the lessons (never the pages folder's file names), from the first request
-    of a fresh server on."""
+    """/pla, /pocket, /xor open their lesson (and / the home page), with or without a query, keep their path, never
+    show "Page not found", and the sidebar lists the lessons (never the pages folder's file names), from the first
+    request of a fresh server on."""
     proc, base = start_server()
     try:
         ctx = browser.new_context(viewport={"width": 1280, "height": 720})
@@ -188,14 +188,18 @@ def test_every_lesson_opens_from_its_own_path_from_a_fresh_servers_first_request
             const nav = document.querySelector('[data-testid=stSidebarNav]');
             if (nav) window.navSeen(nav.innerText); }).observe(document, {childList: true, subtree: true});""")
         for path in [first, "/pla", "/pla?t=0", "/pocket", "/xor?lift=1", "/"]:
-            Plot(page).open(base + path)
-            slug = path.split("?")[0].strip("/") or "pla"
+            slug = path.split("?")[0].strip("/")
+            if slug:
+                Plot(page).open(base + path)
+            else:  # the home page: no plot, and no settings in its sidebar (it runs nothing)
+                page.goto(base + path)
+                page.wait_for_selector(READY, timeout=30_000)
             page.get_by_text(HEADINGS[slug]).wait_for(timeout=30_000)
             assert page.get_by_text("Page not found").count() == 0
             assert urlparse(page.url).path == path.split("?")[0]
             if "lift" in path:
                 page.wait_for_function("() => new URL(location.href).searchParams.get('lift') === '1'")
-            assert page.get_by_text("Algorithm settings").count() == 1
+            assert page.get_by_text("Algorithm settings").count() == (1 if slug else 0)
         lines = [{line.strip() for line in s.splitlines() if line.strip()} for s in seen]
         assert lines and all(set(NAV) <= ls and not ls & {"app", "main", "pla", "pocket", "xor"} for ls in lines), seen
         ctx.close()

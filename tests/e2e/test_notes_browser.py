@@ -46,18 +46,18 @@ def test_no_serious_or_critical_accessibility_finding_on_sources_and_glossary(se
 def test_a_term_in_a_lesson_opens_the_glossary_at_that_term(server, plot):
     plot.open(f"{server}/pla")
     page = plot.page
-    link = page.locator("[data-testid=stExpander] a", has_text="R²/ρ*²").first  # the guide, open on /pla
+    link = page.locator("[data-testid=stExpander] a", has_text="sign(0)").first  # the guide, open on /pla
     with page.context.expect_page(timeout=30_000) as opened:
         link.click()
     entry = opened.value
     settle(entry)
-    term = glossary.BY_NAME["R²/ρ*²"]
+    term = glossary.BY_NAME["sign(0)"]
     assert entry.url.endswith(f"/glossary#{term.key}")
     heading = entry.locator(f"h3#{term.key}")
     heading.wait_for(timeout=30_000)
     entry.wait_for_function(f"() => {{ const r = document.getElementById('{term.key}').getBoundingClientRect();"
                             " return r.top >= 0 && r.bottom <= innerHeight; }", timeout=30_000)
-    assert heading.inner_text().strip().startswith("R²/ρ*²")
+    assert heading.inner_text().strip().startswith("sign(0)")
     assert page.url.split("?")[0].endswith("/pla")  # the lesson stays where it was
     entry.close()
 
@@ -67,7 +67,7 @@ def test_sources_and_glossary_follow_the_lessons_in_the_navigation(server, plot)
     nav = plot.page.locator("[data-testid=stSidebarNav] a").all_inner_texts()
     names = [n.split("\n")[-1].strip() for n in nav]  # after the icon
     assert names[-2:] == ["Sources", "Glossary"], names
-    assert names[:len(LESSONS)] == [lesson.title for lesson in LESSONS]
+    assert names[:len(LESSONS) + 1] == ["Start here", *(lesson.title for lesson in LESSONS)]
     plot.page.locator("[data-testid=stSidebarNav] a", has_text="Sources").click()
     plot.page.wait_for_url("**/sources", timeout=30_000)
     settle(plot.page)

@@ -56,6 +56,7 @@ def test_click_on_empty_space_adds_a_point_there_and_clicking_it_removes_it(serv
     before = plot.points()
     view = plot.view()
     x, y = empty_spot(before, view)
+    link_before = link_params(plot.page.url).get("pts")
     plot.click_data(x, y)
     wait_points(plot, len(before) + 1)
     added = [p for p in plot.points() if p not in before]
@@ -64,7 +65,9 @@ def test_click_on_empty_space_adds_a_point_there_and_clicking_it_removes_it(serv
     step = model.grid_step(view)
     assert abs(ax - x) <= step and abs(ay - y) <= step  # where the click was, within the snapping grid
     assert lab == 1  # the class chosen in "Clicks add" (○ +1 by default)
-    plot.page.wait_for_function("(n) => new URL(location.href).searchParams.get('pts') !== null", arg=0)
+    # The address is written by the rerun the click starts: wait for the link that holds the new point.
+    plot.page.wait_for_function("(old) => { const p = new URL(location.href).searchParams.get('pts');"
+                                " return p !== null && p !== old; }", arg=link_before, timeout=30_000)
     pts, _ = run_from_link(plot.page.url)
     assert (ax, ay, 1.0) in pts
     plot.click_data(ax, ay)
@@ -378,8 +381,10 @@ def test_on_a_phone_the_sidebar_starts_closed_the_plot_comes_first_and_a_tap_add
         top = page.locator(".pla-plot").bounding_box()
         back = page.get_by_role("button", name="Back").bounding_box()
         assert heading["y"] + heading["height"] <= top["y"] + 1 and top["y"] + top["height"] <= back["y"]
-        # Nothing between the heading and the plot: every element drawn above the plot is the heading or above it.
+        # Nothing between the heading and the plot but the lesson's goal, one sentence under the heading: every other
+        # element drawn above the plot is the heading or above it.
         above = page.evaluate("""(y) => [...document.querySelectorAll('[data-testid=stMain] [data-testid=stElementContainer]')]
+            .filter(e => !e.closest('.st-key-lesson-goal'))
             .map(e => [e.innerText.trim().slice(0, 40), e.getBoundingClientRect()])
             .filter(([, r]) => r.height > 0 && r.top >= y && r.top < %f).map(([s]) => s)""" % (top["y"] - 1),
                               heading["y"] + 1)

@@ -66,7 +66,7 @@ def assert_marks_around_words(marks: list) -> None:
 @pytest.mark.parametrize("slug", ["pla", "compare", "online", "halts", "margin", "batch", "pocket", "xor"])
 def test_a_lesson_s_guide_shows_every_formula_as_written(slug, server, context):
     page = context.new_page()
-    open_lesson(page, f"{server}/{'' if slug == 'pla' else slug}")
+    open_lesson(page, f"{server}/{slug}")
     guide = page.locator("[data-testid=stExpander]", has_text=GUIDE).first
     if not guide.locator("details[open]").count():
         guide.get_by_text(GUIDE).click()
@@ -84,12 +84,12 @@ def test_a_lesson_s_guide_shows_every_formula_as_written(slug, server, context):
 def test_the_words_the_server_sends_are_drawn_with_every_formula(slug, server, context):
     """Every formula in the words of a lesson's first page (AppTest's view of what the server sends) is in what
     Chromium draws: the reader of these tests and the browser agree."""
-    at = start(page=None if slug == "pla" else f"../pages/{slug}.py")
+    at = start(page=f"../pages/{slug}.py")
     sent = [e.value for kind in ("markdown", "caption", "info", "success", "warning", "error") for e in at.get(kind)
             if not getattr(e.proto, "allow_html", False)]
     want = set().union(*(formulas(text, markdown=True) for text in sent))
     page = context.new_page()
-    open_lesson(page, f"{server}/{'' if slug == 'pla' else slug}")
+    open_lesson(page, f"{server}/{slug}")
     page.wait_for_function("(n) => document.querySelectorAll('[data-testid=stMarkdownContainer]').length >= n",
                            arg=len(sent), timeout=30_000)
     text, marks = drawn(page)
@@ -99,7 +99,7 @@ def test_the_words_the_server_sends_are_drawn_with_every_formula(slug, server, c
 
 def test_pla_s_guide_keeps_its_formulas_and_no_italics_but_the_lessons_name(server, context):
     page = context.new_page()
-    open_lesson(page, server)
+    open_lesson(page, server + "/pla")
     text, marks = drawn(page)
     assert "grows by exactly η‖x̃‖², as the numbers show" in text and "yₙwₜ₊₁ᵀx̃ₙ ≥ yₙwₜᵀx̃ₙ" in text
     assert_marks_around_words(marks)

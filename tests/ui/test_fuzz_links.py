@@ -18,7 +18,7 @@ from pla_lab.text import literal
 from . import linkfuzz as F
 from .helpers import LESSONS, start, url, warnings
 
-PAGES = {slug: None if slug == "pla" else f"../pages/{slug}.py" for slug in LESSONS}
+PAGES = {slug: f"../pages/{slug}.py" for slug in LESSONS}
 
 
 @pytest.mark.parametrize("slug", LESSONS)

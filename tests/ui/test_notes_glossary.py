@@ -19,7 +19,7 @@ from .reader import LINK, read
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 #: A note by its file's number: "seed 001", "seeds 002, 004", "Seed 000's", "(002)", "001's", "003 flags".
 NUMBERED = re.compile(r"(?i)\bseeds? 0\d|(?<![\d,.\w])00[0-4](?![\d,.])")
-PAGES = {**{slug: None if slug == "pla" else f"../pages/{slug}.py" for slug in LESSONS},
+PAGES = {**{slug: f"../pages/{slug}.py" for slug in LESSONS},
          "sources": "../pages/sources.py", "glossary": "../pages/glossary.py"}
 #: The link of a view a lesson shows only when asked (Runs compared's three comparisons).
 VIEWS = [("compare", {"cmp": v}) for v in ("eta", "order", "sign0")] + [("batch", {"batch": "mini"})]
@@ -88,7 +88,7 @@ def test_every_lesson_links_its_jargon_to_an_entry_of_the_glossary():
         assert to and all(u.startswith("glossary#") for u in to), (slug, to)
         assert linked[slug] <= keys, (slug, linked[slug] - keys)
     # the words the issue names are linked where they are used
-    for slug, key in [("pla", "bound"), ("pla", "R"), ("pla", "rho-star"), ("pla", "augmented-space"),
+    for slug, key in [("halts", "R"), ("halts", "rho-star"), ("pla", "augmented-space"),
                       ("pocket", "e-in"), ("pocket", "e-out"), ("pocket", "set-up"), ("pocket", "pocket"),
                       ("xor", "certificate"), ("halts", "street"), ("compare", "companion"),
                       ("experiments", "lfd"), ("experiments", "g"), ("margin", "gamma"), ("batch", "criterion")]:

@@ -139,7 +139,7 @@ def test_the_pla_guide_s_bound_is_shown_with_its_stars_and_the_lesson_name_in_it
     stars and set the words between them in italics. (Issue 22 took R and ρ* out of the PLA guide, which comes before
     the lesson that defines them: the online guide's bound is read now, and the PLA guide's italics.)"""
     at = start(None, "../pages/online.py")
-    guide = next(m.value for m in at.markdown if "under the bound R²/ρ" in m.value)
+    guide = next(m.value for m in at.markdown if "under the bound R²/ρ" in read(m.value).text)
     assert "under the bound R²/ρ*² (the dashed level)" in " ".join(read(guide).text.split())
     at = start(None, "../pages/pla.py")
     r = read(next(m.value for m in at.markdown if "Try this" in m.value))
