@@ -17,6 +17,8 @@ import pytest
 
 from .conftest import READY, ROOT, TEST_HOOKS, Plot, _free_port
 
+pytestmark = pytest.mark.xdist_group("deploy")  # one cluster (nginx and two replicas) for the file's tests
+
 
 @pytest.fixture(scope="module")
 def cluster():

@@ -187,7 +187,9 @@ def test_every_lesson_opens_from_its_own_path_from_a_fresh_servers_first_request
         page.add_init_script("""new MutationObserver(() => {
             const nav = document.querySelector('[data-testid=stSidebarNav]');
             if (nav) window.navSeen(nav.innerText); }).observe(document, {childList: true, subtree: true});""")
-        for path in [first, "/pla", "/pla?t=0", "/pocket", "/xor?lift=1", "/"]:
+        # The first request is what each case is about; the paths after it once (the first case) are enough.
+        then = ["/pla", "/pla?t=0", "/pocket", "/xor?lift=1", "/"] if first == "/pla" else []
+        for path in [first, *then]:
             slug = path.split("?")[0].strip("/")
             if slug:
                 Plot(page).open(base + path)
