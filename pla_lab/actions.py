@@ -41,8 +41,16 @@ def epoch(lesson) -> None:
         lesson.state["head"] = head.goto(model.epoch_end(run.trace, head.t), run.T)
 
 
-def toggle_play(lesson) -> None:
+def toggle_play(lesson, shown_pause: bool | None = None) -> None:
+    """Play or Pause, as the button said when the learner saw it (``shown_pause``): if a rerun in between (the
+    browser reporting its step while it plays) changed the state, a click on Pause still pauses and one on Play
+    never pauses."""
     s = lesson.state
+    if shown_pause is not None and s["head"].playing != shown_pause:
+        if shown_pause:  # it said Pause: stop wherever the run is
+            s["events_now"] = True
+            s["head"] = s["head"].pause()
+        return
     if s["head"].playing:  # Pause: a scrubber value in the same rerun is the one the server wrote (see scrubbed)
         s["events_now"] = True
     s["head"] = s["head"].toggle_play(current_run(lesson).T)

@@ -157,7 +157,8 @@ def _transport(lesson, page) -> None:
                 key=shared.APP.key("step"))
     playing = s["head"].playing
     c[2].button("Pause" if playing else "Play", icon=":material/pause:" if playing else ":material/play_arrow:",
-                on_click=actions.toggle_play, args=(lesson,), disabled=none or T == 0, use_container_width=True,
+                on_click=actions.toggle_play, args=(lesson, playing), disabled=none or T == 0,
+                use_container_width=True,
                 shortcut="Space", key=shared.APP.key("play"))  # one key: Play becomes Pause in place, never both
     if T > 0:
         s["scrub"] = t  # the scrubber shows the step; t itself lives in the playhead (it outlives the slider)
