@@ -72,7 +72,7 @@ def wider(f: Facts) -> Question:
         choices.index(right),
         f"ρ(w_T) = **{num(a)}** for the margin perceptron (γ = {num(f.gamma)}), **{num(b)}** for plain PLA; the best "
         f"any line has is ρ\\* = {num(f.rho_star)}. The margin perceptron halts only once every point is at least "
-        f"γ/2 = {num(f.gamma / 2)} from its line; PLA stops at the first line that separates.")
+        f"γ/2 = {num(f.gamma / 2)} from its line; plain PLA stops at its first w that makes no mistake.")
 
 
 def longer(trace, f: Facts) -> Question:

@@ -25,7 +25,7 @@ most 1: **t ≤ R²/ρ²**. The chart draws the three quantities (solid) and the
    slowly.
 3. Switch **Prove against** to f: the proof holds for f too, with f's smaller margin, so a looser bound.
    {notes.CREDIT.Of} point: ρ depends on a w_f "which we never have"; ρ* is the best any w_f can give.
-4. Compare the two margins: PLA stops at the first line that separates, not at the widest {term("street")}
+4. Compare the two margins: PLA stops at its first w that makes no mistake, not at the widest {term("street")}
    ({notes.PRESS.name}).
 5. Click points away until none of one class is left, or add a × among the ○: read what the page says.
 """
