@@ -155,15 +155,22 @@ def test_every_way_of_moving_keeps_the_words_behind_the_picture(server, plot, sl
     plot.page.wait_for_function("() => { const g = document.querySelector('.pla-plot'); return +g.dataset.t >= 4"
                                 " || (+g.dataset.t === window.__plaLab.data.T && g.dataset.playing === '0'); }",
                                 timeout=30_000)
-    # Wait for the rerun that turns Play into Pause: the button says Pause, or the run has played to its end.
+    # Wait for the rerun that turns Play into Pause: the one toggle says Pause, or the run has played to its end.
+    # (Not the plot's own playing flag, as before: in two loaded full runs the Pocket's long run played on for 60 s
+    # after it, unpaused; the flag may read '0' for a moment while a rerun redraws the plot.)
+    toggle = plot.page.locator(".st-key-lesson-transport button", has_text=re.compile("Play|Pause"))
     plot.page.wait_for_function(
         "() => { const g = document.querySelector('.pla-plot');"
         " const b = [...document.querySelectorAll('.st-key-lesson-transport button')].filter("
         "(e) => /Play|Pause/.test(e.innerText));"
-        " return b.length === 1 && (/Pause/.test(b[0].innerText) || g.dataset.playing === '0'); }", timeout=30_000)
+        " return b.length === 1 && (/Pause/.test(b[0].innerText)"
+        " || (+g.dataset.t === window.__plaLab.data.T && g.dataset.playing === '0')); }", timeout=30_000)
     plot.page.wait_for_selector(READY, timeout=30_000)
-    if plot.page.evaluate("() => document.querySelector('.pla-plot').dataset.playing === '1'"):
-        press(plot, "Pause")
+    if "Pause" in toggle.inner_text():
+        toggle.click()
+        plot.page.wait_for_function(
+            "() => [...document.querySelectorAll('.st-key-lesson-transport button')].some("
+            "(e) => /Play/.test(e.innerText))", timeout=30_000)
     plot.idle(timeout=60_000)
     words_at(plot, plot.t())
     plot.page.get_by_role("button", name=re.compile(r"^(Run|To cap|To the end)$")).first.click()
