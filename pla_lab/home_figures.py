@@ -3,6 +3,8 @@ Play button (the lessons' slide animation, :func:`pla_lab.animation.figure`, mad
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pla_core
 
 from . import animation, model
@@ -14,8 +16,10 @@ EXAMPLE = model.Preset("ten points", "separable", dict(n=10, margin=0.1), view=m
 SEED = 1
 
 
+@lru_cache(maxsize=1)
 def example() -> tuple[list, tuple, pla_core.Trace]:
-    """(points, view, PLA's trace with the app's default settings) of the home page's picture."""
+    """(points, view, PLA's trace with the app's default settings) of the home page's picture: the same every time,
+    so built once per process (the page and its picture both read it at every rerun; nothing mutates it)."""
     points, view, _ = EXAMPLE.build(SEED)
     X, y = model.arrays(points)
     defaults = S.pla_kwargs({s.key: s.default for s in S.ALGORITHM})
