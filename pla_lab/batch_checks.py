@@ -6,6 +6,7 @@ from __future__ import annotations
 from . import batch_figures
 from .batch_words import block
 from .checks import Question
+from .questions import at_cap
 from .text import num, plural, sub
 
 FEWER, SAME, MORE = "Fewer", "The same number", "More"
@@ -57,9 +58,8 @@ def halts(trace, separable: bool | None = None) -> Question:
         a, p = trace.cycle
         why = f"From update {a} the weights repeat every {p} update{plural(p)}: it never halts."
     else:
-        why = f"The run stops at the cap of **{T:,}** updates with {left} mistake{plural(left)} left" + {
-            True: "; the exact LP finds a line that separates these points, so a higher cap would let it halt.",
-            False: "; the exact LP proves no line separates these points, so no cap would."}.get(separable, ".")
+        why = f"The run stops at the cap of **{T:,}** updates with {left} mistake{plural(left)} left" + at_cap(
+            trace, separable)  # PLA's words: without a bias, only lines through the origin were tested
     return Question("halts", f"Will this run halt (no mistake left) before the cap of {cap:,} updates?",
                     ("Yes", "No"), 0 if trace.halted else 1, why)
 

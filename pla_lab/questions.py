@@ -69,6 +69,15 @@ def score_moves(trace, t: int) -> Question | None:
                     "larger or smaller than before?", ("Larger", "The same", "Smaller"), answer, why)
 
 
+def at_cap(trace, separable: bool | None) -> str:
+    """The end of a "stopped at the cap" reason: what the exact LP (``separable``; None: not asked) says of the lines
+    this run can learn (through the origin, without a bias)."""
+    line = "line" if trace.settings["bias"] else "line through the origin"
+    return {True: f"; the exact LP finds a {line} that separates them, so more updates would halt it.",
+            False: f"; the exact LP proves no {line} separates them, so no number of updates would."}.get(
+        separable, ".")
+
+
 def will_halt(trace, *, separable: bool | None, go: str = "Run") -> Question:
     """"Will this run halt?": from how the trace stopped, and the exact LP's answer the run's extras hold."""
     T, n, cap = len(trace), len(trace.y), trace.settings["max_updates"]
@@ -80,11 +89,7 @@ def will_halt(trace, *, separable: bool | None, go: str = "Run") -> Question:
         why = (f"From update {s} the weights repeat every {p} update{plural(p)}, so it never halts: "
                f"w{sub(T)} still gets {left} of {n} points wrong.")
     else:
-        why = f"It stops at the cap of {cap:,} updates with {left} of {n} points still wrong"
-        line = "line" if trace.settings["bias"] else "line through the origin"  # what a run without b can learn
-        why += {True: f"; the exact LP finds a {line} that separates them, so more updates would halt it.",
-                False: f"; the exact LP proves no {line} separates them, so no number of updates would."}.get(
-            separable, ".")
+        why = f"It stops at the cap of {cap:,} updates with {left} of {n} points still wrong" + at_cap(trace, separable)
     if trace.cycle and separable is False:
         why += " The exact LP proves no line separates these points."
     return Question("halts", f"Will this run halt, with every point right, within its cap of {cap:,} updates? "
