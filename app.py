@@ -3,6 +3,6 @@ server serves the plot's browser modules and the plotly package's plotly.js, bot
 
 import streamlit as st
 
-from pla_lab import server
+from pla_lab.framework import server
 
 app = st.App("pla_lab/main.py", routes=server.routes())

@@ -27,7 +27,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_ui import BARE_READY, start_app_and_bare  # noqa: E402
-from pla_lab import server  # noqa: E402
+from pla_lab.framework import server  # noqa: E402
 from tests.e2e.conftest import ARGS, CHROMIUM, TEST_HOOKS  # noqa: E402
 
 FLOOR = """(() => {

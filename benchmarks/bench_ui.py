@@ -32,7 +32,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from pla_core import datasets  # noqa: E402
-from pla_lab import codec as C  # noqa: E402
+from pla_lab.framework import codec as C  # noqa: E402
 from tests.e2e.conftest import ARGS, CHROMIUM, READY, TEST_HOOKS, Plot, start_server  # noqa: E402
 
 

@@ -32,7 +32,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.load import loadavg, start_cluster  # noqa: E402
-from pla_lab import codec as C  # noqa: E402
+from pla_lab.framework import codec as C  # noqa: E402
 from tests.e2e.conftest import ARGS, CHROMIUM, TEST_HOOKS, Plot, _free_port, start_server  # noqa: E402
 from tests.e2e.test_faults import cut_the_line  # noqa: E402
 

@@ -13,8 +13,8 @@ What goes over the wire is what Chromium sends (captured from a real page load a
     page name (``pla``), no widget states and the browser's context (time zone, locale, URL, colour scheme). The
     server answers ``new_session`` (the page's script hash), deltas, ``page_info_changed`` (the query string the app
     wrote), ``script_finished``;
-  * Step is served in the browser (assets/plot/input.js): it animates, then reports the step shown as a *tick*, an
-    event of the plot component (pla_lab.protocol). The browser sends it as the component's trigger value
+  * Step is served in the browser (pla_lab/drawing/plot/input.js): it animates, then reports the step shown as a *tick*, an
+    event of the plot component (pla_lab.framework.protocol). The browser sends it as the component's trigger value
     (``json_trigger_value`` of its ``…__events`` widget, every event not yet acknowledged, numbered) in a
     ``rerun_script`` that names the plot's fragment, the page's script hash, the current query string and the
     hashes of the cached messages. That is a fragment rerun, answered by the plot's new payload (which echoes the

@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.bench_ui import start_app_and_bare  # noqa: E402
 from benchmarks.load import Student, cpu_seconds, loadavg  # noqa: E402
 from pla_core import datasets  # noqa: E402
-from pla_lab import codec as C  # noqa: E402
+from pla_lab.framework import codec as C  # noqa: E402
 
 #: Seconds the server is left alone after a session closes, before its CPU time is read.
 SETTLE = 0.3
@@ -234,8 +234,8 @@ def blocks() -> list[str]:
     """What one /experiments block costs (CPU s in this process): pla_core.experiment on the page's first block
     (``Cost.plan``), beside the estimate that sized it, for settings the page accepts; the others' refusal."""
     from pla_core import experiment as E
-    from pla_lab import experiment_jobs as J
-    from pla_lab.lessons.experiments import BOUND_RUNS
+    from pla_lab.lessons.experiments import experiments_jobs as J
+    from pla_lab.lessons.experiments.experiments_lesson import BOUND_RUNS
 
     base = dict(order="random", eta=1.0, w0=(0.0, 0.0, 0.0), bias=True, sign_zero=None)
     cases = [(100, 1000, 10_000, 0.0, {}), (100, 1000, 10_000, 0.0, {"bias": False}), (100, 1000, 1000, 0.1, {}),

@@ -10,7 +10,7 @@ Two series, each on a fresh ``streamlit run app.py``, their waves interleaved:
   (a) same link: every session opens one shared link, so after the first every run is a cache hit and any growth
       is per session;
   (b) distinct links: every session opens points of its own (another seed), so PLA Lab's one run cache,
-      ``pla_lab/runs.py`` ``_compute`` (``st.cache_resource(max_entries=128)``; the app has no other Streamlit
+      ``pla_lab/framework/runs.py`` ``_compute`` (``st.cache_resource(max_entries=128)``; the app has no other Streamlit
       cache), fills up to 128 runs and must then hold still, the least recently used run evicted.
 Then, on a third fresh server, while (a) and (b) wait out the TTL below:
   (c) live sessions: 100, 200, 300 open at once and kept open: MB of RSS per live session (the slope), and their
@@ -56,13 +56,13 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.bench_ui import link_with_points  # noqa: E402
 from benchmarks.load import PATIENCE, Student, loadavg, rss_mb  # noqa: E402
 from pla_core import datasets  # noqa: E402
-from pla_lab import codec as C  # noqa: E402
+from pla_lab.framework import codec as C  # noqa: E402
 from tests.e2e.conftest import start_server  # noqa: E402
 
 #: Streamlit 1.67's defaults for closed sessions kept for a reconnect (runtime/memory_session_storage.py and the
 #: option server.disconnectedSessionTTL): how many, and for how long (s).
 STORED_SESSIONS, SESSION_TTL = 128, 120
-#: The run cache's size (pla_lab/runs.py, ``_compute``).
+#: The run cache's size (pla_lab/framework/runs.py, ``_compute``).
 RUN_CACHE = 128
 STEPS = 2
 #: The issue's figure, "about 0.15 MB per session": 15 MB per 100. A plateau grows by less than a tenth of it.

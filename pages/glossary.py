@@ -1,5 +1,5 @@
 """Glossary: every term of jargon the lessons link, in plain words, and where the app shows it."""
 
-from pla_lab import library
+from pla_lab.course import library
 
 library.glossary_page()

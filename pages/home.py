@@ -1,5 +1,5 @@
 """Start here: what the perceptron is and what PLA does, a small live picture, and the path through the lessons."""
 
-from pla_lab import home
+from pla_lab.course import home
 
 home.render()

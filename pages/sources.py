@@ -1,5 +1,5 @@
 """Sources: the five notes PLA Lab follows, where they disagree, and the slips the app found in them."""
 
-from pla_lab import library
+from pla_lab.course import library
 
 library.sources()

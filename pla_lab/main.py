@@ -5,9 +5,9 @@ It lives here rather than beside pages/, so Streamlit never runs its older pages
 files in the sidebar and ran a linked page without this script on a server's first request).
 """
 
-from pla_lab import frame, nav, shared, widgets
+from pla_lab.framework import frame, nav, shared, widgets
 from pla_lab.lessons import LESSONS
-from pla_lab.say import st
+from pla_lab.framework.say import st
 
 shared.setup()  # the link's settings, presenter mode among them, before the page is laid out
 present = shared.SHARED["present"]

@@ -137,8 +137,8 @@ def test_noisy_xor_runs_that_come_back_to_zero_cycle_as_the_exact_run(seed):
 def test_the_two_xor_runs_of_the_issue_by_their_exact_numbers():
     """/xor, Noisy XOR, 20 points: seed 0 is at w = 0 at update 250 (all 20 points mistakes there) and cycles from
     update 8 with period 420; seed 1 cycles from 56 with period 18 (floats had said (118, 160) and (42, 90))."""
-    from pla_lab import model
-    from pla_lab.lessons.xor import XorLesson
+    from pla_lab.framework import model
+    from pla_lab.lessons.xor.xor_lesson import XorLesson
 
     for seed, cycle in ((0, (8, 420)), (1, (56, 18))):
         X, y = model.arrays(XorLesson.presets["xor20"].build(seed)[0])

@@ -12,9 +12,9 @@ import numpy as np
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import pla_core
-from pla_lab import codec as C
-from pla_lab import model
-from pla_lab import settings as S
+from pla_lab.framework import codec as C
+from pla_lab.framework import model
+from pla_lab.framework import settings as S
 from pla_lab.lessons import BATCH
 
 from .conftest import READY, Plot

@@ -12,9 +12,9 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 import pla_core
-from pla_lab import codec as C
-from pla_lab import model
-from pla_lab import settings as S
+from pla_lab.framework import codec as C
+from pla_lab.framework import model
+from pla_lab.framework import settings as S
 
 from .conftest import READY, TEST_HOOKS, Plot
 

@@ -12,11 +12,11 @@ from playwright.sync_api import expect
 
 import pla_core
 from pla_core import experiment as E
-from pla_lab import codec as C
-from pla_lab import model
-from pla_lab import settings as S
+from pla_lab.framework import codec as C
+from pla_lab.framework import model
+from pla_lab.framework import settings as S
 from pla_lab.lessons import BATCH, MARGIN
-from pla_lab.text import num
+from pla_lab.words.text import num
 
 from .conftest import READY
 

@@ -12,9 +12,9 @@ from urllib.parse import parse_qs, urlencode, urlparse
 import numpy as np
 
 import pla_core
-from pla_lab import codec as C
-from pla_lab import model
-from pla_lab import settings as S
+from pla_lab.framework import codec as C
+from pla_lab.framework import model
+from pla_lab.framework import settings as S
 
 from .conftest import Plot
 

@@ -12,10 +12,11 @@ import pytest
 
 import pla_core
 from pla_core import datasets, geometry
-from pla_lab import home, model
-from pla_lab import codec as C
-from pla_lab import links
-from pla_lab import settings as S
+from pla_lab.course import home
+from pla_lab.framework import model
+from pla_lab.framework import codec as C
+from pla_lab.framework import links
+from pla_lab.framework import settings as S
 
 from .conftest import READY, TEST_HOOKS, Plot, hold_server_messages, start_server, stop_server
 

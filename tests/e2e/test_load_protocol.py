@@ -10,7 +10,7 @@ import urllib.parse
 
 from benchmarks.bench_ui import link_with_points
 from benchmarks.load import Student, student_steps
-from pla_lab import codec as C
+from pla_lab.framework import codec as C
 
 
 def test_a_simulated_student_opens_a_link_and_steps(server):

@@ -9,11 +9,11 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 import pla_core
-from pla_lab import codec as C
-from pla_lab import look, model
-from pla_lab import settings as S
+from pla_lab.framework import codec as C
+from pla_lab.framework import look, model
+from pla_lab.framework import settings as S
 from pla_lab.lessons import LESSONS
-from pla_lab.text import exact, md, sub
+from pla_lab.words.text import exact, md, sub
 
 from .conftest import READY, TEST_HOOKS, Plot
 

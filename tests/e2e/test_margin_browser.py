@@ -11,11 +11,11 @@ from urllib.parse import urlencode
 import numpy as np
 
 import pla_core
-from pla_lab import codec as C
-from pla_lab import model
-from pla_lab import settings as S
+from pla_lab.framework import codec as C
+from pla_lab.framework import model
+from pla_lab.framework import settings as S
 from pla_lab.lessons import MARGIN
-from pla_lab.text import num
+from pla_lab.words.text import num
 
 from .conftest import Plot, assert_animated
 

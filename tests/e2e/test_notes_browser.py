@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from pla_lab import glossary, notes
+from pla_lab.words import glossary, notes
 from pla_lab.lessons import LESSONS
 
 from .conftest import READY

@@ -11,9 +11,9 @@ import numpy as np
 
 import pla_core
 from pla_core.geometry import clip_line
-from pla_lab import codec as C
-from pla_lab import model
-from pla_lab import settings as S
+from pla_lab.framework import codec as C
+from pla_lab.framework import model
+from pla_lab.framework import settings as S
 
 ARROWS = {"to the right": "→", "to the upper right": "↗", "above": "↑", "to the upper left": "↖", "to the left": "←",
           "to the lower left": "↙", "below": "↓", "to the lower right": "↘"}

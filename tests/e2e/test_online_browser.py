@@ -10,9 +10,9 @@ import re
 from urllib.parse import urlencode
 
 import pla_core
-from pla_lab import codec as C
-from pla_lab import model
-from pla_lab import settings as S
+from pla_lab.framework import codec as C
+from pla_lab.framework import model
+from pla_lab.framework import settings as S
 
 from .conftest import Plot
 

@@ -12,9 +12,9 @@ import zxingcpp
 from PIL import Image
 
 import pla_core
-from pla_lab import model
-from pla_lab import codec as C
-from pla_lab import settings as S
+from pla_lab.framework import model
+from pla_lab.framework import codec as C
+from pla_lab.framework import settings as S
 
 from .conftest import TEST_HOOKS, Plot, assert_animated, hold_server_messages
 

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from pla_lab import codec as C
+from pla_lab.framework import codec as C
 
 from .conftest import READY, TEST_HOOKS, Plot, _free_port, start_server, stop_server
 
@@ -44,7 +44,7 @@ def test_kill_and_restart_the_server_and_every_student_gets_their_own_demo_back(
     rows = [[0.1 * k - 0.45, 0.3 - 0.07 * k, 1 if k % 3 else -1] for k in range(9)]
     a = student(browser, base + "/pla?t=1", 2)  # the default data set, at t = 3
     # Nine points of their own, only opened: the last run was a full one, after which Streamlit's frontend does not
-    # ask a new process for a run by itself (pla_lab.frame's watcher does).
+    # ask a new process for a run by itself (pla_lab.framework.frame's watcher does).
     b = student(browser, base + "/pla?t=1&pts=" + C.encode_points(rows), 0)
     before = [(p, p.points(), p.t()) for p in (a, b)]
     assert before[0][1] != before[1][1]

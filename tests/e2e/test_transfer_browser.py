@@ -9,9 +9,9 @@ import time
 from urllib.parse import parse_qs, urlparse
 
 import pla_core
-from pla_lab import codec as C
-from pla_lab import model
-from pla_lab import settings as S
+from pla_lab.framework import codec as C
+from pla_lab.framework import model
+from pla_lab.framework import settings as S
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
 BOX = "Save or load points (CSV), save the run (JSON)"

@@ -2,9 +2,9 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { bandEdges, bandPolygon, bandTraces, halfWidth } from "../../pla_lab/assets/plot/band.js";
-import { restExtra, restPose } from "../../pla_lab/assets/plot/pose.js";
-import { noEdits, traces, TWEENED } from "../../pla_lab/assets/plot/scene.js";
+import { bandEdges, bandPolygon, bandTraces, halfWidth } from "../../pla_lab/drawing/plot/band.js";
+import { restExtra, restPose } from "../../pla_lab/drawing/plot/pose.js";
+import { noEdits, traces, TWEENED } from "../../pla_lab/drawing/plot/scene.js";
 import { payload } from "./fixtures.mjs";
 
 const CASES = JSON.parse(readFileSync(new URL("./band_cases.json", import.meta.url), "utf8"));

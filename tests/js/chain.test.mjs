@@ -1,9 +1,9 @@
 // chain.js: the batch update drawn tip to tail, without a browser.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { chainLinks, chainTraces } from "../../pla_lab/assets/plot/chain.js";
-import { lerpPose, restExtra, restPose, stepExtra } from "../../pla_lab/assets/plot/pose.js";
-import { noEdits, traces } from "../../pla_lab/assets/plot/scene.js";
+import { chainLinks, chainTraces } from "../../pla_lab/drawing/plot/chain.js";
+import { lerpPose, restExtra, restPose, stepExtra } from "../../pla_lab/drawing/plot/pose.js";
+import { noEdits, traces } from "../../pla_lab/drawing/plot/scene.js";
 import { COLORS, payload } from "./fixtures.mjs";
 
 // A batch run on the fixture's 4 points with c = 0.5 (η = 1 averaged over b = 2): update 0 sums points 0, 1 and 3,

@@ -1,7 +1,7 @@
 // chart.js: the chart beside the plot, from its declaration, without a browser.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { chartFigure, wrap } from "../../pla_lab/assets/plot/chart.js";
+import { chartFigure, wrap } from "../../pla_lab/drawing/plot/chart.js";
 import { pocketPayload } from "./fixtures.mjs";
 
 const chart = (over = {}) => ({ ...pocketPayload().chart, ...over });

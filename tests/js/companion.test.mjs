@@ -3,9 +3,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { companionW } from "../../pla_lab/assets/plot/companion.js";
-import { lerpPose, restPose } from "../../pla_lab/assets/plot/pose.js";
-import { traces } from "../../pla_lab/assets/plot/scene.js";
+import { companionW } from "../../pla_lab/drawing/plot/companion.js";
+import { lerpPose, restPose } from "../../pla_lab/drawing/plot/pose.js";
+import { traces } from "../../pla_lab/drawing/plot/scene.js";
 
 const win = { t0: 0, W: [[0, 0, 0], [1, 1, 0], [0, 1, 1], [1, 2, 1]], U: [[1, 1, 0], [-1, 0, 1], [1, 1, 0]], I: [[0], [1], [0]], P: null };
 const companion = { t0: 0, W: [[0, 0, 0], [1, 0, 1]], T: 1, last: [1, 0, 1], label: "η = 2 (dashed), T = 1" };

@@ -1,7 +1,7 @@
 // decide.js: what a new payload means, and the timing rules, without a DOM.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { decide, needMore, plan, playPlan, stepMs } from "../../pla_lab/assets/plot/decide.js";
+import { decide, needMore, plan, playPlan, stepMs } from "../../pla_lab/drawing/plot/decide.js";
 import { payload } from "./fixtures.mjs";
 
 const rest = { run: "run-a", seq: 1, t: 0, playing: false, animating: false, pausedAt: 0, shown: true, nonce: "n1" };

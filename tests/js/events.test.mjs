@@ -1,9 +1,9 @@
 // events.js: the outbox (ids, nonce, resend until acknowledged) and what a click means.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { TAP_ECHO_MS, clickEdit, createOutbox, dragW, nearest, onScreen, setW, tapEcho, tick } from "../../pla_lab/assets/plot/events.js";
-import { VERSION } from "../../pla_lab/assets/plot/protocol.js";
-import { visiblePoints } from "../../pla_lab/assets/plot/scene.js";
+import { TAP_ECHO_MS, clickEdit, createOutbox, dragW, nearest, onScreen, setW, tapEcho, tick } from "../../pla_lab/drawing/plot/events.js";
+import { VERSION } from "../../pla_lab/drawing/plot/protocol.js";
+import { visiblePoints } from "../../pla_lab/drawing/plot/scene.js";
 import { payload } from "./fixtures.mjs";
 
 const recorder = () => { const sent = []; return { sent, send: (name, value) => sent.push([name, value]) }; };

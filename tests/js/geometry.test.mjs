@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { area, clip, clipPoly, curve, perpendicular, rect, signGrid } from "../../pla_lab/assets/plot/geometry.js";
+import { area, clip, clipPoly, curve, perpendicular, rect, signGrid } from "../../pla_lab/drawing/plot/geometry.js";
 
 const CASES = JSON.parse(readFileSync(new URL("./geometry_cases.json", import.meta.url), "utf8"));
 const REL = 1e-9;

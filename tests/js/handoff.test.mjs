@@ -1,7 +1,7 @@
 // handoff.js: a step the server has not heard of, kept for the plot mounted in this one's place.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { HANDOFF_MS, keep, kept, told } from "../../pla_lab/assets/plot/handoff.js";
+import { HANDOFF_MS, keep, kept, told } from "../../pla_lab/drawing/plot/handoff.js";
 
 const store = () => { const m = new Map(); return { getItem: (k) => (m.has(k) ? m.get(k) : null),
   setItem: (k, v) => m.set(k, String(v)), removeItem: (k) => m.delete(k), size: () => m.size }; };

@@ -1,9 +1,9 @@
 // Seed 001's geometry drawn from w (marks.js through scene.traces), and the chart's stacked panels (chart.js).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { chartFigure } from "../../pla_lab/assets/plot/chart.js";
-import { fmt, stepWords } from "../../pla_lab/assets/plot/marks.js";
-import { traces } from "../../pla_lab/assets/plot/scene.js";
+import { chartFigure } from "../../pla_lab/drawing/plot/chart.js";
+import { fmt, stepWords } from "../../pla_lab/drawing/plot/marks.js";
+import { traces } from "../../pla_lab/drawing/plot/scene.js";
 import { COLORS, payload } from "./fixtures.mjs";
 
 const pose = (w) => ({ w, anchor: [0, 0], scale: 1, p: null });

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { test } from "node:test";
 
-const DIR = new URL("../../pla_lab/assets/plot/", import.meta.url);
+const DIR = new URL("../../pla_lab/drawing/plot/", import.meta.url);
 const FILES = readdirSync(DIR).filter((f) => f.endsWith(".js"));
 
 test("every module imports without a browser", async () => {
@@ -24,7 +24,7 @@ test("modules are short and hold no mutable state of their own", () => {
 
 test("protocol.js mirrors protocol.py's version and moving layers", async () => {
   const { VERSION, MOVING_LAYERS } = await import(new URL("protocol.js", DIR));
-  const py = readFileSync(new URL("../../protocol.py", DIR), "utf8");
+  const py = readFileSync(new URL("../../framework/protocol.py", DIR), "utf8");
   assert.equal(VERSION, Number(py.match(/^VERSION = (\d+)/m)[1]));
   const layers = py.match(/^MOVING_LAYERS = \(([^)]*)\)/m)[1].match(/"([^"]+)"/g).map((s) => s.slice(1, -1));
   assert.deepEqual([...MOVING_LAYERS], layers);
@@ -35,7 +35,7 @@ test("protocol.js mirrors protocol.py's version and moving layers", async () => 
 });
 
 test("protocol.js declares every field of protocol.py's TypedDicts", () => {
-  const py = readFileSync(new URL("../../protocol.py", DIR), "utf8");
+  const py = readFileSync(new URL("../../framework/protocol.py", DIR), "utf8");
   const js = readFileSync(new URL("protocol.js", DIR), "utf8");
   for (const m of py.matchAll(/^class (\w+)\(TypedDict[^)]*\):\n((?:(?:    .*)?\n)+)/gm)) {
     const block = js.split(`@typedef {Object} ${m[1]}\n`)[1].split("*/")[0];

@@ -3,10 +3,10 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { clip, octant, offBox } from "../../pla_lab/assets/plot/geometry.js";
-import { lineNote } from "../../pla_lab/assets/plot/marks.js";
-import { anchorOf, restExtra, restPose } from "../../pla_lab/assets/plot/pose.js";
-import { noEdits, traces } from "../../pla_lab/assets/plot/scene.js";
+import { clip, octant, offBox } from "../../pla_lab/drawing/plot/geometry.js";
+import { lineNote } from "../../pla_lab/drawing/plot/marks.js";
+import { anchorOf, restExtra, restPose } from "../../pla_lab/drawing/plot/pose.js";
+import { noEdits, traces } from "../../pla_lab/drawing/plot/scene.js";
 import { payload } from "./fixtures.mjs";
 
 const CASES = JSON.parse(readFileSync(new URL("./geometry_cases.json", import.meta.url), "utf8"));

@@ -1,9 +1,9 @@
 // phone.js: how a phone draws a presenter's payload, and the chart's height under the plot, without a browser.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { chartHeight, onScreen } from "../../pla_lab/assets/plot/phone.js";
-import { traces } from "../../pla_lab/assets/plot/scene.js";
-import { restExtra, restPose } from "../../pla_lab/assets/plot/pose.js";
+import { chartHeight, onScreen } from "../../pla_lab/drawing/plot/phone.js";
+import { traces } from "../../pla_lab/drawing/plot/scene.js";
+import { restExtra, restPose } from "../../pla_lab/drawing/plot/pose.js";
 import { payload } from "./fixtures.mjs";
 
 const phoneBase = (d) => ({ ...d.base, layout: { ...d.base.layout, font: { size: 16 } } });

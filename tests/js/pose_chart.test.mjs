@@ -1,8 +1,8 @@
 // pose.js (what is on screen at a step) and chart.js's pure figure.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { chartFigure } from "../../pla_lab/assets/plot/chart.js";
-import { I, lerpPose, P, restExtra, restPose, U, W } from "../../pla_lab/assets/plot/pose.js";
+import { chartFigure } from "../../pla_lab/drawing/plot/chart.js";
+import { I, lerpPose, P, restExtra, restPose, U, W } from "../../pla_lab/drawing/plot/pose.js";
 import { payload, pocketPayload } from "./fixtures.mjs";
 
 test("window entries, and null outside the window", () => {

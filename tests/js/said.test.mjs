@@ -1,8 +1,8 @@
 // said.js and scrub.js: when the words beside the plot may show, and where the plot goes while the scrubber is held.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { markKey, saidCss, saidState, waitLine } from "../../pla_lab/assets/plot/said.js";
-import { follow, thumbStep } from "../../pla_lab/assets/plot/scrub.js";
+import { markKey, saidCss, saidState, waitLine } from "../../pla_lab/drawing/plot/said.js";
+import { follow, thumbStep } from "../../pla_lab/drawing/plot/scrub.js";
 import { payload } from "./fixtures.mjs";
 
 const at = (over = {}) => ({ run: "0123abcd", t: 3, T: 13, rest: true, playing: false, ...over });

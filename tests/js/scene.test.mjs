@@ -1,9 +1,9 @@
 // scene.js: the traces for a payload and a pose, without a browser.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { restExtra, restPose } from "../../pla_lab/assets/plot/pose.js";
-import { disagreement, fitHeight, layout, noEdits, traces, visiblePoints } from "../../pla_lab/assets/plot/scene.js";
-import { area } from "../../pla_lab/assets/plot/geometry.js";
+import { restExtra, restPose } from "../../pla_lab/drawing/plot/pose.js";
+import { disagreement, fitHeight, layout, noEdits, traces, visiblePoints } from "../../pla_lab/drawing/plot/scene.js";
+import { area } from "../../pla_lab/drawing/plot/geometry.js";
 import { payload, pocketPayload } from "./fixtures.mjs";
 
 const FG = "#111111";

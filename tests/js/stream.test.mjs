@@ -1,9 +1,9 @@
 // The online perceptron's stream layer: which arrival a step draws, the label hidden then revealed, faint points.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { restExtra, restPose, stepExtra } from "../../pla_lab/assets/plot/pose.js";
-import { traces } from "../../pla_lab/assets/plot/scene.js";
-import { arrival, FAINT, streamWords } from "../../pla_lab/assets/plot/stream.js";
+import { restExtra, restPose, stepExtra } from "../../pla_lab/drawing/plot/pose.js";
+import { traces } from "../../pla_lab/drawing/plot/scene.js";
+import { arrival, FAINT, streamWords } from "../../pla_lab/drawing/plot/stream.js";
 import { payload } from "./fixtures.mjs";
 
 // Two arrivals: point 2 (predicted +1, right), then point 1 (predicted +1, a mistake: w moves at step 3 → 4).

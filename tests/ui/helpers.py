@@ -9,10 +9,10 @@ import re
 
 from streamlit.testing.v1 import AppTest
 
-from pla_lab import codec as C
-from pla_lab.parsers import parse_view
+from pla_lab.framework import codec as C
+from pla_lab.framework.parsers import parse_view
 from pla_lab.lessons import LESSONS as _ALL
-from pla_lab.shared import SHARED
+from pla_lab.framework.shared import SHARED
 
 APP = str(pathlib.Path(__file__).resolve().parents[2] / "pla_lab" / "main.py")  # the app's script (see app.py)
 LESSONS = {lesson.slug: lesson for lesson in _ALL}
@@ -68,7 +68,7 @@ def markdown(at) -> str:
 
 
 def plot(at) -> dict:
-    """The data the plot component is sent (pla_lab.protocol.Payload): what the browser draws."""
+    """The data the plot component is sent (pla_lab.framework.protocol.Payload): what the browser draws."""
     return json.loads(next(c.proto.json for c in at.get("bidi_component")
                            if c.proto.component_name == "pla_lab.plot"))[0]
 

@@ -1,10 +1,10 @@
 """Generated links and what opening one must do, shared by the fuzz test (tests/ui/test_fuzz_links.py) and its
 benchmark (benchmarks/fuzz_links.py).
 
-A link is opened as the app opens it, without a Streamlit run: the sidebar's table (:data:`pla_lab.shared.SHARED`)
-and the lesson's table read the same parameters (:meth:`pla_lab.state.PageState.setup`), a link without points
-gets an example of the lesson and a view that fits it (as :func:`pla_lab.frame.open_lesson` does), and the link
-written back is the sidebar's part then the lesson's (:func:`pla_lab.frame.close_lesson`).
+A link is opened as the app opens it, without a Streamlit run: the sidebar's table (:data:`pla_lab.framework.shared.SHARED`)
+and the lesson's table read the same parameters (:meth:`pla_lab.framework.state.PageState.setup`), a link without points
+gets an example of the lesson and a view that fits it (as :func:`pla_lab.framework.frame.open_lesson` does), and the link
+written back is the sidebar's part then the lesson's (:func:`pla_lab.framework.frame.close_lesson`).
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from pla_lab import codec, model
-from pla_lab.parsers import Parsed
-from pla_lab.settings import about
-from pla_lab.shared import SHARED
-from pla_lab.state import PageState
+from pla_lab.framework import codec, model
+from pla_lab.framework.parsers import Parsed
+from pla_lab.framework.settings import about
+from pla_lab.framework.shared import SHARED
+from pla_lab.framework.state import PageState
 
 #: Values that would become script, HTML, an image, a foreign link, math, a directive or a heading if any of them
 #: reached Markdown or HTML unescaped. None of them is a valid value of any key.

@@ -1,7 +1,7 @@
 """What a reader sees of a Markdown text: its inline marks read as CommonMark 0.31 reads them (backslash escapes,
 ``*``/``_`` emphasis by delimiter runs and the rule of 3), plus what Streamlit's Markdown adds (``$…$`` math,
 ``~`` strikethrough) and what app words never mean (code spans, HTML tags). Written from the spec, independently of
-pla_lab.text.md, so the tests can hold md's output against it. Blocks: paragraphs (blank lines apart), and every
+pla_lab.words.text.md, so the tests can hold md's output against it. Blocks: paragraphs (blank lines apart), and every
 list item, heading and table row alone (a table's cells apart)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ ASCII_PUNCT = r"""!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~"""
 OPEN_BOUNDARY = set(" \n([{|\"'“‘—–")   # what may stand before a mark around whole words
 CLOSE_BOUNDARY = set(" \n.,;:!?)]}|\"'”’—–-/…")  # and after it
 _ITEM = re.compile(r"^\s*(?:[-+] |\d+\. |#{1,6} )")
-#: An inline link [text](target) whose "[" is not escaped: a reader sees its text (pla_lab.text.term writes them).
+#: An inline link [text](target) whose "[" is not escaped: a reader sees its text (pla_lab.words.text.term writes them).
 LINK = re.compile(r"(?<!\\)\[((?:\\.|[^\]\\])*)\]\(([^)\s]+)\)")
 
 
@@ -154,7 +154,7 @@ _INTENDED = re.compile(r"(?<![^\s(\[{|\"'“‘—–])(\*\*|\*)(?=[^\s*])(.+?)(
 
 
 def intended(words: str) -> str:
-    """What the app's own words mean a reader to see (its convention, pla_lab.text.md): ``**bold**`` and
+    """What the app's own words mean a reader to see (its convention, pla_lab.words.text.md): ``**bold**`` and
     ``*italics*`` around whole words are marks, every other character is shown, a written backslash escape shows
     the character it escapes. The blocks as :func:`read` splits them."""
     words = LINK.sub(r"\1", words)

@@ -9,10 +9,10 @@ from streamlit.testing.v1 import AppTest
 
 import pla_core
 from pla_core import datasets, geometry
-from pla_lab import model
-from pla_lab import codec as C
-from pla_lab import links
-from pla_lab import settings as S
+from pla_lab.framework import model
+from pla_lab.framework import codec as C
+from pla_lab.framework import links
+from pla_lab.framework import settings as S
 
 from .helpers import APP, POCKET, XOR, button, key, markdown, plot, points, start as _start, url, warnings
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import pla_core
-from pla_lab import model
-from pla_lab import codec as C
-from pla_lab import settings as S
+from pla_lab.framework import model
+from pla_lab.framework import codec as C
+from pla_lab.framework import settings as S
 
 from .helpers import button, key, markdown, plot, points, start, url, view, warnings
 
@@ -57,7 +57,7 @@ def test_numbers_show_the_substituted_update():
     trace = expected_trace(at)
     i = int(trace.mistakes[0])
     assert f"point #{i}" in markdown(at)
-    from pla_lab.text import vec
+    from pla_lab.words.text import vec
     assert f"**{vec(trace.weights[1])}**" in markdown(at)
 
 

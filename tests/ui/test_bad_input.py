@@ -8,9 +8,9 @@ import pytest
 
 import pla_core
 
-from pla_lab import codec as C
-from pla_lab import model
-from pla_lab.text import term
+from pla_lab.framework import codec as C
+from pla_lab.framework import model
+from pla_lab.words.text import term
 
 from .helpers import button, key, markdown, plot, points, start, url, view, warnings
 from .test_transfer import box_says, downloads, opened, upload  # noqa: F401 (downloads: a fixture)

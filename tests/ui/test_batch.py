@@ -7,12 +7,12 @@ import numpy as np
 import pytest
 
 import pla_core
-from pla_lab import codec as C
-from pla_lab import model
-from pla_lab import notes
-from pla_lab import settings as S
+from pla_lab.framework import codec as C
+from pla_lab.framework import model
+from pla_lab.words import notes
+from pla_lab.framework import settings as S
 from pla_lab.lessons import BATCH
-from pla_lab.text import clean_weights, num, sub, vec
+from pla_lab.words.text import clean_weights, num, sub, vec
 
 from .helpers import button, markdown, plot, points, start as _start, url, warnings
 

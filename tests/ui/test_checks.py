@@ -10,11 +10,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import pla_core
-from pla_lab import codec as C
-from pla_lab import model
-from pla_lab import settings as S
-from pla_lab.lessons.pla import PLA
-from pla_lab.text import num, sub
+from pla_lab.framework import codec as C
+from pla_lab.framework import model
+from pla_lab.framework import settings as S
+from pla_lab.lessons.pla.pla_lesson import PLA
+from pla_lab.words.text import num, sub
 
 from .helpers import LESSONS, button, start, url
 
@@ -262,7 +262,7 @@ def test_pocket_questions_are_pla_core_s(preset, params):
 
 def _a_page_of_its_own():
     """A page drawn without the lesson frame (as Experiments draws its own): one question about a made-up result."""
-    from pla_lab import checks
+    from pla_lab.framework import checks
 
     checks.ask("study", [checks.Question("runs", "How many runs?", ("3", "4"), 0, "It made 3 runs.")], about="job")
 

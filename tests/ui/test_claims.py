@@ -13,7 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pla_core.perceptron import radius_bound
-from pla_lab import batch_words, explain, halt_words, pocket_words, proof_words, runs
+from pla_lab.lessons.batch import batch_words
+from pla_lab.words import explain, halt_words
+from pla_lab.lessons.pocket import pocket_words
+from pla_lab.lessons.halts import halts_words as proof_words
+from pla_lab.framework import runs
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 READINGS = [None, 1, -1, "both"]

@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 
 import pla_core
-from pla_lab import codec as C
-from pla_lab import compare_words
-from pla_lab import model
-from pla_lab import settings as S
-from pla_lab.lessons.compare import COMPARE, TIES
-from pla_lab.text import num
+from pla_lab.framework import codec as C
+from pla_lab.lessons.compare import compare_words
+from pla_lab.framework import model
+from pla_lab.framework import settings as S
+from pla_lab.lessons.compare.compare_lesson import COMPARE, TIES
+from pla_lab.words.text import num
 
 from .helpers import button, markdown, plot, points, start as _start, url, warnings
 
@@ -209,7 +209,7 @@ def test_the_strip_of_a_large_unseparable_set_stops_sooner_and_says_so():
     """500 points on one spot with both labels and the cap at 20,000: 60 runs to the cap would cost the server
     about 12 s for one page; the strip's runs stop at SIDE_WORK's share and the words say so. At 1,000 updates
     the page cost 1.7 s of server CPU (benchmarks/page_cost.py), over issue 14's 1 s."""
-    from pla_lab import compare, compare_words
+    from pla_lab.lessons.compare import compare_runs as compare, compare_words
 
     X = np.full((500, 2), 0.5)
     y = np.where(np.arange(500) % 2 == 0, -1.0, 1.0)
@@ -227,7 +227,7 @@ def test_first_difference_is_the_first_update_where_two_readings_part(points):
     """Against the loop that defines it: the first t whose corrected point or wₜ differs, or where one run ends."""
     from pla_core import datasets
 
-    from pla_lab import compare
+    from pla_lab.lessons.compare import compare_runs as compare
 
     if points == "ties":
         P = np.array(TIES, dtype=float)
@@ -260,7 +260,7 @@ def _xor500():
 
 
 def test_with_500_points_the_eta_views_run_from_w0_zero_is_followed_for_its_share_and_the_words_say_so():
-    from pla_lab import compare
+    from pla_lab.lessons.compare import compare_runs as compare
 
     at = start({"pts": _xor500(), "cap": "20000", "cmp": "eta", "eta": "0.01", "w0": "100,-100,100"})
     pts = points(at)
@@ -276,7 +276,7 @@ def test_with_500_points_the_eta_views_run_from_w0_zero_is_followed_for_its_shar
 
 
 def test_with_500_points_the_other_readings_of_sign0_are_followed_for_their_share_and_the_words_say_so():
-    from pla_lab import compare, compare_words
+    from pla_lab.lessons.compare import compare_runs as compare, compare_words
 
     at = start({"pts": _xor500(), "cap": "20000", "cmp": "sign0"})
     pts = points(at)

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from pla_core import experiment as E
-from pla_lab import experiment_jobs as J
+from pla_lab.lessons.experiments import experiments_jobs as J
 
 LFD = dict(order="random", eta=1.0, w0=(0.0, 0.0, 0.0), bias=True, sign_zero=None)
 

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 import pla_core
 from pla_core.experiment import experiment, lfd_runs
-from pla_lab.experiment_results import halted_line
-from pla_lab.text import term
+from pla_lab.lessons.experiments.experiments_results import halted_line
+from pla_lab.words.text import term
 
 from .helpers import Downloads, button, markdown, plot, start, url, warnings
 

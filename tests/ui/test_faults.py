@@ -7,9 +7,9 @@ from __future__ import annotations
 import numpy as np
 
 import pla_core
-from pla_lab import codec as C
-from pla_lab import runs
-from pla_lab import settings as S
+from pla_lab.framework import codec as C
+from pla_lab.framework import runs
+from pla_lab.framework import settings as S
 from pla_lab.lessons import PLA
 
 SETTINGS = {s.key: s.default for s in S.ALGORITHM} | {"w0": (0.0, 0.0, 0.0), "cap": 1000}

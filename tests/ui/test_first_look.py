@@ -9,10 +9,10 @@ import pytest
 
 import pla_core
 from pla_core import datasets
-from pla_lab import model
-from pla_lab import codec as C
-from pla_lab import settings as S
-from pla_lab.text import sub, term
+from pla_lab.framework import model
+from pla_lab.framework import codec as C
+from pla_lab.framework import settings as S
+from pla_lab.words.text import sub, term
 
 from .helpers import button, key, markdown, plot, start, url
 

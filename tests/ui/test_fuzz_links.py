@@ -11,9 +11,9 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from pla_lab.settings import about
-from pla_lab.shared import SHARED
-from pla_lab.text import literal
+from pla_lab.framework.settings import about
+from pla_lab.framework.shared import SHARED
+from pla_lab.words.text import literal
 
 from . import linkfuzz as F
 from .helpers import LESSONS, start, url, warnings

@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 import pla_core
-from pla_lab import codec as C
-from pla_lab import links, model
-from pla_lab import settings as S
-from pla_lab.text import num
+from pla_lab.framework import codec as C
+from pla_lab.framework import links, model
+from pla_lab.framework import settings as S
+from pla_lab.words.text import num
 
 from .helpers import button, key, markdown, plot, points, start as _start, url
 

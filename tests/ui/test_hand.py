@@ -1,9 +1,9 @@
 """A w set by hand, from a link: PLA starts from it (the run pla_core makes with that w₀); bad values say why."""
 
 import pla_core
-from pla_lab import codec as C
-from pla_lab import model
-from pla_lab import settings as S
+from pla_lab.framework import codec as C
+from pla_lab.framework import model
+from pla_lab.framework import settings as S
 
 from .helpers import markdown, plot, start, url, warnings
 

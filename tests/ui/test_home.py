@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 
 import pla_core
-from pla_lab import codec as C
-from pla_lab import path
+from pla_lab.framework import codec as C
+from pla_lab.course import path
 from pla_lab.lessons import LESSONS as ORDER
-from pla_lab.text import md
+from pla_lab.words.text import md
 
 from .helpers import LESSONS, PLA_PAGE, key, markdown, plot, start, url
 
@@ -74,7 +74,7 @@ def test_the_home_picture_is_a_pla_run_and_its_words_are_that_runs():
     spec = json.loads(at.get("plotly_chart")[0].proto.spec)
     drawn = {d["name"]: list(zip(d["x"], d["y"])) for d in spec["data"] if d.get("name") in ("y = +1", "y = −1")}
     pos, neg = drawn["y = +1"], drawn["y = −1"]
-    from pla_lab import home_figures
+    from pla_lab.course import home_figures
     points, _, _ = home_figures.example()  # the data's own order (PLA's cyclic order depends on it)
     assert sorted((x, y) for x, y, _ in points) == sorted(pos + neg)
     X, y = np.array([p[:2] for p in points]), np.array([p[2] for p in points])
@@ -168,7 +168,7 @@ def test_presenter_mode_can_be_entered_and_left_on_the_home_page_and_follows_to_
 
 @pytest.mark.parametrize("seed", range(4))
 def test_the_pictures_words_follow_any_run_halted_or_stopped_at_the_cap(seed):
-    from pla_lab.home import picture_words
+    from pla_lab.course.home import picture_words
     for name, kw in (("separable", dict(n=12, margin=0.1)), ("xor", dict(n=12))):
         d = pla_core.datasets.make(name, seed=seed, **kw)
         points = [(x, y, lab) for (x, y), lab in zip(d.X, d.y)]

@@ -12,11 +12,11 @@ import pytest
 
 import pla_core
 from pla_core import datasets
-from pla_lab import codec as C
-from pla_lab import model
-from pla_lab import settings as S
+from pla_lab.framework import codec as C
+from pla_lab.framework import model
+from pla_lab.framework import settings as S
 from pla_lab.lessons import LESSONS
-from pla_lab.text import exact, sub
+from pla_lab.words.text import exact, sub
 
 from .helpers import button, key, markdown, start, url
 

@@ -12,12 +12,12 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import pla_core
-from pla_lab import codec as C
-from pla_lab import notes
-from pla_lab import model
-from pla_lab import settings as S
+from pla_lab.framework import codec as C
+from pla_lab.words import notes
+from pla_lab.framework import model
+from pla_lab.framework import settings as S
 from pla_lab.lessons import MARGIN
-from pla_lab.text import num
+from pla_lab.words.text import num
 
 from .helpers import button, markdown, plot, start as _start, url, warnings
 

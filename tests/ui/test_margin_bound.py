@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 import pla_core
-from pla_lab import margin_words
-from pla_lab.parsers import dump12
-from pla_lab.text import num
+from pla_lab.lessons.margin import margin_words
+from pla_lab.framework.parsers import dump12
+from pla_lab.words.text import num
 
 from .helpers import button, markdown, url
 from .test_margin import from_link, start

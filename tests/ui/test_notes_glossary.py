@@ -1,5 +1,5 @@
 """Issue 22: the notes named as a reader knows them (never "seed 001"), the Sources page, the Glossary, and the
-glossary links of the lessons (pla_lab.text.term)."""
+glossary links of the lessons (pla_lab.words.text.term)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import re
 import pytest
 
 import pla_core
-from pla_lab import explain, glossary, library, notes
-from pla_lab.text import literal, md, term
+from pla_lab.words import explain, glossary, notes
+from pla_lab.course import library
+from pla_lab.words.text import literal, md, term
 
 from .helpers import LESSONS, start
 from .reader import LINK, read

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pla_core.geometry import clip_line
-from pla_lab import explain, figures
+from pla_lab.words import explain
+from pla_lab.drawing import figures
 
 LAYERS = ("shade", "ghost", "boundary", "w", "update", "circle")
 coord = st.floats(-4, 4, allow_nan=False)
@@ -91,9 +92,9 @@ def _room(p, w, u, s, view):
 
 
 def test_issue_20_step_1_w_drawn_beside_its_line_at_the_right_edge():
-    from pla_lab.lessons.pla import PLA
-    from pla_lab import runs
-    from pla_lab.settings import ALGORITHM, pla_kwargs
+    from pla_lab.lessons.pla.pla_lesson import PLA
+    from pla_lab.framework import runs
+    from pla_lab.framework.settings import ALGORITHM, pla_kwargs
 
     pts, view, _ = PLA.presets["separable"].build(0)
     trace = runs.pla(pts, pla_kwargs({s.key: s.default for s in ALGORITHM}))

@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 import pla_core
-from pla_lab import codec as C
-from pla_lab import model
-from pla_lab import settings as S
-from pla_lab.text import cls, num
+from pla_lab.framework import codec as C
+from pla_lab.framework import model
+from pla_lab.framework import settings as S
+from pla_lab.words.text import cls, num
 
 from .helpers import button, markdown, plot, start as _start, url, warnings
 

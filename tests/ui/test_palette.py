@@ -4,7 +4,7 @@ text) and keeps the two classes apart under the common colour blindnesses (Macha
 import numpy as np
 import pytest
 
-from pla_lab.figures import CONTRAST, PALETTES
+from pla_lab.drawing.figures import CONTRAST, PALETTES
 
 BACKGROUND = {"light": "#FFFFFF", "dark": "#0E1117"}  # Streamlit's page backgrounds
 

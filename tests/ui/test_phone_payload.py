@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pla_core
-from pla_lab import model, payload
-from pla_lab import settings as S
-from pla_lab.playhead import Playhead
-from pla_lab.runs import Run
+from pla_lab.framework import model, payload
+from pla_lab.framework import settings as S
+from pla_lab.framework.playhead import Playhead
+from pla_lab.framework.runs import Run
 
 SETTINGS = {s.key: s.default for s in S.ALGORITHM}
 

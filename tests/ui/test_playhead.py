@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pla_lab.playhead import Playhead
+from pla_lab.framework.playhead import Playhead
 
 T = 10
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pla_lab import inbox, protocol
+from pla_lab.framework import inbox, protocol
 
-JS = Path(__file__).resolve().parents[2] / "pla_lab" / "assets" / "plot" / "protocol.js"
+JS = Path(__file__).resolve().parents[2] / "pla_lab" / "drawing" / "plot" / "protocol.js"
 
 
 def click(i, **kw):

@@ -5,8 +5,8 @@ import numpy as np
 import zxingcpp
 from PIL import Image
 
-from pla_lab import codec as C
-from pla_lab.qr import qr_svg
+from pla_lab.framework import codec as C
+from pla_lab.framework.qr import qr_svg
 
 
 def _read(svg: str) -> list[str]:

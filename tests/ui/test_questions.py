@@ -8,7 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 import pla_core
-from pla_lab import proof, questions
+from pla_lab.lessons.halts import halts_proof as proof
+from pla_lab.framework import questions
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -3,12 +3,12 @@ widget values."""
 
 from __future__ import annotations
 
-from pla_lab import links
-from pla_lab import codec as C
-from pla_lab import settings as S
+from pla_lab.framework import links
+from pla_lab.framework import codec as C
+from pla_lab.framework import settings as S
 from pla_lab.lessons import HALTS, LESSONS, POCKET
-from pla_lab.playhead import Playhead
-from pla_lab.state import Field, PageState, button, linked
+from pla_lab.framework.playhead import Playhead
+from pla_lab.framework.state import Field, PageState, button, linked
 
 
 def table(store):

@@ -9,7 +9,7 @@ import numpy as np
 from streamlit.testing.v1 import AppTest
 
 import pla_core
-from pla_lab import model
+from pla_lab.framework import model
 
 from .helpers import button, markdown, points, url
 

@@ -13,8 +13,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import pla_core
-from pla_lab import codec as C
-from pla_lab import links, model, transfer
+from pla_lab.framework import codec as C
+from pla_lab.framework import links, model, transfer
 
 from .helpers import Downloads, LESSONS, button, key, plot, points, start, url, view
 

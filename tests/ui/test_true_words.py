@@ -9,9 +9,9 @@ import numpy as np
 import pla_core
 import pytest
 
-from pla_lab import codec as C
-from pla_lab import model
-from pla_lab.text import num, term
+from pla_lab.framework import codec as C
+from pla_lab.framework import model
+from pla_lab.words.text import num, term
 
 from .helpers import PLA, button, key, points, start, url
 
@@ -112,7 +112,7 @@ def test_the_batch_page_names_the_gradient_of_what_each_mode_steps_on():
 
 
 def test_where_j_rises_in_mini_batch_mode_the_page_blames_the_block_not_the_step_size():
-    from pla_lab import batch_figures
+    from pla_lab.lessons.batch import batch_figures
 
     q = url(start({"batch": "mini", "bs": "5"}, PAGES["batch"]))
     X, y = model.arrays(C.decode_points(q["pts"])[0])

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pla_lab import model
+from pla_lab.framework import model
 
 from .helpers import button, key, plot, points, start, url, warnings
 

@@ -3,7 +3,7 @@
 example, stepped, run to the end and shown with both modes of each of its options and of the sidebar's readings;
 every piece of Markdown the page sends (words, captions, boxes, expander and widget labels, tooltips, radio
 options) is read as CommonMark reads it (tests/ui/reader.py), and what the app wrote (each text handed to
-pla_lab.text.md) must reach the reader exactly, with **bold** and *italics* only around whole words."""
+pla_lab.words.text.md) must reach the reader exactly, with **bold** and *italics* only around whole words."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pla_lab import say
-from pla_lab import settings as S
-from pla_lab.text import literal, md
+from pla_lab.framework import say
+from pla_lab.framework import settings as S
+from pla_lab.words.text import literal, md
 
 from .helpers import LESSONS, key, points, start
 from .reader import ASCII_PUNCT, intended, read
@@ -39,7 +39,7 @@ def shown(at) -> list[str]:
 
 
 class Written:
-    """Each text the app hands to pla_lab.text.md, with what md made of it; ``seen`` counts the different ones."""
+    """Each text the app hands to pla_lab.words.text.md, with what md made of it; ``seen`` counts the different ones."""
 
     def __init__(self, monkeypatch):
         self.pairs: list[tuple[str, str]] = []
@@ -174,7 +174,7 @@ def test_every_module_that_writes_words_takes_st_from_say():
     root = pathlib.Path(say.__file__).parent
     direct = [p.name for p in root.rglob("*.py")
               if re.search(r"^import streamlit as st", p.read_text(), re.M) and writes.search(p.read_text())]
-    assert not direct, f"{direct} write words with streamlit's st: import it from pla_lab.say"
+    assert not direct, f"{direct} write words with streamlit's st: import it from pla_lab.framework.say"
 
 
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])

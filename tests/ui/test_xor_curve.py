@@ -11,9 +11,9 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pla_lab import lift_arrows
-from pla_lab.text import num, sub, vec
-from pla_lab.xor_words import lifted_curve
+from pla_lab.lessons.xor import xor_lift as lift_arrows
+from pla_lab.words.text import num, sub, vec
+from pla_lab.lessons.xor.xor_words import lifted_curve
 
 from .helpers import key, markdown, start
 from .test_first_look import goto, trace_of

@@ -4,11 +4,11 @@ import numpy as np
 import streamlit as st
 
 import pla_core
-from pla_lab import model
-from pla_lab import settings as S
-from pla_lab.parsers import number
-from pla_lab.lesson import StudyLesson
-from pla_lab.model import Preset
+from pla_lab.framework import model
+from pla_lab.framework import settings as S
+from pla_lab.framework.parsers import number
+from pla_lab.framework.lesson import StudyLesson
+from pla_lab.framework.model import Preset
 
 
 class UpdatesPerOrder(StudyLesson):

@@ -1,0 +1,52 @@
+"""The state every lesson shares: the sidebar's algorithm settings (in every link) and which lesson is shown."""
+
+from __future__ import annotations
+
+from pla_lab.framework import links
+from pla_lab.framework import settings as S
+from pla_lab.framework.state import Field, PageState, button, linked
+
+#: The sidebar settings, read from the link on a session's first run. w₀ is typed as text ("w0"); the last valid
+#: value ("w0_valid") is the one used and linked.
+SHARED = PageState("set", (
+    linked(links.VERSION),
+    *(linked(s, widget=True) for s in S.ALGORITHM if s.key != "w0"),
+    Field("w0", "0, 0, 0", widget=True),
+    linked(S.SETTINGS["w0"], name="w0_valid"),
+    linked(links.PRESENT),
+    # View only is read in the lesson's part that reruns alone, and its switch is drawn only outside it, not in
+    # presenter mode: bound to the switch, it would be dropped with it (Streamlit deletes an undrawn widget's value).
+    linked(links.VIEW_ONLY), button("viewonly_switch"), button("viewonly_button"),
+    Field("msgs", list),
+))
+
+#: Which lesson was shown last, whether the link has been read by one, and the transport buttons that the plot's
+#: script serves in the browser (it finds them by their keys' classes, st-key-app-step and st-key-app-back); Play's
+#: key keeps it one button when its label turns to Pause.
+APP = PageState("app", (Field("page"), Field("link_read", False), button("step"), button("back"), button("play")))
+
+
+def setup() -> None:
+    """On a session's first run: the shared settings from the link (their problems wait for the lesson)."""
+    if SHARED.ready:
+        SHARED.keep_widgets()
+        return
+    import streamlit as st
+
+    problems = SHARED.setup(st.query_params.to_dict())
+    SHARED["w0"] = S.dump_w0(SHARED["w0_valid"]).replace(",", ", ")
+    SHARED["msgs"] = problems
+
+
+def values() -> dict:
+    """The shared settings as the algorithms use them (w₀'s bias weight is 0 when no bias is learned)."""
+    out = {s.key: SHARED[s.key] for s in S.ALGORITHM if s.key != "w0"}
+    out["eta"] = float(f"{out['eta']:.12g}")  # as the link writes it (the widget's steps leave 1.2000000000000002)
+    w0 = SHARED["w0_valid"]
+    out["w0"] = (0.0, *w0[1:]) if not out["bias"] and w0[0] != 0 else w0
+    return out
+
+
+def link() -> dict[str, str]:
+    """The shared settings' part of every link (v first)."""
+    return SHARED.link()

@@ -1,0 +1,75 @@
+"""Check yourself on the batch perceptron (issue 22): how many points update t+1 sums, whether it lowers the number
+of mistakes, and whether the run halts; answered from the trace (no Streamlit, no Plotly)."""
+
+from __future__ import annotations
+
+from pla_lab.lessons.batch import batch_figures
+from pla_lab.lessons.batch.batch_words import block
+from pla_lab.framework.checks import Question
+from pla_lab.framework.questions import at_cap
+from pla_lab.words.text import num, plural, sub
+
+FEWER, SAME, MORE = "Fewer", "The same number", "More"
+
+
+def questions(trace, t: int, separable: bool | None = None) -> list[Question]:
+    out = []
+    if t < len(trace):
+        out += [summed(trace, t), fewer(trace, t)]
+    return out + [halts(trace, separable), rises(trace)]
+
+
+def _choices(k: int, n: int) -> tuple[str, ...]:
+    """k among up to four counts a student might give: one point (PLA's), all n, and k's neighbours."""
+    near = [v for v in (1, n, k + 1, k - 1, k + 2, k - 2) if 1 <= v <= n and v != k]
+    return tuple(str(v) for v in sorted({k, *near[:3]}))
+
+
+def summed(trace, t: int) -> Question:
+    k, n = len(trace.used(t)), len(trace.y)
+    b = block(trace, t)
+    where = (f"Of the {len(b)} points in its block, {k} are mistakes of w{sub(t)}" if b is not None else
+             f"w{sub(t)} gets {k} of the {n} points wrong")  # w is lower case even first: it is the weights
+    choices = _choices(k, n)
+    if len(choices) < 2:
+        choices = ("0", "1")
+    return Question("summed", f"How many points does update {t + 1} add up?", choices, choices.index(str(k)),
+                    f"{where}: update {t + 1} sums η·yₙx̃ₙ over those **{k}** point{plural(k)}.")
+
+
+def fewer(trace, t: int) -> Question:
+    E, J = trace.errors, trace.criterion
+    a, b = int(E[t]), int(E[t + 1])
+    right = FEWER if b < a else (SAME if b == a else MORE)
+    return Question(
+        "fewer", f"After update {t + 1}, does w get fewer points wrong than w{sub(t)}?", (FEWER, SAME, MORE),
+        (FEWER, SAME, MORE).index(right),
+        f"w{sub(t)} gets **{a}** wrong, w{sub(t + 1)} **{b}**. The step descends the criterion J "
+        f"({num(J[t])} → {num(J[t + 1])}), not the count of mistakes, and a step of fixed size can overshoot.")
+
+
+def halts(trace, separable: bool | None = None) -> Question:
+    """``separable``: the exact LP's answer for a run stopped at the cap (the run's extras), else None."""
+    T, n, cap = len(trace), len(trace.y), trace.settings["max_updates"]
+    left = int(trace.errors[-1])
+    if trace.halted:
+        why = f"The run halts after **{T}** update{plural(T)}: w{sub(T)} gets all {n} points right."
+    elif trace.cycle:
+        a, p = trace.cycle
+        why = f"From update {a} the weights repeat every {p} update{plural(p)}: it never halts."
+    else:
+        why = f"The run stops at the cap of **{T:,}** updates with {left} mistake{plural(left)} left" + at_cap(
+            trace, separable)  # PLA's words: without a bias, only lines through the origin were tested
+    return Question("halts", f"Will this run halt (no mistake left) before the cap of {cap:,} updates?",
+                    ("Yes", "No"), 0 if trace.halted else 1, why)
+
+
+def rises(trace) -> Question:
+    """Whether the criterion J ever went up in this run (batch_figures.rises: the red strokes of the chart)."""
+    ups = batch_figures.rises(trace)
+    T = len(trace)
+    return Question(
+        "rises", f"Over the whole run ({T:,} update{plural(T)}), does the criterion J ever go up?", ("Yes", "No"),
+        0 if ups else 1,
+        (f"J rises at step{plural(len(ups))} {batch_figures.steps_text(ups)}: a step of fixed size η along −∇J can "
+         "overshoot." if ups else "J never rises in this run: every step lowered it or kept it."))

@@ -1,0 +1,69 @@
+"""The batch perceptron (seed 004), and seed 002's mini-batches: every mistake of w summed in one update, drawn tip to
+tail, with the zero-one loss and the perceptron criterion it descends charted beside the plot."""
+
+import pla_core
+
+from pla_lab.lessons.batch import batch_checks, batch_figures, batch_words
+from pla_lab.words import explain
+from pla_lab.framework import model, widgets
+from pla_lab.framework import settings as S
+from pla_lab.framework.lesson import ChartSpec
+from pla_lab.framework.model import CREDIT_VIEW, Preset
+from pla_lab.framework.replay import ReplayLesson
+from pla_lab.framework.say import st
+
+
+class BatchLesson(ReplayLesson):
+    slug, title, icon, heading = "batch", "Batch perceptron", "🧺", "Batch perceptron: all mistakes at once"
+    presets = {
+        # Points away from the origin: the bias learns slowly, so several mistakes are summed at each step.
+        "sep30": Preset("Separable, 30 points", "separable", dict(n=30, margin=0.1, box=(0.0, 2.0))),
+        "far30": Preset("Separable, far from the origin", "separable", dict(n=30, margin=0.1, box=(0.5, 2.5))),
+        "credit": Preset("Credit card, 20 applicants", "credit", dict(n=20), view=CREDIT_VIEW),
+        "xor20": Preset("Noisy XOR, 20 points", "xor", dict(n=60, noise=0.1, spread=0.2), grid=0.1, keep=20),
+    }
+    default_preset = "sep30"
+    options = S.BATCH
+    on_option_change = "restart"
+    moving = ("shade", "ghost", "boundary", "w", "update", "circle", "chain")
+    chart = ChartSpec("", y_title="", x_title="update t")
+    wide, plot_height = True, 410
+    legend = dict(font={"size": 14}, itemwidth=30, tracegroupgap=0)
+    guide = batch_words.GUIDE
+
+    def compute(self, points, settings, options):
+        X, y = model.arrays(points)
+        b = min(options["bs"], len(y)) if options["batch"] == "mini" else None
+        trace = pla_core.batch(X, y, eta=settings["eta"], w0=settings["w0"], bias=settings["bias"],
+                               sign_zero=settings["sign_zero"], max_updates=settings["max_updates"], batch_size=b,
+                               average=S.AVERAGE[options["avg"]])
+        trace.errors  # noqa: B018 - computed once, with the run
+        return trace, {"chart": batch_figures.batch_chart(trace), "rises": batch_figures.rises(trace)}
+
+    def showing(self, page):
+        if page.trace is None:
+            return None
+        marks = explain.mark_words(page.trace, page.t, self.moving_layers(page), page.state["view"])
+        return " · ".join([batch_words.showing(page.trace, page.t), *marks])
+
+    def under_transport(self, page):
+        mini = page.options["batch"] == "mini"
+        widgets.option_widgets(self, columns=True, only=("batch", "bs", "avg") if mini else ("batch", "avg"))
+        if page.trace is not None:
+            st.markdown(batch_words.rule(page.trace, page.options["bs"] if mini else None))
+
+    def questions(self, page):
+        if page.trace is None:
+            return []
+        return batch_checks.questions(page.trace, page.t, page.run.extras.get("separable"))
+
+    def panel(self, page):
+        if page.trace is None:
+            st.info(page.run.reason)
+            return
+        st.markdown(batch_words.numbers(page.trace, page.t, page.run.extras["rises"],
+                                        separable=page.run.extras.get("separable"), go=self.to_end,
+                                        with_bias=page.run.extras.get("with_bias")))
+
+
+BATCH = BatchLesson()

@@ -1,0 +1,193 @@
+"""The words and numbers of the lesson "Batch perceptron", as Markdown (no Streamlit, no Plotly): the mistakes of
+wₜ, the sum over them, wₜ₊₁, the criterion and where it rises, and which note adds and which averages."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pla_core.perceptron import radius_bound
+
+from pla_lab.words.notes import COS495, STEP
+from pla_lab.lessons.batch.batch_figures import steps_text
+from pla_lab.words import halt_words
+from pla_lab.words.explain import verdict
+from pla_lab.words.text import clean_weights, num, plural, sub, term, vec
+
+GUIDE = f"""
+**What you see.** PLA corrects one mistake at a time; the {term("batch and mini-batch", "batch perceptron")}
+({STEP.name}) looks at every point, circles
+**all** the mistakes of w, and adds them up in one update: w ← w + η·Σ yₙx̃ₙ over the mistakes. The chain of small
+arrows from the tip of w draws that sum one term at a time, η·yₙ·xₙ (blue: a ○ adds its x; orange: a × subtracts
+it), tip to tail; it ends at the tip of the new w (dotted). The bias part of the sum, η·(#○ − #×), is in the words.
+
+**The chart.** Top: the {term("zero-one loss")}, the number of mistakes. Bottom: the
+{term("perceptron criterion J", "perceptron criterion")}
+J(w) = Σ −yₙwᵀx̃ₙ over the mistakes, each mistake counted by how far it is on the wrong side. The batch update is a
+step of gradient descent on J; a red stroke marks a step at which J went **up**.
+
+**Try this.**
+1. Step through **Credit card**: four or so mistakes summed at each step, and J rises now and then.
+2. Switch **Each update sums the mistakes of** to **b points** with b = 5: each update sums only the mistakes among the next 5 points of the
+   list ({COS495.name}), so it takes more, smaller updates.
+3. Compare **Update**: sum against average. From w₀ = 0 they draw the same lines (the 1/b only shrinks w); set a
+   start w₀ in the sidebar and they part.
+4. Load **Noisy XOR**: no line works, so the batch never halts and J goes up and down until the cap.
+"""
+
+
+def block(trace, t: int) -> list[int] | None:
+    """The points of the mini-batch update t was made on, in list order (None for the full batch): its block ends
+    at visit ``visits[t]`` of the stream X[0], X[1], …, X[n−1], X[0], … (:func:`pla_core.batch`)."""
+    b = trace.settings.get("batch_size")
+    if b is None:
+        return None
+    n, end = len(trace.y), int(trace.visits[t])
+    return [(end - b + j) % n for j in range(b)]
+
+
+def factor(trace) -> tuple[str, float]:
+    """The factor of each yₙx̃ₙ in an update, as the note writes it and as a number: η, or η/b averaged."""
+    s = trace.settings
+    eta, b = s["eta"], s.get("batch_size")
+    if not s.get("average"):
+        return "η", eta
+    k = b or len(trace.y)
+    return ("(η/b)" if b else "(η/n)"), eta / k
+
+
+def _ids(idx) -> str:
+    idx = [int(i) for i in idx]
+    if not idx:
+        return "none"
+    return "#" + ", #".join(map(str, idx[:12])) + (f", … ({len(idx)} in all)" if len(idx) > 12 else "")
+
+
+def showing(trace, t: int) -> str:
+    """The one line above the numbers: which w the line is, and what the circles and the chain belong to."""
+    T = len(trace)
+    parts = [f"Showing w{sub(t)} " + ("(the start, before any update)" if t == 0 else
+                                     f"(after update {t}{', the last' if t == T else ''})")]
+    if t > 0:
+        parts.append(f"dashed grey: w{sub(t - 1)}")
+    if t < T:
+        k = len(trace.used(t))
+        parts.append(f"next: update {t + 1} sums {k} mistake{plural(k)} (circled; the chain of small arrows from w's "
+                     "tip adds them tip to tail)")
+    else:
+        parts.append("no update follows, nothing circled")
+    return " · ".join(parts)
+
+
+def rise_text(trace, t: int, ups: list[int]) -> str:
+    """At a step where J rose, why it may; always, the steps of the run where it rises."""
+    J, lines = trace.criterion, []
+    if t in ups:
+        lines.append(f"📈 **J rose at this step:** J(w{sub(t)}) = {num(J[t])} > J(w{sub(t - 1)}) = {num(J[t - 1])}.")
+        if t == 1 and J[0] == 0:
+            lines.append("w₀ scores every mistake 0, so J(w₀) = 0, the least J can be: any first step raises it. "
+                         "J is smallest at w = 0, which separates nothing: a small J is not the goal, no mistake is.")
+        elif trace.settings.get("batch_size"):
+            lines.append("A mini-batch step follows one block's part of J, not J itself: it may put other points on "
+                         "the wrong side, or push the old ones further, so J need not fall at every step.")
+        else:
+            lines.append("A step of fixed size η along −∇J can overshoot: the step corrects the summed mistakes but "
+                         "may put other points on the wrong side, or push the old ones further. Gradient descent "
+                         "with a fixed step need not lower J at every step.")
+    lines.append(f"In this run J rises at step{plural(len(ups))} {steps_text(ups)}." if ups else
+                 "In this run J never rises.")
+    return "  \n".join(lines)
+
+
+def numbers(trace, t: int, ups: list[int], *, separable=None, go: str = "Run", with_bias=None) -> str:
+    """Step t: the verdict, wₜ, its mistakes and J, the update summed over the mistakes (or a mini-batch's) with
+    wₜ₊₁, the chain and the bias in words, where J rises, and why the batch is gradient descent."""
+    T, n = len(trace), len(trace.y)
+    s = trace.settings
+    eta, bias = s["eta"], s["bias"]
+    R = radius_bound(trace.X, bias)
+    w = clean_weights(trace.weights[t], eta, R)
+    E, J = trace.errors, trace.criterion
+    lines = [verdict(trace, t, separable=separable, go=go, with_bias=with_bias), "",
+             f"**t = {t}** of {T} · w{sub(t)} = {vec(w)}",
+             f"Mistakes of w{sub(t)} (the zero-one loss): **{int(E[t])}** of {n} · perceptron criterion "
+             f"J(w{sub(t)}) = Σ −yₙw{sub(t)}ᵀx̃ₙ over them = **{num(J[t])}**", "", rise_text(trace, t, ups), ""]
+    if t < T:
+        lines += _update(trace, t, w, clean_weights(trace.weights[t + 1], eta, R))
+    elif trace.halted:
+        e = halt_words.end(trace)
+        lines.append(f"{'✅' if e.separates else '⚠️'} **No mistake left:** J = 0 and the sum is empty, so the batch "
+                     f"perceptron stops. {halt_words.halted(e)}")
+    elif trace.cycle:
+        a, p = trace.cycle
+        lines.append(f"🔁 **Cycling:** the weights repeat every {p} update{plural(p)} from update {a}: the batch "
+                     "perceptron never halts here.")
+    else:
+        lines.append(f"⏹ **Stopped at the cap ({T:,} updates)** with {int(E[t])} mistake{plural(int(E[t]))} left.")
+    lines += ["", descent(trace)]
+    return "  \n".join(lines)
+
+
+def descent(trace) -> str:
+    """Which gradient step the update is, in this run's mode: on J (the full batch, summed or averaged over n), or
+    on one block's part of J (mini-batches: stochastic gradient descent on blocks, not a step on J itself)."""
+    name, _ = factor(trace)
+    b = trace.settings.get("batch_size")
+    flat = "The zero-one loss counts the same mistakes but has no slope to follow: it is flat, then jumps."
+    if b is None:
+        scaled = "J" if name == "η" else "J/n"
+        return (f"**Batch = gradient descent on {scaled}** ({STEP.name}): J's gradient is −Σ yₙx̃ₙ over the mistakes "
+                f"of all n points, so wₜ₊₁ = wₜ − η∇{'J' if name == 'η' else '(J/n)'}(wₜ) is exactly this "
+                f"update. {flat}")
+    scaled = "J_B" if name == "η" else "(J_B/b)"
+    return (f"**Mini-batch = stochastic gradient descent on blocks** ({COS495.name}): write J_B(w) = Σ −yₙwᵀx̃ₙ over "
+            f"w's mistakes in the block B only. This update is wₜ₊₁ = wₜ − η∇{scaled}(wₜ), a step on the block's part "
+            "of J, not on J itself, whose gradient sums the mistakes of all n points; a block with no mistake "
+            f"makes no update. {flat}")
+
+
+def _update(trace, t: int, w, w_next) -> list[str]:
+    X, y, bias = trace.X, trace.y, trace.settings["bias"]
+    used = trace.used(t)
+    pos, neg = [int(i) for i in used if y[i] > 0], [int(i) for i in used if y[i] < 0]
+    blk = block(trace, t)
+    if blk is None:
+        head = (f"**Update {t + 1} sums all {len(used)} mistake{plural(len(used))} of w{sub(t)}** (circled): "
+                f"○ {_ids(pos)}; × {_ids(neg)}.")
+    else:
+        b, before = len(blk), int(trace.visits[t - 1]) if t else 0
+        skipped = (int(trace.visits[t]) - before) // b - 1
+        head = (f"**Update {t + 1} is made on the mini-batch {_ids(blk)}** (b = {b}, the next points in list "
+                f"order{f'; the {skipped} block{plural(skipped)} before it held no mistake' if skipped else ''}). "
+                f"Of w{sub(t)}'s {int(trace.errors[t])} mistakes, {len(used)} {'is' if len(used) == 1 else 'are'} in it "
+                f"(circled) and summed: "
+                f"○ {_ids(pos)}; × {_ids(neg)}.")
+    xt = np.column_stack([np.full(len(y), 1.0 if bias else 0.0), X])
+    total = (y[used, None] * xt[used]).sum(axis=0)
+    name, c = factor(trace)
+    return [
+        head,
+        f"Σ yₙx̃ₙ = (Σ x̃ₙ over the ○) − (Σ x̃ₙ over the ×) = {vec(xt[pos].sum(axis=0))} − {vec(xt[neg].sum(axis=0))}"
+        f" = {vec(total)}",
+        f"w{sub(t + 1)} = w{sub(t)} + {name}·Σ yₙx̃ₙ = {vec(w)} + {num(c)}·{vec(total)} = **{vec(w_next)}**",
+        f"The chain of small arrows from w's tip adds each {name}·yₙ·xₙ tip to tail (blue: a ○ adds its x; orange: "
+        f"a × subtracts it) and ends at the tip of the new w (dotted). "
+        + (f"The bias b changes by {name}·(#○ − #×) = {num(c)}·({len(pos)} − {len(neg)}) = "
+           f"{num(c * (len(pos) - len(neg)))}, from {num(w[0])} to {num(w_next[0])}." if bias else
+           "With no bias, b stays 0."),
+    ]
+
+
+def rule(trace, asked: int | None) -> str:
+    """Which note sums and which averages, and what this run does (``asked``: the b asked for, if more than n)."""
+    n, b = len(trace.y), trace.settings.get("batch_size")
+    name, c = factor(trace)
+    this = (f"{name}·Σ = {num(c)}·Σ" + (f" over each block of b = {b}" if b else " over all mistakes")
+            + (f" ({STEP.of} sum)" if name == "η" else f" ({COS495.of} average)"))
+    text = (f"**Sum or average?** {STEP.Of} batch perceptron adds the sum, θ ← θ + η·Σ yᵢxᵢ over the mistakes M; "
+            f"{COS495.of} mini-batch steps on the average loss of its b points, θ ← θ − η∇((1/b)·Σ l), that is "
+            "(η/b)·Σ yᵢxᵢ over the block's mistakes (1/b, not 1 over the number of mistakes). "
+            f"This run adds {this}. From w₀ = 0 the factor only stretches every w (and J with it): the same lines, "
+            "the same mistakes.")
+    if asked is not None and b is not None and asked > b:
+        text += f"  \n⚠️ b = {asked} is more than the {n} points: each mini-batch takes all {n} (b = {n})."
+    return text

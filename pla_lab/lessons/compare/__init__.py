@@ -1,0 +1,1 @@
+"""The lesson /compare, all of it: compare_checks, compare_figures, compare_lesson, compare_runs, compare_words. The declaration is compare_lesson.py; the registry (:mod:`pla_lab.lessons`) lists it."""

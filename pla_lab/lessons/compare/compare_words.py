@@ -1,0 +1,201 @@
+"""The words of the lesson "Runs compared" (Markdown; no Streamlit, no Plotly): what each view's runs show, with
+their numbers, attributed to the notes (seeds 001, 002, 003, 004)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pla_core.perceptron import radius_bound
+
+from pla_lab.words.notes import COS495, CREDIT, HAND, PRESS, STEP
+from pla_lab.lessons.compare import compare_runs as compare
+from pla_lab.framework import settings as S
+from pla_lab.words.text import clean_weights, cls, num, plural, sub, term, vec
+
+VIEWS = {"eta": "η and the start w₀", "order": "Order of visits", "sign0": "What sign(0) means"}
+
+#: Short names of the readings of a tie, for the table's columns (the notes behind each are named above the table:
+#: with them, the columns spilled 70 px past the words' column at 1280×720).
+SHORT = {"le0": "≤ 0", "+1": "+1", "-1": "−1", "lt0": "< 0"}
+
+
+def _w(trace, t: int) -> np.ndarray:
+    R = radius_bound(trace.X, trace.settings["bias"])
+    return clean_weights(compare.weights_at(trace, t), trace.settings["eta"], R)
+
+
+def _ends(trace, cap: int | None = None) -> str:
+    """How the run ends; ``cap``: the page's cap, for a run not drawn in full (it may have been stopped sooner)."""
+    T = len(trace)
+    if trace.halted:
+        return f"halts after **{T}** update{plural(T)}"
+    if cap is not None and compare.cut(trace, cap):
+        return f"is followed for **{T:,}** updates only, not to the cap of {cap:,}"
+    return f"stops at the cap of **{T:,}** updates"
+
+
+def _spared(n: int, what: str, side: int, cap: int) -> str:
+    """Why runs not drawn in full stop before the page's cap."""
+    return (f"With {n} points {what} stop at **{side:,}** updates, not at the cap of {cap:,}, so that one page costs "
+            "the server well under a second; fewer points give them longer.")
+
+
+# -- η and w₀ ------------------------------------------------------------------------------------------------------
+
+
+def eta_label(eta: float) -> str:
+    return f"η = {num(eta)}"
+
+
+def eta_numbers(pair: compare.EtaPair, t: int, start_zero: bool, from_zero=None) -> str:
+    """Both runs at step t (wₜ, ‖wₜ‖, each run's length), and what they show about η; ``from_zero``: the run from
+    w₀ = 0 (compare.from_zero) when w₀ ≠ 0."""
+    rows = ["| run | updates T | wₜ | ‖wₜ‖ |", "|---|---|---|---|"]
+    for eta, trace, how in ((1.0, pair.base, "solid" if pair.main_is_base else "dashed"),
+                            (pair.eta, pair.chosen, "dashed" if pair.main_is_base else "solid")):
+        w = _w(trace, t)
+        held = f" (held: it ended at {len(trace)})" if t > len(trace) else ""
+        rows.append(f"| {eta_label(eta)} ({how}) | {len(trace)}{' ✓' if trace.halted else ''} | {vec(w)}{held} | "
+                    f"{num(np.linalg.norm(w))} |")
+    lines = [f"**t = {t}** · both runs start from w₀ = {vec(pair.base.weights[0])}", "", *rows, ""]
+    same_T = len(pair.base) == len(pair.chosen)
+    if start_zero:
+        k = pair.eta
+        lines.append(
+            f"From w₀ = 0 every update adds η·y·x̃ to a sum of such terms, so w(η) = η·w(1) at every step: the "
+            f"**same line**, stretched ×{num(k)} (‖wₜ‖ above). The same mistakes are corrected in the same order, so "
+            f"both runs {'make the same number of updates, ' + str(len(pair.base)) if same_T else 'differ only by rounding'}. "
+            f"{HAND.Name} say a higher learning rate converges faster: **from w₀ = 0 it does not** — η changes "
+            "nothing but the length of w.")
+    else:
+        faster = "the same number of" if same_T else (
+            f"**{eta_label(pair.eta)} needs {'fewer' if len(pair.chosen) < len(pair.base) else 'more'}**")
+        lines.append(
+            f"From w₀ ≠ 0, wₜ = w₀ + η·Σ y·x̃: the sum grows with η while w₀ stays, so the lines **part**, and "
+            f"{faster} updates. A larger η makes w₀ matter less: as η grows the run tends to the one from w₀ = 0"
+            + (_zero_ends(from_zero, int(pair.base.settings["max_updates"])) if from_zero is not None else ".")
+            + f" So {HAND.of} \"higher η, faster\" holds only in this sense: from a w₀ ≠ 0 that points the wrong "
+            "way, a large η overrides it sooner.")
+    return "  \n".join(lines[:2]) + "\n" + "\n".join(lines[2:])
+
+
+def _zero_ends(trace, cap: int) -> str:
+    T = len(trace)
+    if compare.cut(trace, cap):
+        return (f", which makes more than **{T:,}** updates: it is followed no further, not to the cap of {cap:,}, so "
+                "that one page costs the server well under a second (fewer points let it go further).")
+    return f", which makes {T} update{plural(T)}" + ("." if trace.halted else " (the cap).")
+
+
+# -- the order of visits -------------------------------------------------------------------------------------------
+
+
+def order_numbers(strip: compare.OrderStrip, trace, order: str, seed: int) -> str:
+    n = len(strip.seeds)
+    lines = [f"The plot: **{S.ORDER_LABELS[order]}**, seed {seed}: {_ends(trace)} (the ringed dot)."]
+    for o in compare.ORDERS:
+        c = strip.counts[o]
+        lines.append(f"- {o}: T from **{min(c)}** to **{max(c)}** over seeds {strip.seeds[0]}–{strip.seeds[-1]}")
+    every = sum(sum(h) for h in strip.halted.values())
+    total = len(compare.ORDERS) * n
+    worst = max(max(c) for c in strip.counts.values())
+    if np.isfinite(strip.bound):
+        within = all(all(h) for h in strip.halted.values()) and worst <= strip.bound
+        lines.append(f"\nThe bound **R²/ρ\\*² = {num(strip.bound)}** ({CREDIT.of} proof, from w₀ = 0, any order): "
+                     + (f"all {total} runs halted within it (at most {worst})." if within else
+                        f"{every} of {total} runs halted; the longest made {worst} updates."))
+    else:
+        lines.append(f"\nNo line{'' if trace.settings['bias'] else ' through the origin'} separates these points, "
+                     f"so there is no bound: {every} of {total} runs halted.")
+    lines.append("The order changes which mistakes are corrected and how many updates T it takes; cyclic order does "
+                 "not depend on the seed at all (its 20 dots sit on one value).")
+    if every < total and strip.cap < int(trace.settings["max_updates"]):
+        lines.append("\n" + _spared(len(trace.y), "the strip's runs", strip.cap, int(trace.settings["max_updates"])))
+    return "\n".join(lines)
+
+
+# -- sign(0) ---------------------------------------------------------------------------------------------------------
+
+
+def _cell(trace, t: int, cap: int) -> str:
+    T = len(trace)
+    if t > T:
+        return "— (halted)" if trace.halted else "— (not followed)" if compare.cut(trace, cap) else "— (cap)"
+    i = int(trace.mistakes[t - 1])
+    return f"#{i}{cls(trace.y[i]).split()[0]} {vec(_w(trace, t))}"
+
+
+def sign_table(sr: compare.SignRuns, rows: int = compare.TABLE_ROWS) -> str:
+    """The first updates of every reading side by side (the point each corrected, and wₜ after it); in each column,
+    the first update where that reading parts from the one on the plot is highlighted (◆)."""
+    cols = [sr.shown] + [c for c in compare.CONVENTIONS if c != sr.shown]
+    longest = max(len(sr.runs[c]) for c in cols)
+    n = max(1, min(rows, longest))
+    head = "| t | " + " | ".join(SHORT[c] + (" · plot" if c == sr.shown else "") for c in cols) + " |"
+    out = [head, "|---" * (len(cols) + 1) + "|"]
+    for t in range(1, n + 1):
+        cells = []
+        for c in cols:
+            text = _cell(sr.runs[c], t, sr.cap)
+            if t == 1 and len(sr.runs[c]) == 0:
+                text = "never starts"
+            if c != sr.shown and sr.first_diff.get(c) == t:
+                text = f":orange-background[◆ {text}]"
+            cells.append(text)
+        out.append(f"| {t} | " + " | ".join(cells) + " |")
+    return "\n".join(out)
+
+
+def sign_words(sr: compare.SignRuns) -> str:
+    """For each other reading: where it parts from the one on the plot, and why (the points on the line there)."""
+    a = sr.runs[sr.shown]
+    lines = [f"Columns: how a tie wᵀx̃ = 0 is read: a mistake for both classes (≤ 0, {HAND.name}), sign(0) = +1 "
+             f"(+1, {PRESS.name} and {STEP.name}), sign(0) = −1 (−1, {COS495.name}), right for both (< 0, "
+             f"{HAND.of} margin part). Each cell: the point corrected, then wₜ.",
+             f"\nThe plot shows **{S.SIGN_ZERO_LABELS[sr.shown]}**: {_ends(a)}. From w₀ = 0 every point is a tie "
+             "(wᵀx̃ = 0), so the readings part at once or at a later tie:"]
+    for c in compare.CONVENTIONS:
+        if c == sr.shown:
+            continue
+        b, d = sr.runs[c], sr.first_diff[c]
+        name = SHORT[c]
+        if d is None:
+            same = "as far as it is followed" if compare.cut(b, sr.cap) else "run"
+            lines.append(f"- {name}: the same {same} ({_ends(b, sr.cap)}).")
+            continue
+        w = a.weights[d - 1]
+        xt = np.hstack([np.ones((len(a.y), 1)) if a.settings["bias"] else np.zeros((len(a.y), 1)), a.X])
+        on = [int(i) for i in np.flatnonzero(np.isclose(xt @ w, 0.0, atol=1e-12 * (1 + np.linalg.norm(w))))]
+        ties = ("every point (w = 0 predicts nothing)" if not np.any(w) else
+                ", ".join(f"#{i} ({cls(a.y[i]).split()[0]})" for i in on) or "none")
+        what = lambda tr: (f"corrects #{int(tr.mistakes[d - 1])}" if d <= len(tr) else  # noqa: E731
+                           ("never starts" if len(tr) == 0 else "halts" if tr.halted else "stops at the cap"))
+        mark = "" if d > compare.TABLE_ROWS else " ◆"
+        lines.append(f"- {name}:{mark} parts at update **{d}**. Both hold w{sub(d - 1)} = {vec(w)}, with on its line "
+                     f"(ties): {ties}. The plot's reading {what(a)}; this one {what(b)}. "
+                     f"{_ends(b, sr.cap)[0].upper()}{_ends(b, sr.cap)[1:]}.")
+    if sr.side is not None:
+        lines.append("\n" + _spared(len(a.y), "the other readings' runs", sr.side, sr.cap))
+    return "\n".join(lines)
+
+
+GUIDE = f"""
+**Three comparisons, one setting changed each time.** Pick one above the numbers; each has its own example
+(Undo brings your points back).
+
+**η and w₀ ({HAND.tag}, {STEP.tag}).** The solid line is one run, the dashed line the {term("second run", "other")},
+on the same points. From
+w₀ = 0 they lie on top of each other at every step: {term("learning rate η", "η")} only stretches w. Type a w₀ ≠ 0 (e.g.
+0, −3, 3), or drag
+the tip of w: now they part, and the update counts differ.
+
+**{term("order of visits", "Order of visits")}.** Cyclic, one random permutation, or a random mistake each time: 20
+seeds each, one dot per
+run. The order changes T, but no run goes past the dashed bound R²/ρ*².
+
+**What {term("sign(0)")} means.** On grid points from w₀ = 0, the line often passes exactly through a point. The notes
+disagree on what that tie is: {HAND.of} loop calls it a mistake (y·wᵀx̃ ≤ 0), {PRESS.name} and {STEP.name}
+predict +1, {COS495.name} predicts −1, {HAND.of} margin section calls only y·wᵀx̃ < 0 a mistake (then PLA never
+starts from 0).
+The table runs all four; ◆ marks where each parts from the one on the plot.
+"""

@@ -1,0 +1,1 @@
+"""The lesson /experiments, all of it: experiments_checks, experiments_figures, experiments_jobs, experiments_lesson, experiments_results. The declaration is experiments_lesson.py; the registry (:mod:`pla_lab.lessons`) lists it."""

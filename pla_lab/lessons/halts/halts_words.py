@@ -1,0 +1,151 @@
+"""The words and numbers of the lesson "Why PLA halts", as Markdown (no Streamlit, no Plotly). Every number is a
+``pla_core`` value (see :mod:`pla_lab.lessons.halts.halts_proof`)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import pla_core
+
+from pla_lab.words import notes
+from pla_lab.words import explain, halt_words
+from pla_lab.words.text import num, plural, sub, term, vec
+
+GUIDE = f"""
+**The proof in one picture** ({notes.CREDIT.name}). Fix any line w_f that separates the points, of unit length.
+Every update adds yₙx̃ₙ of a mistake, so ① w_fᵀwₜ grows by at least ρ each time (ρ: w_f's {term("margin ρ", "margin")})
+while ② ‖wₜ‖²
+grows by at most {term("R")}² (a mistake has yₙwₜᵀx̃ₙ ≤ 0). So ③ cos∠(w_f, wₜ) = w_fᵀwₜ/‖wₜ‖ ≥ tρ/(√t·R) = √t·ρ/R, and a
+cosine is at
+most 1: **t ≤ R²/ρ²**. The chart draws the three quantities (solid) and their bounds (dashed) as PLA runs.
+
+**Try this.**
+1. Press **Run** and read the verdict: PLA halts long before the bound. The bound is a guarantee, not a forecast.
+2. Load the *narrow margin* example: {term("ρ*")} shrinks, the bound explodes; the chart's ③ curve creeps up more
+   slowly.
+3. Switch **Prove against** to f: the proof holds for f too, with f's smaller margin, so a looser bound.
+   {notes.CREDIT.Of} point: ρ depends on a w_f "which we never have"; ρ* is the best any w_f can give.
+4. Compare the two margins: PLA stops at its first w that makes no mistake, not at the widest {term("street")}
+   ({notes.PRESS.name}).
+5. Click points away until none of one class is left, or add a × among the ○: read what the page says.
+"""
+
+CREDIT = (f"**The bias is a weight** ({notes.CREDIT.name}): the bank approves when 0.8·years + salary exceeds a "
+          "threshold "
+          "t = 7. Writing w₀ = −t and adding the input x₀ = 1 gives wᵀx̃ = −7·1 + 0.8·years + 1·salary: the "
+          "threshold became an ordinary weight, and the line in the plane is where the plane wᵀx̃ = 0, through the "
+          "origin of (x₀, x₁, x₂), cuts the sheet x₀ = 1.")
+
+
+def numbers(proof, trace, t: int, *, go: str = "Run") -> str:
+    """R, ρ*, the bound, t and T, each with one line saying what it is; why the bound does not apply, if not; how
+    the run ends, as a fact once step t has got there (before that, as what is coming: ``go`` gets there)."""
+    bias = trace.settings["bias"]
+    xt = "x̃ = (1, x₁, x₂)" if bias else "x̃ = (0, x₁, x₂) (no bias is learned)"
+    T = len(trace)
+    lines = [f"**In augmented space**, {xt}: each update adds the whole η·yₙ·x̃ₙ, bias input included, so the "
+             "proof measures lengths there.",
+             f"- **R = {num(proof.R)}**: the largest ‖x̃ₙ‖, how far the farthest point is from the origin."]
+    if not proof.separable:
+        lines += ["", f"⛔ {proof.why_not}"]
+        return "\n".join(lines)
+    k = len(proof.support)
+    lines += [
+        f"- **ρ\\* = {num(proof.rho_star)}**: the best margin, minₙ yₙw\\*ᵀx̃ₙ for the unit w\\* that makes it "
+        f"largest (exact: the nearest point of a convex hull); {k} support point{plural(k)} sit on it (ringed).",
+        f"- **R²/ρ\\*² = {num(proof.bound_star)}**: from w₀ = 0, PLA makes at most this many updates, in any "
+        "order, with any η and any reading of sign(0).",
+    ]
+    if proof.which == "f":
+        lines.append(f"- Against **f**: ρ_f = {num(proof.rho_f)}, so R²/ρ_f² = **{num(proof.bound_f)}**: a true "
+                     "bound too, but looser; ρ depends on the separator chosen, and f is the one we never have.")
+    lines.append(f"- **t = {t}** of T = {T}.")
+    if proof.why_not:
+        lines.append(f"- ⚠️ {proof.why_not}")
+    elif trace.halted and t >= T:
+        e = halt_words.end(trace)
+        lines.append(f"- {'✅' if e.separates else '⚠️'} **Halted after {T} update{plural(T)}; the proof allowed "
+                     f"{num(np.floor(proof.bound_f))}.**" + ("" if e.separates else " " + halt_words.halted(e)))
+    elif trace.halted:
+        lines.append(f"- This run halts after **{T}** update{plural(T)} {explain.ahead(go)}; the proof allows "
+                     f"{num(np.floor(proof.bound_f))}.")
+    else:
+        lines.append(f"- ⏹ {'Stopped' if t >= T else 'This run stops'} at the cap of {T:,} updates before halting"
+                     f"{'' if t >= T else ' ' + explain.ahead(go)}; the proof allows {num(np.floor(proof.bound_f))}: "
+                     "raise the cap in the sidebar.")
+    if proof.note:
+        lines.append(f"- {proof.note}")
+    return "\n".join(lines)
+
+
+def _margins(w, X, y, bias) -> tuple[str, str]:
+    """(margin in augmented space, distance in the plane of the closest point to the line) of w, as text."""
+    if not np.any(w[1:]):
+        return "—", "—"
+    rho = pla_core.margin(w, X, y, bias=bias)
+    d = pla_core.geometric_margin(w, X, y)
+    return num(rho), num(d)
+
+
+def margins(proof, trace, t: int) -> str:
+    """PLA's margin at step t beside w*'s, in augmented space and in the plane."""
+    if not proof.separable:
+        return ""
+    X, y, bias = trace.X, trace.y, trace.settings["bias"]
+    w = trace.weights[t]
+    rho_t, d_t = _margins(w, X, y, bias)
+    rho_s, d_s = _margins(proof.w_star, X, y, bias)
+    return "\n".join([
+        "**Margins** (negative: some point is on the wrong side)",
+        "",
+        "| line | ρ, augmented | closest point, in the plane |",
+        "|---|---:|---:|",
+        f"| PLA's w{sub(t)} | {rho_t} | {d_t} |",
+        f"| w\\* (best margin) | {rho_s} | {d_s} |",
+        "",
+        RELATION,
+        *([] if rho_t == "—" else [f"For PLA's w{sub(t)}: {relation(w, X, y, bias)}."]),
+        *([] if not trace.halted else [_widest(halt_words.end(trace), seen=t >= len(trace))]),
+    ])
+
+
+RELATION = ("Both columns divide the same smallest score minₙ yₙwᵀx̃ₙ: ρ by ‖(b, w₁, w₂)‖, the distance in the plane "
+            "by ‖(w₁, w₂)‖, which is never larger. So the two have the same sign, and the distance is never smaller "
+            "in size: at least ρ when w separates (both positive), at most ρ when a point is on the wrong side "
+            "(both negative).")
+
+
+def relation(w, X, y, bias: bool) -> str:
+    """Which case of :data:`RELATION` w is in, from its smallest score (w with a line only)."""
+    m = pla_core.margin(w, X, y, bias=bias)  # its sign is the smallest score's, exactly 0 for a point on the line
+    if m > 0:
+        return "both positive (w separates), so the distance is at least ρ"
+    if m < 0:
+        return "both negative (a point on the wrong side), so the distance is at most ρ"
+    return "a point lies on the line, so both are 0"
+
+
+def _widest(e, *, seen: bool) -> str:
+    """What the halted run ends with: a separating line (not the widest), or none (why, until the verdict says it)."""
+    if e.separates:
+        return f"PLA halts with *a* separating line, not the widest street ({notes.PRESS.name})."
+    return "This run halts without a separating line" + (" (its verdict above says why)." if seen else
+                                                         ": " + halt_words.halted(e, "its last w"))
+
+
+def geometry(w, t: int, points, pick) -> str:
+    """Seed 001's hyperplane geometry of wₜ: unit normal, offset, and the chosen point's signed distance."""
+    if not np.any(w[1:3]):
+        return f"w{sub(t)} = {vec(w)} has no line yet (w₁ = w₂ = 0), so no normal and no distances."
+    n = pla_core.unit_normal(w[:3])
+    off = pla_core.offset(w[:3])
+    lines = [f"**Geometry of w{sub(t)}** ({notes.HAND.name}): unit normal ŵ = (w₁, w₂)/‖(w₁, w₂)‖ = {vec(n)}; "
+             f"b/‖(w₁, w₂)‖ = {num(off)}, the origin's signed distance from the line (it is on the "
+             f"{'+1' if off > 0 else '−1' if off < 0 else 'line, on neither'} side)."]
+    if pick is not None and 0 <= pick < len(points):
+        p = points[pick]
+        d = float(pla_core.signed_distance(w[:3], [p[:2]])[0])
+        side = "+1" if d > 0 else "−1" if d < 0 else "neither"
+        lines.append(f"Point #{pick} at {vec(p[:2])}: signed distance (wᵀx̃)/‖(w₁, w₂)‖ = **{num(d)}**, on the "
+                     f"{side} side; its label is {'+1' if p[2] > 0 else '−1'}.")
+    return "  \n".join(lines)

@@ -1,0 +1,26 @@
+"""PLA step by step: click points into the plane, then watch each update turn the boundary."""
+
+from pla_lab.words import explain
+from pla_lab.framework import questions, runs
+from pla_lab.framework.replay import ReplayLesson
+from pla_lab.framework.model import CREDIT_VIEW, DEFAULT_VIEW, Preset
+
+
+class PlaLesson(ReplayLesson):
+    slug, title, icon, heading = "pla", "PLA step by step", "▶️", "PLA, step by step"
+    presets = {
+        "separable": Preset("Separable", "separable", dict(n=20, margin=0.1), view=DEFAULT_VIEW),
+        "xor": Preset("XOR (4 points)", "xor4", view=(-1.6, 1.6, -1.6, 1.6)),
+        "credit": Preset("Credit card", "credit", dict(n=30), view=CREDIT_VIEW),
+    }
+    default_preset = "separable"
+    guide, guide_open = explain.GUIDE, True
+
+    def compute(self, points, settings, options):
+        return runs.pla(points, settings), {}
+
+    def questions(self, page):
+        return questions.pla_steps(page.trace, page.t, separable=page.run.extras.get("separable"), go=self.to_end)
+
+
+PLA = PlaLesson()

@@ -1,0 +1,104 @@
+"""XOR never halts (seeds 001, 003): the weights cycle, a certificate shows no line works, a lift fixes it."""
+
+import pla_core
+
+from pla_lab.framework import actions, model, questions, runs, widgets
+from pla_lab.words import explain, text
+from pla_lab.drawing import figures
+from pla_lab.lessons.xor import xor_lift as lift_arrows, xor_words
+from pla_lab.framework import settings as S
+from pla_lab.framework.replay import ReplayLesson
+from pla_lab.framework.model import DEFAULT_VIEW, Preset
+from pla_lab.framework.say import st
+from pla_lab.framework.state import Field, button
+
+# Grid data always cycle, and on a 0.1 grid within a few hundred updates; snapping can land two points on one spot,
+# so 40 extra points are drawn and the first n distinct ones kept.
+_NOISY = dict(noise=0.1, spread=0.2)
+
+
+class XorLesson(ReplayLesson):
+    slug, title, icon, heading = "xor", "XOR: never halts", "🔁", "XOR: the data set on which PLA never halts"
+    presets = {
+        "xor4": Preset("XOR, the 4 points", "xor4", view=(-1.6, 1.6, -1.6, 1.6)),
+        "xor20": Preset("Noisy XOR, 20 points", "xor", dict(n=60, **_NOISY), grid=0.1, keep=20),
+        "xor40": Preset("Noisy XOR, 40 points", "xor", dict(n=80, **_NOISY), grid=0.1, keep=40),
+        "separable": Preset("Separable (for contrast)", "separable", dict(n=20, margin=0.1), view=DEFAULT_VIEW),
+    }
+    default_preset = "xor4"
+    options = S.XOR
+    run_options = ("lift",)
+    on_option_change = "restart"
+    fields = (Field("view3d", False, widget=True), button("replay"))
+    guide = xor_words.GUIDE
+
+    def compute(self, points, settings, options):
+        X, y = model.arrays(points)
+        sep = pla_core.separability(X, y, bias=settings["bias"])
+        trace = runs.pla(points, settings, lift=options["lift"])
+        return trace, {"sep": sep, "meet": sep.meeting_point(X, y) if settings["bias"] else None}
+
+    def export_notes(self, page):
+        return (["the run learned from the lift (x1, x2, x1*x2): its weights are b, w1, w2, w3."]
+                if page.options["lift"] else [])
+
+    def layers(self, page):
+        sep, meet = page.run.extras.get("sep"), page.run.extras.get("meet")
+        if not page.options["cert"] or page.options["lift"] or sep is None or sep.certificate is None or meet is None:
+            return {}
+        return {"above": figures.certificate_traces(page.points, sep.certificate, meet, theme=page.theme)}
+
+    def panel(self, page):
+        s, lift = self.state, page.options["lift"]
+        widgets.option_widgets(self, columns=False)
+        cycle = page.trace.cycle if page.trace is not None and not lift else None
+        st.button(f"Replay one period ({cycle[1]} updates)" if cycle else "Replay one period",
+                  icon=":material/replay:", on_click=actions.play_cycle, args=(self,), disabled=cycle is None,
+                  key=s.key("replay"), help="Jump to where the weights start repeating and play one full period: "
+                                            "the boundary comes back to where it was.")
+        if page.trace is None:
+            st.info(page.run.reason)
+            return
+        t, sep, go = page.t, page.run.extras.get("separable"), self.to_end
+        st.markdown(xor_words.lift_text(page.trace, t, separable=sep, go=go) if lift else
+                    xor_words.cycle_text(page.trace, t, separable=sep, go=go))
+        st.caption(f"Every run stops at the cap of {page.settings['cap']:,} updates (sidebar: *Stop after*); "
+                   f"this one has {page.run.T:,}.")
+        if lift:
+            self.lifted_view(page)
+        with st.expander("Step by step: the numbers", expanded=False):
+            st.markdown(explain.step_numbers(page.trace, page.t))
+        if not lift:
+            st.markdown(xor_words.certificate_text(page.run.extras["sep"], page.points, page.run.extras["meet"],
+                                                 page.trace.halted, seen=explain.reached(page.trace, t), go=go))
+
+    def lifted_view(self, page):
+        """On demand, the lift in 3-D: the points at (x₁, x₂, x₁x₂) and the plane of wₜ there."""
+        if st.toggle("Show the lifted points in 3-D", key=self.state.key("view3d"),
+                     help="Each point raised to height x₁x₂: the ○ and × corners end up on opposite sides of a "
+                          "plane. Drag to turn it."):
+            tr, step = page.trace, page.t
+            w = tr.weights[step]
+            fig = figures.lifted_figure(page.points, w, self.state["view"], theme=page.theme)
+            i = int(tr.mistakes[step]) if step < len(tr) else None  # the next update's point, as the plot circles
+            u = None if i is None else tr.settings["eta"] * float(tr.y[i]) * tr.X[i]
+            scene, pal = fig["layout"]["scene"], figures.palette(page.theme)
+            arrows = lift_arrows.place(w, u, [scene[a]["range"] for a in ("xaxis", "yaxis", "zaxis")])
+            fig["data"] += lift_arrows.traces(arrows, fg=pal["fg"], color=pal["pos" if u is None or tr.y[i] > 0
+                                                                              else "neg"])
+            st.plotly_chart(fig, use_container_width=True, config={"displayModeBar": False})
+            t = text.sub(step)
+            st.caption("○ +1 and ◆ −1 raised to height x₁x₂, onto the saddle z = x₁x₂; "
+                       + (f"the pink plane is w{t}ᵀ(1, x₁, x₂, x₁x₂) = 0. Where it cuts the saddle, seen from "
+                          f"above, is w{t}'s boundary in the plot. " + xor_words.arrow_words(arrows, u, step, i)
+                          if w[1:].any() else
+                          f"w{t} has no plane yet (its weights on x₁, x₂ and x₁x₂ are all 0), and the plot no "
+                          "boundary."))
+
+    def questions(self, page):
+        extras = page.run.extras  # the exact LP's answer: on the points (no lift), or on the lift at the cap
+        sep = extras.get("separable") if page.options["lift"] else extras["sep"].separable
+        return questions.xor_steps(page.trace, page.t, separable=sep, go=self.to_end)
+
+
+XOR = XorLesson()

@@ -1,0 +1,189 @@
+"""The words of the lesson XOR: the cycle, the certificate and the lift, as Markdown (no Streamlit, no Plotly)."""
+
+from __future__ import annotations
+
+from pla_core.perceptron import radius_bound
+
+from pla_lab.words import notes
+from pla_lab.words import halt_words
+from pla_lab.words.explain import ahead, cap_reason, not_yet, reached, scale_text
+from pla_lab.words.text import clean_weights, num, plural, sub, term, vec
+
+def cycle_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") -> str:
+    """Why cyclic PLA never halts here, in the weights: the state repeats (as what is coming until step t has got
+    to the first repeat). ``separable``: the exact LP, for a run stopped at the cap without a repeat."""
+    T, seen = len(trace), reached(trace, t)
+    if trace.halted:
+        e = halt_words.end(trace)  # a halt at w = 0 or with points on the line separates nothing
+        mark, but = ("✅" if e.separates else "⚠️"), halt_words.short(e)
+        if seen:
+            return (f"{mark} **PLA halts** after {T} update{plural(T)}: a full pass finds no mistake, so there is no "
+                    f"cycle to show.{but}")
+        return f"{mark} **This run halts** after {T} update{plural(T)} {ahead(go)}, so there is no cycle to show.{but}"
+    if trace.cycle is None:
+        if trace.settings.get("order") == "random":
+            return ("🎲 With **random order** the weights need not repeat exactly; set the order to cyclic to see "
+                    "the cycle. PLA still never halts.")
+        if separable:
+            return (f"⏹ {'Stopped' if seen else 'This run stops'} at the cap of {T:,} updates before halting"
+                    f"{'' if seen else ' ' + ahead(go)}: {cap_reason(True)}. {not_yet(True)}.")
+        return (f"⏹ No repeat found within the cap of {T:,} updates. On points that lie on a grid (every "
+                "point here is snapped to one) visited in a fixed order, non-separable data always make PLA "
+                "cycle, but the period can be long: raise the cap in the sidebar, or use a coarser grid (the "
+                f"noisy XOR examples are snapped to 0.1). For real-valued points {notes.HAND.of} claim can "
+                "fail: the weights need never repeat exactly, although PLA still never halts.")
+    s, p = trace.cycle
+    w = clean_weights(trace.weights[s], trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"]))
+    if not seen:
+        return (f"🔁 **This run cycles** {ahead(go)}: after update {s + p} the state will be exactly what it was "
+                f"after update {s}: w{sub(s + p)} = w{sub(s)} = {vec(w)}, at the same place in the pass. From there "
+                f"PLA repeats the same **{p}** updates for ever, so it can never halt. **Replay one period** plays "
+                "them.")
+    return (f"🔁 **The weights cycle.** After update {s + p} the state is exactly what it was after update {s}: "
+            f"w{sub(s + p)} = w{sub(s)} = {vec(w)}, at the same place in the pass. From there PLA repeats the same "
+            f"**{p}** updates for ever, so it can never halt. Press **Replay one period** to watch the boundary "
+            "come back to where it was.")
+
+
+def _frac(v: float) -> str:
+    for d in (1, 2, 3, 4, 5, 6, 8, 10, 12):
+        if abs(v * d - round(v * d)) < 1e-6:
+            k = round(v * d)
+            return str(k) if d == 1 else f"{k}/{d}"
+    return f"{v:.3g}"
+
+
+def certificate_text(sep, points, meet, halted: bool = False, *, seen: bool = True, go: str = "Run") -> str:
+    """The LP's Farkas certificate in words a student reads: two weighted averages that coincide at ``meet``
+    (``Separability.meeting_point``; None without a bias, where the certificate is a weighted sum instead).
+    ``halted``: the run halts, ``seen``: the step shown has got there."""
+    if halted and not sep.separable:
+        # Only possible without a bias: points with wᵀx = 0 count as correct under sign(0) = ±1.
+        return (("PLA halted" if seen else f"This run halts {ahead(go)},") +
+                " although **no line puts every point strictly on its side** (the exact LP): the "
+                "points it gets right lie *on* its boundary, wᵀx = 0, and the sign(0) setting calls them "
+                "correct. Set “When wᵀx̃ = 0 exactly” to count ties as mistakes, and PLA never halts here.")
+    if sep.separable:
+        return ("✅ **A line separates these points** (found by linear programming), so PLA halts on them and "
+                "there is no certificate to show.")
+    if sep.certificate is None:
+        return "The exact test could not decide: these points sit at the solver's tolerance."
+    lam = sep.certificate
+    pos = [(i, lam[i]) for i in range(len(points)) if lam[i] > 0 and points[i][2] > 0]
+    neg = [(i, lam[i]) for i in range(len(points)) if lam[i] > 0 and points[i][2] < 0]
+
+    def avg(group):
+        tot = sum(v for _, v in group)
+        more = " …" if len(group) > 6 else ""
+        return (", ".join(f"#{i} {vec(points[i][:2])}" for i, _ in group[:6]) + more,
+                ", ".join(_frac(v / tot) for _, v in group[:6]) + more)
+
+    if meet is None:
+        return ("**Certificate (exact LP):** weights λ ≥ 0 with Σ λₙyₙxₙ = 0. For any w through the origin, "
+                "Σ λₙ·yₙwᵀxₙ = wᵀ(Σ λₙyₙxₙ) = 0, so the terms yₙwᵀxₙ cannot all be positive: some point is always "
+                "on the wrong side.")
+    pn, pw = avg(pos)
+    nn, nw = avg(neg)
+    return (f"**Why no line works (a certificate from the exact LP).** Average the ○ points {pn} with weights "
+            f"{pw}, and the × points {nn} with weights {nw}: both averages are the same point **{vec(meet)}** (★). "
+            "A line with every ○ on its + side has the whole + side convex, so the ○ average is on the + side too; "
+            "likewise the × average is on the − side. One point cannot be on both sides, so **no line separates "
+            "these points**, and PLA can never halt on them.")
+
+
+GUIDE = f"""
+**XOR** ({notes.PRESS.name}): ○ at (−1, 1) and (1, −1), × at (−1, −1) and (1, 1). No line puts both ○ on one side and
+both × on the other, so PLA keeps correcting one mistake by making another.
+
+**A line of history** (the Princeton COS 495 lecture). Frank Rosenblatt's perceptron learned its weights by this
+rule: simulated on an IBM 704 at Cornell in 1957, then built as a machine, the Mark I. In 1969 Marvin Minsky and
+Seymour Papert's book *Perceptrons* proved the limits of a single layer: it cannot compute XOR, nor parity when
+each of its units sees a bounded number of inputs. It did not prove that networks of several layers fail; it
+only conjectured so (wrongly, as the lift below hints), and research funding for neural networks fell until the
+mid-1980s. The lecture dates
+Rosenblatt "1928–1969": he died in 1971.
+
+**Try this.**
+1. Press **Run**, then **Replay one period**: the boundary turns and comes back to where it was.
+2. Read the {term("certificate")}: the two diagonals' midpoints coincide (★).
+3. Switch on **{term("lift", "Add x₁x₂")}**: in (x₁, x₂, x₁x₂) the points are separable, PLA halts, and its plane comes back
+   into the plane as the curve w₀ + w₁x₁ + w₂x₂ + w₃x₁x₂ = 0: a hyperbola, or two lines when that factors, or a
+   line when w₃ = 0. The words beside the plot say which.
+4. Try the noisy XOR, or click your own points: if no line separates them, the {term("cycle")} can be longer, but on
+   grid points visited in a fixed order it always comes (for real-valued points it need not).
+"""
+
+
+def _lifted_eq(w) -> str:
+    terms = [f"{num(v)}{x}" for v, x in zip(w, ("", "·x₁", "·x₂", "·x₁x₂")) if v != 0]
+    return " + ".join(terms).replace("+ −", "− ") or "0"
+
+
+def lifted_curve(w) -> str:
+    """What w₀ + w₁x₁ + w₂x₂ + w₃x₁x₂ = 0 is in the plane, in words. With w₃ ≠ 0 it is w₃(x₁ − a)(x₂ − c) = d with
+    a = −w₂/w₃, c = −w₁/w₃ and d = (w₁w₂ − w₀w₃)/w₃: a hyperbola with asymptotes x₁ = a and x₂ = c when d ≠ 0,
+    and when it factors (d = 0) the two lines x₁ = a and x₂ = c; with w₃ = 0, a line, or no curve at all."""
+    w0, w1, w2, w3 = (float(v) for v in w)
+    if w3 == 0:
+        if w1 or w2:
+            return "a line"
+        return "no curve: w = 0, every point a tie" if w0 == 0 else "no curve: the sign is the same everywhere"
+    a, c = -w2 / w3, -w1 / w3
+    # Weights of grid data are floats of decimals, so w₁w₂ = w₀w₃ may hold exactly yet differ by a rounding; the
+    # scale keeps the products clear of underflow.
+    k = max(abs(w0), abs(w1), abs(w2), abs(w3))
+    u0, u1, u2, u3 = w0 / k, w1 / k, w2 / k, w3 / k
+    if abs(u1 * u2 - u0 * u3) > 1e-9 * (abs(u1 * u2) + abs(u0 * u3)):
+        return f"a hyperbola, with asymptotes x₁ = {num(a)} and x₂ = {num(c)}"
+    if a == 0 and c == 0:
+        return "the two axes, x₁ = 0 and x₂ = 0"
+    return f"two lines, x₁ = {num(a)} and x₂ = {num(c)} (it factors: {num(w3)}·{_minus('x₁', a)}·{_minus('x₂', c)} = 0)"
+
+
+def _minus(x: str, v: float) -> str:
+    return x if v == 0 else f"({x} {'−' if v > 0 else '+'} {num(abs(v))})"
+
+
+def arrow_words(arrows, u, t: int, i: int | None) -> str:
+    """What the 3-D view's arrows are at step t (``arrows``: :func:`pla_lab.lessons.xor.xor_lift.place`'s; ``u`` the next
+    update's feature part η·y·(x₁, x₂, x₁x₂), made on point ``i``, or None at the end)."""
+    if arrows is None:
+        return ""
+    words = f"The solid arrow is w{sub(t)}'s (w₁, w₂, w₃), normal to the plane and pointing to its +1 side"
+    if u is not None:
+        words += (f"; dashed from its tip, update {t + 1}'s feature part η·y·(x₁, x₂, x₁x₂) = {vec(u)} (point #{i}), "
+                  f"and dotted grey, w{sub(t + 1)}'s")
+    return words + f" (arrows drawn ×{scale_text(arrows.scale)})."
+
+
+def lift_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") -> str:
+    """What the lift did: PLA on (x₁, x₂, x₁x₂), and the curve it draws back in the plane, true at step t: the end
+    as a fact once t has got there (before that, as what is coming), and the boundary drawn, w_t's."""
+    T, seen = len(trace), reached(trace, t)
+    eta, R = trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"])
+    w, now = clean_weights(trace.weights[-1], eta, R), clean_weights(trace.weights[t], eta, R)
+    drawn = (f"The plot draws w{sub(t)}'s boundary, {_lifted_eq(now)} = 0: {lifted_curve(now)}." if now[1:].any() else
+             f"w{sub(t)} = {vec(now)} has no boundary to draw yet (its weights on x₁, x₂ and x₁x₂ are all 0).")
+    if trace.halted:
+        plane = (f"In (x₁, x₂, x₁x₂) a plane separates the points; back in the plane its boundary {_lifted_eq(w)} = 0 "
+                 f"is {lifted_curve(w)}" if w[1:].any() else
+                 "Every point has one label: a constant sign gets them all right, with no boundary at all")
+        if seen:
+            return (f"✅ **With x₁x₂ as a third feature PLA halts** after {T} update{plural(T)}: w = {vec(w)}. {plane}"
+                    + (", drawn here." if w[1:].any() else "."))
+        return (f"With x₁x₂ as a third feature **this run halts after {T} update{plural(T)}** {ahead(go)}: "
+                f"w{sub(T)} = {vec(w)}. {plane}. {drawn}")
+    if trace.cycle:
+        s, p = trace.cycle
+        reason = (f"the weights repeat every {p} updates from update {s} on, so no plane in (x₁, x₂, x₁x₂) "
+                  "separates these points and PLA never halts")
+    else:
+        reason = (f"{cap_reason(separable, space='plane in (x₁, x₂, x₁x₂)')}. "
+                  f"{not_yet(separable, space='plane')}")
+    if trace.cycle or separable is False:
+        reason += ". The lift helps XOR's corners, not every data set"
+    if seen:
+        ended = "cycles" if trace.cycle else f"stopped at the cap of {T:,} updates"
+        return f"Even with x₁x₂ added, PLA {ended}: {reason}. {drawn}"
+    ends = "cycles" if trace.cycle else f"stops at the cap of {T:,} updates"
+    return f"Even with x₁x₂ added, this run {ends} {ahead(go)}: {reason}. {drawn}"

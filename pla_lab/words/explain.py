@@ -1,0 +1,257 @@
+"""The words and numbers beside the plot, as Markdown (no Streamlit, no Plotly)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pla_core.geometry import clip_line, off_box
+from pla_core.perceptron import radius_bound
+
+from pla_lab.words import halt_words
+from pla_lab.words.text import clean_weights, cls, exact, num, par, plural, sub, term, vec
+
+def reached(trace, t: int) -> bool:
+    """Whether step t has got to what the run's verdict tells: its last update (a halt, or the cap), or for a cycle
+    the first repeat (w_{s+p} = w_s), from where the cycle can be seen."""
+    if trace.cycle and not trace.halted:
+        s, p = trace.cycle
+        return t >= s + p
+    return t >= len(trace)
+
+
+def ahead(go: str = "Run") -> str:
+    """How a verdict not reached yet is labelled: what is coming, and the button that gets there."""
+    return f"(press **{go}** to see it)"
+
+
+def cap_reason(separable: bool | None, *, space: str = "line", bias: bool = True,
+               with_bias: bool | None = None) -> str:
+    """Why a run stopped at the cap, from the exact LP (``separable``: True, False, or None when it cannot say) for
+    the run's own ``bias`` setting: without a bias only lines through the origin were tested, and ``with_bias``
+    (the LP with a bias, or None) says what a bias would change."""
+    space = space if bias else f"{space} through the origin"
+    if separable is False:
+        tail = "" if bias or with_bias is None else (
+            f"; with a bias (*Learn a bias b* on) {'a' if with_bias else 'still no'} {space.split()[0]} "
+            f"separates them")
+        return f"no {space} separates these points (an {term('exact LP')} says so): PLA would never halt{tail}"
+    if separable:
+        return f"a {space} separates them, PLA needs more than the cap: raise it in the sidebar"
+    return f"either no {space} separates these points, or PLA needs more updates than the cap"
+
+
+def not_yet(separable: bool | None, *, space: str = "line", bias: bool = True) -> str:
+    """At the cap: PLA alone cannot tell "no line separates them" from "not yet" (the credit-card notes); which of
+    the two the app's exact LP answered (``separable``), or that it could not settle it (None). No final stop."""
+    space = space.split()[0] + ("" if bias else " through the origin")
+    said = "cannot settle it here" if separable is None else f"answered “{'not yet' if separable else f'no {space}'}”"
+    return f"PLA alone cannot tell “no {space} separates them” from “not yet”; the app's exact LP {said}"
+
+
+def verdict(trace, t: int, *, separable: bool | None = None, go: str = "Run", with_bias: bool | None = None) -> str:
+    """One line on how the whole run ends: as a fact once step t has got there, before that as what is coming.
+    ``separable`` (the exact LP, computed with the run) says why a run stopped at the cap; ``with_bias``, for a run
+    without a bias, whether a bias would make the points separable."""
+    T, seen = len(trace), reached(trace, t)
+    if trace.halted:
+        if seen:
+            return (f"Halts after **{T}** update{plural(T)}: a full pass finds no mistake."
+                    + halt_words.short(halt_words.end(trace)))
+        return f"This run halts after **{T}** update{plural(T)} {ahead(go)}."
+    if trace.cycle:
+        s, p = trace.cycle
+        if seen:
+            return (f"Never halts: from update {s} on, the weights repeat every **{p}** updates "
+                    f"(w{sub(s + p)} = w{sub(s)}).")
+        return (f"This run never halts: from update {s} on, the weights repeat every **{p}** updates "
+                f"(w{sub(s + p)} = w{sub(s)}) {ahead(go)}.")
+    bias = trace.settings["bias"]
+    why = f"{cap_reason(separable, bias=bias, with_bias=with_bias)}. {not_yet(separable, bias=bias)}"
+    if seen:
+        return f"Stopped at the cap of {T:,} updates with mistakes left: {why}."
+    return f"This run stops at the cap of {T:,} updates with mistakes left {ahead(go)}: {why}."
+
+
+#: Where a line off the plot lies, by compass point from the plot's middle (0 = east, counter-clockwise).
+DIRECTIONS = ("to the right", "to the upper right", "above", "to the upper left", "to the left", "to the lower left",
+              "below", "to the lower right")
+ARROW_SPAN = 0.22  # the longer of w and w + update is drawn this fraction of the view's shorter side (pose.js)
+
+
+def octant(d) -> int:
+    """The compass point nearest direction d, 0 = east … 7 = south-east (geometry.js's octant)."""
+    return int(np.floor(np.arctan2(d[1], d[0]) / (np.pi / 4) + 0.5)) % 8
+
+
+def line_words(w, view) -> str | None:
+    """Why no line is drawn for w, or where its line lies when it misses the view (the plot's note at the edge);
+    None when the line is on the plot. The lifted XOR weights (4 numbers) are drawn as a curve: None."""
+    w = [float(v) for v in w]
+    if len(w) != 3:
+        return None
+    if w[1] == 0 and w[2] == 0:
+        if w[0] == 0:
+            return "no line: w = 0, so wᵀx̃ = 0 at every point and no side is +1 or −1"
+        return f"no line: w₁ = w₂ = 0, so every point gets sign(b) = {'+1' if w[0] > 0 else '−1'}"
+    d = off_box(w, view)
+    return None if d is None else f"its line lies off the plot, {DIRECTIONS[octant(d)]} (marked at the edge)"
+
+
+def arrows(trace, t: int, view):
+    """(wₜ, the tips of w and of w + update drawn from the arrows' start, the scale) as pose.js's restPose draws
+    them: the longer of the two is ARROW_SPAN of the view's shorter side. None for w of 4 numbers or with no arrow."""
+    if trace.weights.shape[1] != 3:
+        return None
+    w = clean_weights(trace.weights[t], trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"]))
+    tips = [w[1:]]
+    if t < len(trace):
+        tips.append(w[1:] + trace.updates[t][1:])
+    m = max(float(np.hypot(*v)) for v in tips)
+    if m == 0:
+        return None
+    s = ARROW_SPAN * min(view[1] - view[0], view[3] - view[2]) / m
+    return w, [v * s for v in tips], s
+
+
+def arrow_scale(trace, t: int, view) -> float | None:
+    """The scale the arrows of step t are drawn at (None: no arrow is drawn)."""
+    a = arrows(trace, t, view)
+    return None if a is None else a[2]
+
+
+def arrows_on_line(trace, t: int, view) -> bool:
+    """Whether w's arrow starts on its line (pose.js anchorOf): iff some point of the line leaves room for w and
+    w + update inside the view, less an inset of 4% of its shorter side. True when no arrow or no line is drawn."""
+    a = arrows(trace, t, view)
+    if a is None or not np.any(a[0][1:]):
+        return True
+    m = 0.04 * min(view[1] - view[0], view[3] - view[2])
+    xs, ys = [0.0] + [v[0] for v in a[1]], [0.0] + [v[1] for v in a[1]]
+    ok = (view[0] + m - min(xs), view[1] - m - max(xs), view[2] + m - min(ys), view[3] - m - max(ys))
+    return ok[0] < ok[1] and ok[2] < ok[3] and clip_line(a[0], ok) is not None
+
+
+def scale_text(s: float) -> str:
+    """A scale as the legend writes it: 2 significant digits, as JavaScript prints the number (marks.js fmt)."""
+    return np.format_float_positional(float(f"{s:.2g}"), trim="-")
+
+
+def mark_words(trace, t: int, layers, view) -> list[str]:
+    """What :func:`showing` says of the marks at step t, for a lesson with its own line: where the line is when it
+    is off the plot (or why there is none), and the arrows' scale."""
+    where = line_words(trace.weights[t], view) if "boundary" in layers else None
+    scale = arrow_scale(trace, t, view) if "w" in layers else None
+    if scale is None:
+        return [where] if where else []
+    beside = "" if where or arrows_on_line(trace, t, view) else ", w beside its line to keep them on the plot"
+    return [where] * bool(where) + [f"arrows drawn ×{scale_text(scale)}{beside}"]
+
+
+def showing(trace, t: int, layers, view=None) -> str:
+    """What the plot draws at step t, in one plain line (the plot's alt text says it too): which w the solid line
+    is, which the dashed grey one, and which update the circle and the dashed arrow belong to; with the ``view``,
+    where the line is when it is off the plot (or why there is none), and the arrows' scale. ``layers``: the
+    moving layers drawn (:data:`pla_lab.framework.protocol.MOVING_LAYERS`)."""
+    T = len(trace)
+    head = f"Showing w{sub(t)} " + ("(the start, before any update)" if t == 0 else
+                                   f"(after update {t}{', the last' if t == T else ''})")
+    if "pocket" in layers:
+        head += f" and the pocket ŵ{sub(t)}"
+    parts = [head]
+    if "ghost" in layers and t > 0:
+        parts.append(f"dashed grey: w{sub(t - 1)}")
+    if t < T:
+        used = [int(i) for i in trace.used(t)]
+        who = (f"point #{used[0]}" if len(used) == 1 else
+               f"{len(used)} points (#" + ", #".join(map(str, used[:4])) + (", …" if len(used) > 4 else "") + ")")
+        marks = [m for m, on in (("circled", "circle" in layers),
+                                 ("dashed arrow", "update" in layers and trace.weights.shape[1] == 3)) if on]
+        parts.append(f"next: update {t + 1} corrects {who}" + (f" ({', '.join(marks)})" if marks else ""))
+    elif trace.halted:
+        parts.append("no mistake left" + (", nothing circled" if "circle" in layers else ""))
+    else:
+        parts.append("the run stops here, at the cap" + (", nothing circled" if "circle" in layers else ""))
+    return " · ".join(parts + (mark_words(trace, t, layers, view) if view is not None else []))
+
+
+#: Which dashed arrow draws the update's feature part: the plot's, or for the XOR lift's (x₁, x₂, x₁x₂) the 3-D view's.
+_DASHED = ("The dashed arrow", "In the 3-D view (**Show the lifted points in 3-D**), the dashed arrow from w's tip")
+
+
+def step_numbers(trace, t: int) -> str:
+    """t, wₜ, the mistake and the substituted update wₜ₊₁ = wₜ + η·yₙ·x̃ₙ, mistakes left, halting."""
+    T, n = len(trace), len(trace.y)
+    eta = trace.settings["eta"]
+    bias = trace.settings["bias"]
+    R = radius_bound(trace.X, bias)
+    w = clean_weights(trace.weights[t], eta, R)
+    err = int(trace.errors[t])
+    lines = [f"**t = {t}** of {T} · w{sub(t)} = {vec(w)}",
+             f"Mistakes of w{sub(t)}: **{err}** of {n} point{'s' if n != 1 else ''}."]
+    if t < T:
+        i = int(trace.mistakes[t])
+        x, y = trace.X[i], float(trace.y[i])
+        xt = np.concatenate([[1.0 if bias else 0.0], x])
+        s = trace.score(t)  # 0 for a tie, as the run judged it
+        terms = " + ".join(f"{par(a)}·{par(b)}" for a, b in zip(w, xt))
+        sz = trace.settings["sign_zero"]
+        if s != 0:
+            verdict_text = f"sign {'+1' if s > 0 else '−1'} ≠ y"
+        elif sz is None:
+            verdict_text = "a tie, and y·wᵀx̃ ≤ 0 counts as a mistake"
+        else:
+            verdict_text = f"a tie: sign(0) = {'+1' if sz > 0 else '−1'} ≠ y"
+        w_next = clean_weights(trace.weights[t + 1], eta, R)
+        lines += [
+            "",
+            f"**Next mistake:** point #{i} at x = {vec(x)}, y = {cls(y)}",
+            f"w{sub(t)}ᵀx̃ = {terms} = **{num(s)}** → {verdict_text}",
+            f"w{sub(t + 1)} = w{sub(t)} + η·y·x̃ = {vec(w)} + {num(eta)}·({'+1' if y > 0 else '−1'})·{vec(xt)}"
+            f" = **{vec(w_next)}**",
+            (f"{_DASHED[len(x) == 3]} draws the feature part η·y·x = {vec(eta * y * x)}; the bias b changes by "
+             f"η·y·1 = {num(eta * y)} (from {num(w[0])} to {num(w_next[0])})." if bias else
+             f"{_DASHED[len(x) == 3]} draws η·y·x = {vec(eta * y * x)}; with no bias, b stays 0."),
+            score_words(trace, t),
+        ]
+    elif trace.halted:
+        e = halt_words.end(trace)
+        lines += ["", f"{'✅' if e.separates else '⚠️'} **Halted: no mistakes in a full pass.** "
+                      f"{halt_words.halted(e)}"]
+    elif trace.cycle:
+        s, p = trace.cycle
+        lines += ["", f"🔁 **Cycling:** the weights repeat every {p} updates from update {s}; PLA never halts here."]
+    else:
+        lines += ["", f"⏹ **Stopped at the cap ({T:,} updates)** with {err} mistake{'s' if err != 1 else ''} left."]
+    return "  \n".join(lines)
+
+
+def score_words(trace, t: int) -> str:
+    """The update moves the corrected point's score toward right: y·wₜᵀx̃ + η‖x̃‖² = y·wₜ₊₁ᵀx̃, with the run's
+    numbers (exact on grid data), and whether that point is now on its right side."""
+    before, gain, after = trace.score_gain(t)
+    side = "now > 0: on its right side" if after > 0 else "still ≤ 0: still a mistake, for a later update to fix"
+    return (f"**The score moves toward right:** y·w{sub(t)}ᵀx̃ + η‖x̃‖² = {exact(before)} + {exact(gain)} = "
+            f"**{exact(after)}** = y·w{sub(t + 1)}ᵀx̃ ({side}).")
+
+
+GUIDE = f"""
+**What you see.** Each ○ is a +1 point, each × a −1 point. The line is where wᵀx̃ = 0; the blue side is
+where PLA predicts +1, the orange side −1. The arrow is the weight vector w's feature part (w₁, w₂): it always
+points to the +1 side.
+
+**One {term("update")}.** PLA picks a point on the wrong side (circled) and adds η·y·x̃ to w, where
+{term("augmented space", "x̃")} = (1, x₁, x₂).
+The dashed arrow from the tip of w draws the feature part of that update, η·y·(x₁, x₂); its bias part, η·y·1,
+moves b and shows in the numbers. The faint arrow is the new w. Press **Step** (→) and watch the line turn
+towards the mistake; the dashed grey line is where it was. That point's score y·wᵀx̃ (> 0 on its right side)
+grows by exactly η‖x̃‖², as the numbers show at every step (the credit-card notes: yₙwₜ₊₁ᵀx̃ₙ ≥ yₙwₜᵀx̃ₙ).
+
+**Try this.**
+1. Press **Run**: on separable points PLA always stops; expect the verdict to say after how many updates (the
+   lesson *Why PLA halts* proves that it must, and bounds how many).
+2. Click to add a × deep inside the ○ side, then step: expect the line to swing toward it; each update that
+   corrects the × raises its score y·wᵀx̃ by η‖x̃‖².
+3. Load **XOR** and run: no line works, so expect the verdict to say the weights repeat, for ever.
+4. Change the **{term("order of visits", "order")}** or **{term("sign(0)")}** in the sidebar: expect a different sequence, often a different final
+   line, and still a halt.
+"""
