@@ -5,9 +5,10 @@ It lives here rather than beside pages/, so Streamlit never runs its older pages
 files in the sidebar and ran a linked page without this script on a server's first request).
 """
 
+from pla_lab.course.path import BY_SLUG
 from pla_lab.framework import frame, nav, shared, widgets
-from pla_lab.lessons import LESSONS
 from pla_lab.framework.say import st
+from pla_lab.lessons import LESSONS
 
 shared.setup()  # the link's settings, presenter mode among them, before the page is laid out
 present = shared.SHARED["present"]
@@ -18,12 +19,12 @@ st.set_page_config(page_title="PLA Lab", page_icon="📈", layout="wide",
 frame.page_head(LESSONS, present=present)
 # One flat list: with sections, Streamlit 1.67 puts their headings inside the list (<ul>) beside its items, which
 # screen readers and axe-core reject (list, listitem). The home page first ("/"), then the lessons along the path.
-page = st.navigation(nav.pages())
+page = st.navigation(nav.pages(LESSONS))
 if page.url_path == "" and st.query_params.to_dict():
     # A link to "/" made before the home page existed opened the PLA lesson there: with any of a lesson's keys (all
     # but Streamlit's embed options, which to_dict leaves out) it still does, with the same points, step and settings.
-    st.switch_page(nav.lesson_page("pla"), query_params=st.query_params.to_dict())
-lesson = nav.BY_SLUG.get(page.url_path)
+    st.switch_page(nav.lesson_page(BY_SLUG["pla"]), query_params=st.query_params.to_dict())
+lesson = BY_SLUG.get(page.url_path)
 with st.sidebar:
     if lesson is not None:  # the home page runs nothing: its sidebar is the navigation alone
         st.markdown("#### Algorithm settings")

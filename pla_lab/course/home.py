@@ -44,7 +44,7 @@ HEADING = "PLA Lab: the perceptron, one update at a time"
 
 def at_a_glance() -> str:
     """The path in one line, for the first screen: every lesson's title in order and the time it all takes."""
-    titles = " → ".join(nav.BY_SLUG[s.slug].title for s in path.PATH)
+    titles = " → ".join(path.BY_SLUG[s.slug].title for s in path.PATH)
     return f"**The path**, {len(path.PATH)} lessons, about {path.total_minutes()} minutes: {titles}."
 
 
@@ -59,7 +59,8 @@ def render() -> None:
     words, live = st.columns([1.15, 1], gap="large")
     with words:
         st.markdown(INTRO)
-        st.page_link(nav.lesson_page(path.PATH[0].slug), label=md(f"Begin the path: 1. {_title(path.PATH[0])} →"),
+        first = path.BY_SLUG[path.PATH[0].slug]
+        st.page_link(nav.lesson_page(first), label=md(f"Begin the path: 1. {first.title} →"),
                      icon=":material/school:")
     with live:
         points, _, trace = home_figures.example()
@@ -69,9 +70,6 @@ def render() -> None:
     _path()
     nav.to_top("")
 
-
-def _title(stop) -> str:
-    return nav.BY_SLUG[stop.slug].title
 
 
 def _path() -> None:
@@ -83,5 +81,6 @@ def _path() -> None:
     st.html("<style>[class*=st-key-path-] [data-testid=stPageLink] p{font-size:1.05rem;font-weight:600}</style>")
     for i, stop in enumerate(path.PATH, 1):
         with st.container(key=f"path-{stop.slug}"):
-            st.page_link(nav.lesson_page(stop.slug), label=md(f"{i}. {_title(stop)}"), icon=nav.BY_SLUG[stop.slug].icon)
+            lesson = path.BY_SLUG[stop.slug]
+            st.page_link(nav.lesson_page(lesson), label=md(f"{i}. {lesson.title}"), icon=lesson.icon)
             st.markdown(md(f"{stop.line}  \n*Needs:* {stop.needs} · about {stop.minutes} min"))

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 
-from pla_lab.framework import actions, boxes, model, server, shared
+from pla_lab.framework import actions, boxes, model, nav, server, shared
 from pla_lab.framework import settings as S
+from pla_lab.framework.page import Page
 from pla_lab.framework.say import st
 from pla_lab.words.text import literal
 from pla_lab.framework.widgets import COLUMN, SIDE, TOOLS, TRANSPORT, WIDTHS, WORDS, plot_class, point_tools, theme
@@ -150,8 +151,7 @@ def open_lesson(lesson) -> None:
     if not present:
         title, buttons = st.columns([5, 2.2], vertical_alignment="bottom")
         title.markdown(f"### {lesson.heading}")
-        from pla_lab.framework import nav  # presenter mode leaves the goal out: the lecturer says it; the plot needs the room
-        nav.goal(title, lesson)
+        nav.goal(title, lesson)  # presenter mode leaves the goal out: the lecturer says it; the plot needs the room
         with buttons.container(key=PRESENT_KEY):
             light, show = st.columns([1, 1.2])
             theme_button(light)
@@ -227,8 +227,6 @@ def _complete(lesson) -> list[str]:
 
 def current_page(lesson):
     """At the top of the part that reruns: (kept widgets and) everything the lesson's hooks read."""
-    from pla_lab.framework.lesson import Page
-
     s = lesson.state
     s.keep_widgets()
     if "events_now" in s.fields:  # the callbacks before this run have read it (see actions.scrubbed)
@@ -255,5 +253,4 @@ def close_lesson(lesson, page) -> None:
     if s["toast"]:
         st.toast(literal(s["toast"]), icon="ℹ️")
         s["toast"] = None
-    from pla_lab.framework import nav  # here, not at the top: nav lists the lessons, which import this module
     nav.prev_next(lesson)

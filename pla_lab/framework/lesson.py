@@ -18,8 +18,8 @@ import pla_core
 from pla_lab.framework import checks, frame, links, protocol, widgets
 from pla_lab.framework import settings as S
 from pla_lab.framework.model import Preset
-from pla_lab.framework.runs import Run
 from pla_lab.framework.say import st
+from pla_lab.framework.page import Page
 from pla_lab.framework.state import Field, PageState, linked
 
 
@@ -40,27 +40,6 @@ class ChartSpec:
                               y_format=self.y_format, hover_format=self.hover_format, height=height, **data)
 
 
-@dataclass(frozen=True)
-class Page:
-    """What a lesson's hooks see at one rerun: the page's state, the shared settings, the lesson's options, the
-    run and the step shown."""
-
-    state: PageState
-    settings: dict
-    options: dict
-    run: Run
-    t: int
-    theme: str
-
-    @property
-    def trace(self):
-        return self.run.trace
-
-    @property
-    def points(self) -> list:
-        return self.state["pts"]
-
-
 class Lesson:
     """What both kinds of lesson declare."""
 
@@ -76,6 +55,15 @@ class Lesson:
     fields: tuple[Field, ...] = ()          # more state the lesson keeps (e.g. the target f)
     guide: str = ""
     guide_open: bool = False
+    # On the course's path (a lesson without a goal, e.g. a test's, is off it): one line saying what it shows, what
+    # to have seen first, about how many minutes, the goal under its heading, and what to look at on its first screen
+    summary: str = ""
+    needs: str = ""
+    minutes: int = 0
+    goal: str = ""
+    look: str = ""
+    #: (previous lesson, next lesson) along the registry's order, None at either end; set by :func:`nav.chain`
+    neighbours: tuple | None = None
 
     def compute(self, points: list, settings: dict, options: dict) -> tuple[Any, dict]:
         """(trace or result, extras) for these points; called once per run id, shared by every session."""

@@ -1,17 +1,22 @@
 """The app's pages and the path's signposts on them: the home page and the lessons as Streamlit pages (in the
-path's order), each lesson's goal under its heading, and the previous/next links at the end of a lesson."""
+registry's order), each lesson's goal under its heading, and the previous/next links at the end of a lesson. It is
+handed the lessons (the registry, :mod:`pla_lab.lessons`, calls :func:`chain`; the app's script :func:`pages`): the
+framework never imports them."""
 
 from __future__ import annotations
 
 import json
 
-from pla_lab.course import path
-from pla_lab.lessons import LESSONS
 from pla_lab.framework.say import st
 from pla_lab.words.text import md
 
 HOME_TITLE, HOME_ICON = "Start here", "🏠"
-BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
+
+
+def chain(lessons) -> None:
+    """Give each lesson its neighbours along ``lessons`` (the path), for its previous/next links."""
+    for i, lesson in enumerate(lessons):
+        lesson.neighbours = (lessons[i - 1] if i > 0 else None, lessons[i + 1] if i + 1 < len(lessons) else None)
 
 
 def home_page():
@@ -19,17 +24,17 @@ def home_page():
     return st.Page("../pages/home.py", title=HOME_TITLE, icon=HOME_ICON, default=True)
 
 
-def lesson_page(slug: str):
+def lesson_page(lesson):
     """A lesson's page at its own path (/pla, /halts, …). A page made again with the same file and path is the same
     page to Streamlit, so links can make theirs."""
-    lesson = BY_SLUG[slug]
+    slug = lesson.slug
     return st.Page(f"../pages/{slug}.py", title=lesson.title, icon=lesson.icon, url_path=slug)
 
 
-def pages() -> list:
+def pages(lessons) -> list:
     """Every page, in the sidebar's order: the home page, the lessons along the path, then the notes they draw on
     (Sources) and the words they use (Glossary)."""
-    return [home_page(), *(lesson_page(lesson.slug) for lesson in LESSONS),
+    return [home_page(), *(lesson_page(lesson) for lesson in lessons),
             st.Page("../pages/sources.py", title="Sources", icon="📚", url_path="sources"),
             st.Page("../pages/glossary.py", title="Glossary", icon="📖", url_path="glossary")]
 
@@ -49,11 +54,11 @@ GOAL_CSS = ("<style>@media (min-width:1200px){"
 
 def goal(where, lesson) -> None:
     """The lesson's goal, one sentence, under its heading (a lesson off the path, e.g. a test's, has none)."""
-    if lesson.slug not in path.STOPS:
+    if not lesson.goal:
         return
     with where.container(key=GOAL_KEY):
         st.html(GOAL_CSS)  # a style only: Streamlit gives it no place on the page
-        st.caption(md(path.STOPS[lesson.slug].goal))
+        st.caption(md(lesson.goal))
 
 
 #: A page reached by a link opens at its top. Streamlit keeps the main column's scroll while the new page replaces
@@ -80,17 +85,17 @@ def to_top(page: str) -> None:
 def prev_next(lesson) -> None:
     """At the end of a lesson: "← previous" and "next →" along the path (the first lesson's previous is the home
     page; the last lesson's next is the home page too, where the path is listed). A lesson off the path has none."""
-    if lesson.slug not in path.STOPS:
+    if lesson.neighbours is None:
         return
-    before, after = path.neighbours(lesson.slug)
+    before, after = lesson.neighbours
     to_top(lesson.slug)
     st.divider()
     left, right = st.columns(2)
     with left:
         page = lesson_page(before) if before else home_page()
-        title = BY_SLUG[before].title if before else HOME_TITLE
+        title = before.title if before else HOME_TITLE
         st.page_link(page, label=md(f"← Previous: {title}"))
     with right:
         page = lesson_page(after) if after else home_page()
-        title = BY_SLUG[after].title if after else f"{HOME_TITLE} (the path)"
+        title = after.title if after else f"{HOME_TITLE} (the path)"
         st.page_link(page, label=md(f"Next: {title} →"))

@@ -125,7 +125,7 @@ class ReplayLesson(Lesson):
                 with said(page, "under"):
                     self.under_transport(page)
             with right:
-                look.show(self.slug)
+                look.show(self)
                 self._words(page)
             self._guide()
         else:
@@ -134,7 +134,7 @@ class ReplayLesson(Lesson):
                 widgets.plot(self, page)
                 widgets.transport(self, page)
             with right:
-                look.show(self.slug)
+                look.show(self)
                 self._words(page)
                 self._guide()
         checks.show(self, page)  # after the words, in presenter mode too (under the screen: the room's questions)

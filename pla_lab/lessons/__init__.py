@@ -1,7 +1,28 @@
-"""The lessons, in the path's teaching order (:mod:`pla_lab.course.path` says why): the sidebar, the home page and the
-previous/next links follow it. Adding a lesson: declare it in a module here, add it to LESSONS and to the path, and
-add its page file ``pages/<slug>.py`` (two lines: import it, render it)."""
+"""The registry: the app's lessons, in the path's teaching order. The sidebar, the home page, the path
+(:mod:`pla_lab.course.path`), the previous/next links, the benchmarks and the tests all read ``LESSONS``; nothing else
+lists the lessons. Adding one: docs/adding-a-lesson.md.
 
+Why this order. Each lesson uses only words and results the lessons before it have shown:
+
+1. *PLA step by step* first: the algorithm itself, h(x) = sign(wᵀx̃) and the update w ← w + η·y·x̃, on points the
+   student places. Nothing else makes sense before it.
+2. *Why PLA halts* second: the guarantee behind what lesson 1 showed (on separable data the updates are at most
+   R²/ρ*²). It defines R, ρ* and the margin, which every later lesson uses (/pla's "Try this" already points at them).
+3. *XOR* third: what happens when the guarantee's one assumption, a separating line, fails. PLA never halts; the
+   app proves no line exists; a third feature makes the data separable.
+4. *Noise & Pocket* fourth: the practical answer to data no line separates. It needs lesson 3's "no line exists",
+   and it is the first lesson with a target f, noise and the two errors E_in and E_out, so it comes after the
+   lessons that do without them (the old order put it second, before the words it relies on were shown).
+5.–8. The variants, each a change of one part of the loop whose effect is read against lesson 2's bound:
+   *Runs compared* (η, w₀, the order of visits, sign(0): the same loop with other settings) first, since it keeps
+   PLA itself; then the *margin perceptron* (another mistake test, measured against ρ*), the *batch perceptron*
+   (another update: all mistakes at once) and the *online perceptron* (another setting: points arriving one by one,
+   with a mistake bound, the last step toward learning as it happens).
+9. *Experiments* last: a thousand runs at once only mean something once a single run, its bound and its variants
+   are understood; it is where a student tests what the path claimed.
+"""
+
+from pla_lab.framework import nav
 from pla_lab.lessons.batch.batch_lesson import BATCH
 from pla_lab.lessons.compare.compare_lesson import COMPARE
 from pla_lab.lessons.experiments.experiments_lesson import EXPERIMENTS
@@ -13,3 +34,4 @@ from pla_lab.lessons.pocket.pocket_lesson import POCKET
 from pla_lab.lessons.xor.xor_lesson import XOR
 
 LESSONS = (PLA, HALTS, XOR, POCKET, COMPARE, MARGIN, BATCH, ONLINE, EXPERIMENTS)
+nav.chain(LESSONS)  # each lesson's previous/next along this order

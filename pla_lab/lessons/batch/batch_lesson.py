@@ -15,6 +15,12 @@ from pla_lab.framework.say import st
 
 class BatchLesson(ReplayLesson):
     slug, title, icon, heading = "batch", "Batch perceptron", "🧺", "Batch perceptron: all mistakes at once"
+    # On the path (the registry's order): one line, what to have seen first, about how long, the goal
+    summary = "All the mistakes at once: one update sums the corrections of every misclassified point."
+    needs, minutes = 'PLA step by step', 10
+    goal = "One mistake at a time or all at once: see the batch perceptron's summed update."
+    look = ("Every mistake of w is circled; the chain of small arrows adds them up into one update. In the chart, "
+            "a red stroke marks a step where J went up.")
     presets = {
         # Points away from the origin: the bias learns slowly, so several mistakes are summed at each step.
         "sep30": Preset("Separable, 30 points", "separable", dict(n=30, margin=0.1, box=(0.0, 2.0))),

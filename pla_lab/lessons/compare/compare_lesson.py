@@ -60,6 +60,12 @@ OPTIONS = (
 
 class CompareLesson(ReplayLesson):
     slug, title, icon, heading = "compare", "Runs compared", "⚖️", "Runs compared: η, w₀, order, sign(0)"
+    # On the path (the registry's order): one line, what to have seen first, about how long, the goal
+    summary = "Two runs on the same points, one setting changed: η, the start w₀, the order, sign(0)."
+    needs, minutes = 'PLA step by step; Why PLA halts (the bound)', 10
+    goal = "Change one setting of PLA and see what it changes: the lines, the updates, the bound."
+    look = ("Two runs on the same points, one setting changed: solid is one, dashed the other. **Step** and watch "
+            "where they part; the table counts their updates.")
     presets = {
         "sep20": Preset("Separable, 20 points", "separable", dict(n=20, margin=0.1), view=DEFAULT_VIEW),
         "sep30": Preset("Separable, 30 points, narrow margin", "separable", dict(n=30, margin=0.03),

@@ -61,6 +61,12 @@ WRAP_LABELS = "".join(f".st-key-{k} :is(a,button) :is([data-testid=stMarkdownCon
 
 class ExperimentsLesson(StudyLesson):
     slug, title, icon, heading = "experiments", "Experiments", "📊", "Experiments: a thousand PLA runs at once"
+    # On the path (the registry's order): one line, what to have seen first, about how long, the goal
+    summary = "A thousand PLA runs on random data at once, as histograms, and a sweep over N."
+    needs, minutes = 'Why PLA halts; Runs compared', 10
+    goal = "Run PLA a thousand times at once: how the number of updates spreads and grows with N."
+    look = ("Press **Start**: one histogram counts the updates T each run needed, the other how often its g "
+            "disagrees with f. Compare the mean with the slowest run.")
     options = OPTIONS
 
     def all_fields(self):
@@ -74,7 +80,7 @@ class ExperimentsLesson(StudyLesson):
         st.caption(f"{term('LFD', 'Learning from Data')}'s homework: N random points labelled by a random line f; "
                    f"how many updates T does PLA make, and how often does its {term('g')} disagree with f? The "
                    "sidebar's η, w₀, bias, sign(0) and seed apply here too.")
-        look.show(self.slug)
+        look.show(self)
         for where, o in zip(st.columns(len(self.options), vertical_alignment="bottom"), self.options):
             with where:
                 setting_widget(o, self.state.key(o.key))

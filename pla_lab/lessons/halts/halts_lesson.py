@@ -15,6 +15,13 @@ _BOX = dict(box=(-1.0, 1.0, -1.0, 1.0), target=True, view=DEFAULT_VIEW)
 
 class HaltsLesson(ReplayLesson):
     slug, title, icon, heading = "halts", "Why PLA halts", "🎯", "Why PLA halts: the proof, live"
+    # On the path (the registry's order): one line, what to have seen first, about how long, the goal
+    summary = ("The convergence proof, live with this run's numbers: why the updates are bounded when a line "
+               "separates the points.")
+    needs, minutes = 'PLA step by step', 15
+    goal = "See, with this run's numbers, why PLA must halt when a line separates the points."
+    look = ("Chart ① climbs at least as fast as its dashed line, ② stays under its own; so ③, a cosine, would "
+            "pass 1 after R²/ρ*² updates: PLA halts first.")
     presets = {
         "wide": Preset("Separable, wide margin", "separable", dict(n=16, margin=0.3), **_BOX),
         "narrow": Preset("Separable, narrow margin", "separable", dict(n=30, margin=0.02), **_BOX),

@@ -59,6 +59,12 @@ class MarginLesson(ReplayLesson):
     # The note (the handwritten notes) is named where its rule is, in the guide: with it, the heading took two lines
     # of presenter mode's column.
     slug, title, icon, heading = "margin", "The margin perceptron", "📏", "The margin perceptron"
+    # On the path (the registry's order): one line, what to have seen first, about how long, the goal
+    summary = "Update also on points too close to the line: a wider street between the classes."
+    needs, minutes = 'Why PLA halts (the margin ρ*)', 10
+    goal = "See the margin perceptron push the line away from the points, and what it costs."
+    look = ("The yellow band is where a point counts as a mistake, even on the right side. **Step**: the circled "
+            "point is in it.")
     presets = {
         "gap30": Preset("Separable, PLA stops close (30 points)", "separable", dict(n=30, margin=0.15),
                         view=DEFAULT_VIEW),

@@ -29,6 +29,12 @@ OPTIONS = (
 
 class OnlineLesson(ReplayLesson):
     slug, title, icon, heading = "online", "Online perceptron", "📨", "Online perceptron: predict, then reveal"
+    # On the path (the registry's order): one line, what to have seen first, about how long, the goal
+    summary = "Points arrive one by one: predict each label, then see it, and count the mistakes."
+    needs, minutes = 'Why PLA halts (the mistake bound)', 10
+    goal = "Learn as the points arrive: predict, then reveal, and count the mistakes."
+    look = ("A point arrives as a grey **?** with the prediction beside it; **Step** reveals its label. The chart "
+            "counts the mistakes under the dashed bound.")
     presets = {
         "wide": Preset("Separable, 12 points", "separable", dict(n=12, margin=0.25), view=DEFAULT_VIEW),
         "many": Preset("Separable, 30 points", "separable", dict(n=30, margin=0.1), view=DEFAULT_VIEW),

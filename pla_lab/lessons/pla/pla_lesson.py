@@ -8,6 +8,13 @@ from pla_lab.framework.model import CREDIT_VIEW, DEFAULT_VIEW, Preset
 
 class PlaLesson(ReplayLesson):
     slug, title, icon, heading = "pla", "PLA step by step", "▶️", "PLA, step by step"
+    # On the path (the registry's order): one line, what to have seen first, about how long, the goal
+    summary = ("Place points, press Step: each update turns the line toward the point it got wrong, until none is "
+               "left.")
+    needs, minutes = 'Nothing: start here', 10
+    goal = "Watch PLA fix one mistake at a time, w ← w + η·y·x̃, until no point is on the wrong side."
+    look = ("The circled point is on the wrong side. **Step** adds η·y·x̃ to w: the line turns toward that point, "
+            "and the numbers show its score y·wᵀx̃ rising.")
     presets = {
         "separable": Preset("Separable", "separable", dict(n=20, margin=0.1), view=DEFAULT_VIEW),
         "xor": Preset("XOR (4 points)", "xor4", view=(-1.6, 1.6, -1.6, 1.6)),

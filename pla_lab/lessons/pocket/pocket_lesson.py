@@ -23,6 +23,12 @@ _LINE = dict(margin=0.005)
 
 class PocketLesson(ReplayLesson):
     slug, title, icon, heading = "pocket", "Noise & Pocket", "👝", "Noise and the Pocket algorithm"
+    # On the path (the registry's order): one line, what to have seen first, about how long, the goal
+    summary = "Noisy labels: PLA wanders, while Pocket keeps the best line seen so far."
+    needs, minutes = 'XOR (data no line separates)', 15
+    goal = "On noisy data, see Pocket keep the best line so far, and how it does on new points."
+    look = ("The chart: PLA's error (grey) jumps at every update, the pocket's (pink) never rises. The pink "
+            "dash-dot line ŵ is the best line so far.")
     presets = {
         "line50": Preset("Noisy line, 50 points", "separable", dict(n=50, **_LINE), view=DEFAULT_VIEW,
                          box=(-1.0, 1.0, -1.0, 1.0), target=True),

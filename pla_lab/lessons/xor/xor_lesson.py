@@ -19,6 +19,13 @@ _NOISY = dict(noise=0.1, spread=0.2)
 
 class XorLesson(ReplayLesson):
     slug, title, icon, heading = "xor", "XOR: never halts", "🔁", "XOR: the data set on which PLA never halts"
+    # On the path (the registry's order): one line, what to have seen first, about how long, the goal
+    summary = ("Four points no line separates: PLA never halts, its weights cycle; one more feature, x₁x₂, makes "
+               "them separable.")
+    needs, minutes = 'PLA step by step; Why PLA halts (the one thing its guarantee assumes)', 10
+    goal = "No line separates these points: see PLA never halt, and a new feature fix it."
+    look = ("Each update fixes the circled point and breaks another. **Run**, then **Replay one period**: the "
+            "line comes back to where it was.")
     presets = {
         "xor4": Preset("XOR, the 4 points", "xor4", view=(-1.6, 1.6, -1.6, 1.6)),
         "xor20": Preset("Noisy XOR, 20 points", "xor", dict(n=60, **_NOISY), grid=0.1, keep=20),
