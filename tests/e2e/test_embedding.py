@@ -1,8 +1,8 @@
 """A lecturer may put a lesson inside a course page or a slide (an iframe): the app allows it, and works there.
 
-Decided (README, "Embedding"): no X-Frame-Options and no CSP frame-ancestors. The app has no accounts, no secrets
-and no action with an effect outside the visitor's own session, so a page that frames it can take nothing by
-clickjacking; a deployment that wants to forbid framing adds one header at its proxy (README says which)."""
+Decided (docs/deployment.md, "Embedding"): no X-Frame-Options and no CSP frame-ancestors. The app has no accounts,
+no secrets and no action with an effect outside the visitor's own session, so a page that frames it can take nothing
+by clickjacking; a deployment that wants to forbid framing adds one header at its proxy (that page says which)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""The rows of README's table "Bad input, and what you see" that no other test covers: each opens the app as a user
-would (a link, a file, a widget) and checks the words the user is shown. The other rows cite their tests by name."""
+"""The rows of docs/bad-input.md's table "Bad input, and what you see" that no other test covers: each opens the app as
+a user would (a link, a file, a widget) and checks the words the user is shown. The other rows cite their tests by
+name."""
 
 from __future__ import annotations
 

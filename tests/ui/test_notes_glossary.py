@@ -55,12 +55,13 @@ def test_no_page_names_a_note_by_its_file_number(slug, params):
 
 
 def test_pla_core_and_the_readme_name_the_notes_as_the_app_does():
-    """A notebook user reads pla_core's docstrings; the README is read before the app."""
+    """A notebook user reads pla_core's docstrings; the README and docs/ are read before the app."""
     docs = [inspect.getdoc(m) or "" for m in (pla_core, *(getattr(pla_core, n) for n in pla_core.__all__))]
     docs += [inspect.getdoc(m) or "" for m in map(inspect.getmodule, (pla_core.pla, pla_core.radius,
                                                                       pla_core.unit_normal, pla_core.datasets))]
-    readme = (ROOT / "README.md").read_text()
-    for where, text in (("pla_core", "\n".join(docs)), ("README.md", readme)):
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    assert len(pages) > 1
+    for where, text in (("pla_core", "\n".join(docs)), *((p.name, p.read_text()) for p in pages)):
         assert not NUMBERED.search(re.sub(r"\b(?:seed|seeds) 0\b", "", text)), (where, NUMBERED.search(text))
         named = set(re.findall(r"the [\w-]+ notes|the Princeton COS 495 lecture|David Press's AI notes", text))
         assert named - {"the five notes"} <= {n.name for n in notes.NOTES}, named
