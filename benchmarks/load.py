@@ -58,7 +58,8 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench_ui import cpu_seconds as _cpu_seconds, link_with_points  # noqa: E402
+from benchmarks.bench_ui import cpu_seconds as _cpu_seconds  # noqa: E402
+from benchmarks.bench_ui import link_with_points
 from tests.e2e.conftest import _free_port, start_server  # noqa: E402
 
 DONE = (ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY)

@@ -40,12 +40,13 @@ from benchmarks.bench_ui import start_app_and_bare  # noqa: E402
 from benchmarks.load import Student, cpu_seconds, loadavg  # noqa: E402
 from pla_core import datasets  # noqa: E402
 from pla_lab.framework import codec as C  # noqa: E402
+from pla_lab.lessons import LESSONS  # noqa: E402
 
 #: Seconds the server is left alone after a session closes, before its CPU time is read.
 SETTLE = 0.3
 LIMIT = 1.0  # s of server CPU per page load (issue 14)
 NO_PLOT = ("experiments", "")  # pages that draw no plot component: /experiments and the bare page
-SLUGS = ("pla", "halts", "xor", "pocket", "compare", "margin", "batch", "online", "experiments")  # the path's order
+SLUGS = tuple(lesson.slug for lesson in LESSONS)  # the registry's order
 
 
 def _pts(ds) -> str:
@@ -70,7 +71,8 @@ FAR = {"eta": "0.01", "w0": "100,-100,100"}
 
 
 def hand_picked(slug: str) -> list[tuple[str, dict]]:
-    """(points' name, the link's other keys) for the lesson: what should cost most to open."""
+    """(points' name, the link's other keys) for the lesson: what should cost most to open (a lesson without cases of
+    its own here gets the common ones, which every lesson that replays a run reads)."""
     r, c, p = {"order": "random"}, {"order": "cyclic"}, {"order": "permuted"}
     base = [("spot", {**CAP, **c}), ("spot", {**CAP, **r}), ("xor", {**CAP, **r}), ("noisy", {**CAP, **p}),
             ("narrow", {**CAP, **c}), ("spot", {**CAP, **r, **FAR, "bias": "0", "sign0": "+1"}),
@@ -103,7 +105,21 @@ def hand_picked(slug: str) -> list[tuple[str, dict]]:
         "experiments": [("", {}), ("", {"n": "10000", "runs": "10000", "noise": "50", "cap": "20000"}),
                         ("", {"n": "100", "runs": "1000", "noise": "0", "cap": "10000", **r}),
                         ("", {"n": "500", "runs": "200", "noise": "10", "cap": "10000", **FAR})],
-    }[slug]
+    }.get(slug, base)
+
+
+def declared(slug: str, rng: random.Random) -> dict:
+    """Random values of a lesson's own options, from its declaration: any choice of a select, on or off, a number's
+    bounds or its default (for a lesson the hand-written table above does not know)."""
+    out = {}
+    for o in next(lesson for lesson in LESSONS if lesson.slug == slug).options:
+        if o.options:
+            out[o.key] = o.dump(rng.choice(o.options))
+        elif o.widget == "toggle":
+            out[o.key] = rng.choice("01")
+        elif {"min_value", "max_value"} <= set(o.extra):
+            out[o.key] = str(rng.choice([o.extra["min_value"], o.extra["max_value"], o.default]))
+    return out
 
 
 def random_links(k: int, rng: random.Random, slugs) -> list[tuple[str, str, dict]]:
@@ -132,7 +148,7 @@ def random_links(k: int, rng: random.Random, slugs) -> list[tuple[str, str, dict
                 "eta": rng.choice(["1", "0.01", "10"]), "w0": rng.choice(["0,0,0", "100,-100,100", "-3,1,1"]),
                 "bias": rng.choice("0111"), "sign0": rng.choice(["le0", "+1", "-1", "lt0"]),
                 "t": rng.choice(["", "", "20000"])}
-        keys.update(own.get(slug, dict)())
+        keys.update(own[slug]() if slug in own else declared(slug, rng))
         keys = {a: v for a, v in keys.items() if v != ""}
         pts = "" if slug == "experiments" else rng.choice(["spot", "spot", "xor", "xor", "noisy", "narrow"])
         out.append((slug, pts, keys))
@@ -235,7 +251,7 @@ def blocks() -> list[str]:
     (``Cost.plan``), beside the estimate that sized it, for settings the page accepts; the others' refusal."""
     from pla_core import experiment as E
     from pla_lab.lessons.experiments import experiments_jobs as J
-    from pla_lab.lessons.experiments.experiments_lesson import BOUND_RUNS
+    from pla_lab.lessons.experiments.experiments_jobs import BOUND_RUNS
 
     base = dict(order="random", eta=1.0, w0=(0.0, 0.0, 0.0), bias=True, sign_zero=None)
     cases = [(100, 1000, 10_000, 0.0, {}), (100, 1000, 10_000, 0.0, {"bias": False}), (100, 1000, 1000, 0.1, {}),

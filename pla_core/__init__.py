@@ -16,7 +16,7 @@ from .datasets import Dataset, load_points, save_points
 from .geometry import clip_line, closest_to_origin, foot, geometric_margin, offset, signed_distance, unit_normal
 from .many import ManyRuns, disagreement_many, pla_many
 from .perceptron import ORDERS, batch, count_mistakes, online, pla, pocket, predict
-from .reference import is_mistake, pla_reference
+from .reference import is_mistake, pla_reference, radius_bound
 from .saved import SavedRun, load_run, save_run
 from .theory import (Separability, convergence_series, is_separable, margin, max_margin, mistake_bound, radius,
                      separability, support_points)
@@ -27,7 +27,7 @@ __all__ = [
     "datasets", "geometry", "grid", "reference", "theory", "Dataset", "load_points", "save_points",
     "pla", "pocket", "batch", "online", "Trace", "Stream", "ORDERS",
     "save_run", "load_run", "SavedRun",
-    "pla_reference", "is_mistake", "count_mistakes", "predict",
+    "pla_reference", "is_mistake", "radius_bound", "count_mistakes", "predict",
     "radius", "margin", "max_margin", "support_points", "mistake_bound", "is_separable", "separability",
     "margin_perceptron_bound", "margin_perceptron_log_bound",
     "Separability", "convergence_series", "unit_normal", "offset", "signed_distance", "geometric_margin", "foot",

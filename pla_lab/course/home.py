@@ -5,8 +5,8 @@ and closed sidebar), and whoever comes here from a lesson in presenter mode can 
 
 from __future__ import annotations
 
-from pla_lab.framework import frame, nav
 from pla_lab.course import home_figures, path
+from pla_lab.framework import frame, nav
 from pla_lab.framework.say import st
 from pla_lab.words.text import md, plural, vec
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pla_core
-
 from pla_lab.drawing import animation
 from pla_lab.framework import model
 from pla_lab.framework import settings as S

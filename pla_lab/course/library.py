@@ -3,9 +3,9 @@ and *Glossary* (every term the lessons link, in plain words). Words only, no plo
 
 from __future__ import annotations
 
-from pla_lab.words import glossary, notes
-from pla_lab.lessons import LESSONS
 from pla_lab.framework.say import st
+from pla_lab.lessons import LESSONS
+from pla_lab.words import glossary, notes
 from pla_lab.words.text import literal
 
 TITLES = {lesson.slug: lesson.title for lesson in LESSONS}

@@ -9,9 +9,8 @@ import numpy as np
 import plotly.io as pio
 
 from pla_core import geometry
-
-from pla_lab.words import explain
 from pla_lab.drawing.figures import base_figure, palette
+from pla_lab.words import explain
 from pla_lab.words.text import sub, vec
 
 #: At most this many steps go in a file (a longer run keeps every k-th step and the last one).

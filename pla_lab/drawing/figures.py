@@ -11,7 +11,6 @@ from __future__ import annotations
 import numpy as np
 
 from pla_core.geometry import clip_line
-
 from pla_lab.words import explain
 from pla_lab.words.text import num
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from functools import partial
 from urllib.parse import urlencode
 
-from pla_lab.framework import actions, links, model, shared, transfer
 from pla_lab.drawing import animation
+from pla_lab.framework import actions, links, model, shared, transfer
 from pla_lab.framework.codec import MAX_COORD, MAX_POINTS
 from pla_lab.framework.qr import DENSE, qr_svg
 from pla_lab.framework.say import st

@@ -9,9 +9,8 @@ from pla_lab.framework import actions, boxes, model, nav, server, shared
 from pla_lab.framework import settings as S
 from pla_lab.framework.page import Page
 from pla_lab.framework.say import st
-from pla_lab.words.text import literal
 from pla_lab.framework.widgets import COLUMN, SIDE, TOOLS, TRANSPORT, WIDTHS, WORDS, plot_class, point_tools, theme
-
+from pla_lab.words.text import literal
 
 #: Presenter mode's style: words readable from the back of a room, less padding, no toolbar strip; in the narrow
 #: column beside a wide lesson's plot and chart, Back/Step/Play without their key hints, and no 8 rem floor under

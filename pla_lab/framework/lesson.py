@@ -14,12 +14,11 @@ from functools import cached_property
 from typing import Any
 
 import pla_core
-
 from pla_lab.framework import checks, frame, links, protocol, widgets
 from pla_lab.framework import settings as S
 from pla_lab.framework.model import Preset
-from pla_lab.framework.say import st
 from pla_lab.framework.page import Page
+from pla_lab.framework.say import st
 from pla_lab.framework.state import Field, PageState, linked
 
 

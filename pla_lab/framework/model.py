@@ -9,7 +9,6 @@ from functools import cache
 import numpy as np
 
 import pla_core
-
 from pla_lab.framework.codec import MAX_COORD, MAX_POINTS, q
 from pla_lab.framework.parsers import dump12
 

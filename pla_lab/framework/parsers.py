@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from pla_lab.framework.codec import MAX_COORD
 
+
 def choice(options):
     def parse(s: str):
         if s not in options:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pla_core.perceptron import radius_bound
+import numpy as np
 
+from pla_core import radius_bound
 from pla_lab.drawing import figures
 from pla_lab.framework import protocol
 from pla_lab.words.text import clean_weights
@@ -38,11 +39,21 @@ def window(trace, t: int, *, back: int = WINDOW_BACK, ahead: int = WINDOW_AHEAD)
 def companion(trace, t: int, label: str, *, back: int = WINDOW_BACK, ahead: int = WINDOW_AHEAD) -> protocol.Companion:
     """A second run's weights over the same steps as the shown run's window around t (its w_{t0} … up to its own
     end), and its last w, where it stays past its end: what the "companion" layer draws at every step."""
-    T = len(trace)
-    t0, t1 = max(0, t - back), t + ahead
     eta, R = trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"])
-    W = clean_weights(trace.weights[t0:min(t1, T) + 1], eta, R).tolist()  # empty once t0 is past its end
-    return protocol.Companion(t0=t0, W=W, T=T, last=clean_weights(trace.weights[T], eta, R).tolist(), label=label)
+    return companion_line(trace.weights, t, label, eta=eta, R=R, back=back, ahead=ahead)
+
+
+def companion_line(weights, t: int, label: str, *, eta: float = 1.0, R: float = 0.0, back: int = WINDOW_BACK,
+                   ahead: int = WINDOW_AHEAD) -> protocol.Companion:
+    """Any sequence of weights w₀ … w_T (rows of (1 + d) numbers: another algorithm's run over the same steps, an
+    average of the shown run's weights…) as the "companion" layer: the rows in the window around step t, and the
+    last row, where the line stays past T. ``eta`` and ``R`` (the points' radius) set what counts as rounding noise
+    to show as 0 (:func:`pla_lab.words.text.clean_weights`); leave them for weights that have none."""
+    W_all = np.asarray(weights, dtype=float)
+    T = len(W_all) - 1
+    t0, t1 = max(0, t - back), t + ahead
+    W = clean_weights(W_all[t0:min(t1, T) + 1], eta, R).tolist()  # empty once t0 is past its end
+    return protocol.Companion(t0=t0, W=W, T=T, last=clean_weights(W_all[T], eta, R).tolist(), label=label)
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,6 @@ Delivery rules
 
 from __future__ import annotations
 
-
 from typing import Literal, TypedDict
 
 VERSION = 3

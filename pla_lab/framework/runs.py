@@ -13,9 +13,8 @@ from typing import Any
 import streamlit as st
 
 import pla_core
-
-from pla_lab.framework import model
 from pla_lab.framework import codec as C
+from pla_lab.framework import model
 from pla_lab.framework import settings as S
 
 

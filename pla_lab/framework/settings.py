@@ -1,13 +1,13 @@
 """The tables of settings that drive the widgets, the session state and the share link (no Streamlit here): the
-sidebar's algorithm settings and each lesson's own options, and reading and writing them in a link. The machinery
+sidebar's algorithm settings (a lesson's own options live in its folder), and reading and writing them in a link. The machinery
 (:class:`~pla_lab.framework.parsers.Setting` and the parsers) is in :mod:`pla_lab.framework.parsers`."""
 
 from __future__ import annotations
 
-from pla_lab.words.notes import COS495, CREDIT, HAND, PRESS, STEP
-from pla_lab.framework.codec import MAX_PARAM_CHARS, MAX_POINTS
-from pla_lab.framework.parsers import (Parsed, Setting, choice, digits, dump12, dump_bool, dump_w0, number, parse_bool, parse_w0, short)
-
+from pla_lab.framework.codec import MAX_PARAM_CHARS
+from pla_lab.framework.parsers import (Parsed, Setting, choice, digits, dump12, dump_bool, dump_w0, number, parse_bool,
+                                       parse_w0, short)
+from pla_lab.words.notes import COS495, HAND, PRESS, STEP
 
 SPEEDS = {"0.5×": 800, "1×": 500, "2×": 300, "4×": 150, "8×": 60}  # ms per update
 #: The readings of a tie wᵀx̃ = 0 in the notes, as pla_core's ``sign_zero``: None, a tie is a mistake for both
@@ -21,8 +21,6 @@ SIGN_ZERO_LABELS = {
 }
 ORDER_LABELS = {"cyclic": "cyclic (0, 1, …, n−1, repeat)", "permuted": "one random permutation, repeated",
                 "random": "random mistake each time"}
-
-
 
 
 #: The algorithm settings every lesson shares; they sit in the sidebar.
@@ -58,42 +56,6 @@ ALGORITHM = (
 )
 
 SETTINGS = {s.key: s for s in ALGORITHM}
-
-
-NOISE_LEVELS = tuple(range(0, 45, 5))  # percent
-
-
-def _levels(levels):
-    whole = number(min(levels), max(levels), int)
-
-    def parse(s: str):
-        v = whole(s)
-        if v not in levels:
-            raise ValueError(f"must be one of {', '.join(map(str, levels))}")
-        return v
-    return parse
-
-#: The Noise & Pocket page's own options (kept in its session namespace and its links). Its order replaces the
-#: sidebar's there: the credit-card notes' Pocket corrects a random mistake, so random is this lesson's default.
-POCKET = (
-    Setting("noisy", True, parse_bool, dump_bool, label="Noise on",
-            help="The same points with or without the flipped labels: switch and compare.", widget="toggle"),
-    Setting("noise", 10, _levels(NOISE_LEVELS), str, label="Noise level p",
-            help="Each label flips with probability p (the same coin flips for a given seed).",
-            widget="select_slider", options=NOISE_LEVELS, option_label=lambda v: f"{v}%"),
-    Setting("order", "random", choice(tuple(ORDER_LABELS)), label="Order of visits",
-            help=f"{CREDIT.Of} Pocket corrects a random mistake each time (the default here); cyclic or a "
-                 "shuffled list are there to compare. On this page it replaces the sidebar's order.",
-            widget="select", options=tuple(ORDER_LABELS), option_label=ORDER_LABELS.get),
-)
-
-#: The XOR page's own options.
-XOR = (
-    Setting("lift", False, parse_bool, dump_bool, label="Add x₁x₂ as a third feature",
-            help="PLA then learns b + w₁x₁ + w₂x₂ + w₃x₁x₂: a curve in the plane.", widget="toggle"),
-    Setting("cert", True, parse_bool, dump_bool, label="Draw the certificate",
-            help="The weighted averages that meet: why no line can separate these points.", widget="toggle"),
-)
 
 
 def pla_kwargs(values: dict) -> dict:
@@ -141,56 +103,3 @@ def write_params(values: dict, table=ALGORITHM) -> dict[str, str]:
     """The link's parameters; one whose value writes as "" (an unset optional part) is left out."""
     out = {s.key: s.dump(values[s.key]) for s in table}
     return {k: v for k, v in out.items() if v != ""}
-
-
-#: The lesson "Why PLA halts": its own options.
-HALTS = (
-    Setting("wf", "star", choice(("star", "f")), label="Prove against",
-            help="The proof works for any line w_f that separates the points: the best one w* (largest margin ρ*), "
-                 "or, for the examples that have one, the line f that made the data.",
-            widget="select", options=("star", "f"),
-            option_label={"star": "w* (best margin)", "f": "f (made the data)"}.get),
-    Setting("xs", "bound", choice(("bound", "run")), label="Chart's t axis",
-            help="Up to the proof's bound R²/ρ² (where ③ reaches 1), unless the run would be a sliver of that axis: "
-                 "then the run's updates, with the bound named at the axis's end. Or this run's updates only.",
-            widget="select", options=("bound", "run"),
-            option_label={"bound": "up to the bound", "run": "this run only"}.get),
-    Setting("geo", False, parse_bool, dump_bool, label="ŵ and b/‖(w₁, w₂)‖",
-            help=f"{HAND.Of} geometry of the line: its unit normal ŵ and the origin's signed distance b/‖(w₁, w₂)‖.",
-            widget="toggle"),
-    Setting("d3", False, parse_bool, dump_bool, label="The bias in 3-D",
-            help="Augmented space: the points on the sheet x₀ = 1, w through the origin, its plane wᵀx̃ = 0.",
-            widget="toggle"),
-)
-
-
-def _pick(s: str) -> int:
-    from pla_lab.framework.codec import MAX_POINTS
-
-    return number(0, MAX_POINTS - 1, int)(s)
-
-
-#: The point whose distance to the line is drawn (its number in the list; none: not in the link).
-PICK = Setting("pick", None, _pick, lambda v: "" if v is None else str(v), fallback="no point")
-
-
-#: The lesson "Batch perceptron": its own options. The sum over the mistakes is the step-function notes' rule, the
-#: 1/b of a mini-batch the COS 495 lecture's; "note" follows each note (pla_core.batch's average=None).
-AVERAGE = {"note": None, "sum": False, "mean": True}
-AVERAGE_LABELS = {"note": "each note's rule", "sum": f"sum η·Σ ({STEP.tag})", "mean": f"average (η/b)·Σ ({COS495.tag})"}
-BATCH = (
-    Setting("batch", "full", choice(("full", "mini")), label="Each update sums the mistakes of",
-            help=f"All n points, summing every mistake (the batch perceptron of {STEP.name}), or the next b points "
-                 f"of the list, summing the mistakes among them ({COS495.of} mini-batch).",
-            widget="select", options=("full", "mini"),
-            option_label={"full": f"all n ({STEP.tag})", "mini": f"b points ({COS495.tag})"}.get),
-    Setting("bs", 5, number(1, MAX_POINTS, int), str, label="Mini-batch size b",
-            help=f"How many points one mini-batch takes, in list order ({COS495.of} x_{{tb+1}} … x_{{tb+b}}); "
-                 "at most n.",
-            widget="number", extra=dict(min_value=1, max_value=MAX_POINTS, step=1)),
-    Setting("avg", "note", choice(tuple(AVERAGE)), label="Update",
-            help=f"{STEP.Name} add η·Σ yₙx̃ₙ over the mistakes; {COS495.of} mini-batch divides that sum by b (a step "
-                 "of the average loss). Each note's rule: the sum for all n points, 1/b for a mini-batch. From "
-                 "w₀ = 0 the factor only stretches w: the lines stay the same.",
-            widget="select", options=tuple(AVERAGE), option_label=AVERAGE_LABELS.get),
-)

@@ -7,7 +7,6 @@ import re
 from dataclasses import dataclass
 
 import pla_core
-
 from pla_lab.framework.codec import MAX_COORD, MAX_POINTS, RESOLUTION, q
 from pla_lab.framework.links import dump_target, parse_target
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from pla_core import radius_bound
 from pla_core.geometry import clip_line, off_box
-from pla_core.perceptron import radius_bound
-
 from pla_lab.words import halt_words
 from pla_lab.words.text import clean_weights, cls, exact, num, par, plural, sub, term, vec
+
 
 def reached(trace, t: int) -> bool:
     """Whether step t has got to what the run's verdict tells: its last update (a halt, or the cap), or for a cycle
@@ -232,26 +232,3 @@ def score_words(trace, t: int) -> str:
     side = "now > 0: on its right side" if after > 0 else "still ≤ 0: still a mistake, for a later update to fix"
     return (f"**The score moves toward right:** y·w{sub(t)}ᵀx̃ + η‖x̃‖² = {exact(before)} + {exact(gain)} = "
             f"**{exact(after)}** = y·w{sub(t + 1)}ᵀx̃ ({side}).")
-
-
-GUIDE = f"""
-**What you see.** Each ○ is a +1 point, each × a −1 point. The line is where wᵀx̃ = 0; the blue side is
-where PLA predicts +1, the orange side −1. The arrow is the weight vector w's feature part (w₁, w₂): it always
-points to the +1 side.
-
-**One {term("update")}.** PLA picks a point on the wrong side (circled) and adds η·y·x̃ to w, where
-{term("augmented space", "x̃")} = (1, x₁, x₂).
-The dashed arrow from the tip of w draws the feature part of that update, η·y·(x₁, x₂); its bias part, η·y·1,
-moves b and shows in the numbers. The faint arrow is the new w. Press **Step** (→) and watch the line turn
-towards the mistake; the dashed grey line is where it was. That point's score y·wᵀx̃ (> 0 on its right side)
-grows by exactly η‖x̃‖², as the numbers show at every step (the credit-card notes: yₙwₜ₊₁ᵀx̃ₙ ≥ yₙwₜᵀx̃ₙ).
-
-**Try this.**
-1. Press **Run**: on separable points PLA always stops; expect the verdict to say after how many updates (the
-   lesson *Why PLA halts* proves that it must, and bounds how many).
-2. Click to add a × deep inside the ○ side, then step: expect the line to swing toward it; each update that
-   corrects the × raises its score y·wᵀx̃ by η‖x̃‖².
-3. Load **XOR** and run: no line works, so expect the verdict to say the weights repeat, for ever.
-4. Change the **{term("order of visits", "order")}** or **{term("sign(0)")}** in the sidebar: expect a different sequence, often a different final
-   line, and still a halt.
-"""

@@ -8,8 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 import pla_core
-from pla_core.perceptron import radius_bound
-
+from pla_core import radius_bound
 from pla_lab.words.text import clean_weights, plural, vec
 
 #: What each reading of sign(0) (pla_core's ``sign_zero``) does with a tie wᵀx̃ = 0, in words.

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import pla_core as pc
 from pla_core._checks import check_options
-from pla_core.reference import is_mistake, pla_reference, radius_bound, tie_mask
+from pla_core.reference import is_mistake, pla_reference, tie_mask
 
 from .test_oracles import REF
 from .test_reference import check

@@ -13,8 +13,6 @@ import subprocess
 import sys
 import tomllib
 
-import pytest
-
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SECTION = "## `pla_core` in a notebook"
 

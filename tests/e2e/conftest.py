@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import os
 import pathlib
-import socket
 import re
+import socket
 import subprocess
 import sys
 import tempfile

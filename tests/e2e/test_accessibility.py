@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from pla_lab.lessons import LESSONS
-
 from pla_lab.framework.replay import ReplayLesson
+from pla_lab.lessons import LESSONS
 
 from .conftest import SETTLED, TEST_HOOKS, Plot, switch_page
 

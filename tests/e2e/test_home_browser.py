@@ -11,9 +11,9 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from pla_lab.framework import codec as C
 from pla_lab.course import path
 from pla_lab.course.home import HEADING
+from pla_lab.framework import codec as C
 from pla_lab.lessons import LESSONS
 
 from .conftest import READY, TEST_HOOKS

@@ -13,10 +13,10 @@ import pytest
 import pla_core
 from pla_core import datasets, geometry
 from pla_lab.course import home
-from pla_lab.framework import model
 from pla_lab.framework import codec as C
-from pla_lab.framework import links
+from pla_lab.framework import links, model
 from pla_lab.framework import settings as S
+from pla_lab.lessons import POCKET as POCKET_LESSON
 
 from .conftest import READY, TEST_HOOKS, Plot, hold_server_messages, start_server, stop_server
 
@@ -36,7 +36,7 @@ def pocket_run(url: str):
     q = params(url)
     pts, _ = C.decode_points(q["pts"])
     values, _ = S.read_params(q)
-    opts, _ = S.read_params(q, (*S.POCKET, links.TARGET))
+    opts, _ = S.read_params(q, (*POCKET_LESSON.options, links.TARGET))
     X, y = model.arrays(pts)
     flipped = np.zeros(len(y), bool)
     if opts["noisy"] and opts["noise"]:

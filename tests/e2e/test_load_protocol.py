@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import random
-from concurrent.futures import ThreadPoolExecutor
 import urllib.parse
+from concurrent.futures import ThreadPoolExecutor
 
 from benchmarks.bench_ui import link_with_points
 from benchmarks.load import Student, student_steps

@@ -13,8 +13,8 @@ from urllib.parse import urlencode
 import pla_core
 from pla_lab.framework import codec as C
 from pla_lab.framework import model
-from pla_lab.lessons import MARGIN
 from pla_lab.framework.parsers import dump12
+from pla_lab.lessons import MARGIN
 from pla_lab.words.text import num
 
 from .conftest import TEST_HOOKS, Plot

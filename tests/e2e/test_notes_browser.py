@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from pla_lab.words import glossary, notes
 from pla_lab.lessons import LESSONS
+from pla_lab.words import glossary, notes
 
 from .conftest import READY
 from .test_accessibility import SETTLED

@@ -12,8 +12,8 @@ import zxingcpp
 from PIL import Image
 
 import pla_core
-from pla_lab.framework import model
 from pla_lab.framework import codec as C
+from pla_lab.framework import model
 from pla_lab.framework import settings as S
 
 from .conftest import TEST_HOOKS, Plot, assert_animated, hold_server_messages

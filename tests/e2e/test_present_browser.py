@@ -69,8 +69,8 @@ def test_a_link_opens_in_presenter_mode_with_a_chart_beside_the_plot(server, plo
 
 def test_at_1280x720_back_step_play_and_the_scrubber_are_in_view_on_every_lesson(server, plot):
     """Even with the sidebar open and outside presenter mode, a lecturer never scrolls to step."""
-    from pla_lab.lessons import LESSONS
     from pla_lab.framework.replay import ReplayLesson
+    from pla_lab.lessons import LESSONS
 
     for lesson in (le for le in LESSONS if isinstance(le, ReplayLesson)):  # a study lesson has no steps
         plot.open(f"{server}/{lesson.slug}")

@@ -7,7 +7,7 @@ import { payload } from "./fixtures.mjs";
 
 const at = (over = {}) => ({ run: "0123abcd", t: 3, T: 13, rest: true, playing: false, ...over });
 
-test("the markers' keys are the ones pla_lab.replay.step_key writes: box, run (none without one), step", () => {
+test("the markers' keys are the ones pla_lab.framework.replay_page.step_key writes: box, run (none without one), step", () => {
   assert.equal(markKey("words", "0123abcd", 7), "step-words-0123abcd-7");
   assert.equal(markKey("words", "0123abcd", 7, false), "from-words-0123abcd-7");
   assert.equal(markKey("under", "", 0), "step-under-none-0");

@@ -10,9 +10,9 @@ import pytest
 import pla_core
 from pla_core.geometry import clip_line
 from pla_lab.drawing import animation
-from pla_lab.words import explain
 from pla_lab.framework import model
 from pla_lab.lessons import PLA
+from pla_lab.words import explain
 
 
 def _run(preset="separable", **kw):

@@ -9,13 +9,13 @@ from streamlit.testing.v1 import AppTest
 
 import pla_core
 from pla_core import datasets, geometry
-from pla_lab.framework import model
 from pla_lab.framework import codec as C
-from pla_lab.framework import links
+from pla_lab.framework import links, model
 from pla_lab.framework import settings as S
+from pla_lab.lessons import POCKET as POCKET_LESSON
 
-from .helpers import APP, POCKET, XOR, button, key, markdown, plot, points, start as _start, url, warnings
-
+from .helpers import APP, POCKET, XOR, button, key, markdown, plot, points, url, warnings
+from .helpers import start as _start
 
 
 def start(page: str, params: dict | None = None):
@@ -30,7 +30,7 @@ def pocket_from_link(q: dict):
     """What the page must show, computed from its link alone with pla_core (as a notebook would)."""
     pts, _ = C.decode_points(q["pts"])
     values, problems = S.read_params(q)
-    opts, more = S.read_params(q, (*S.POCKET, links.TARGET))
+    opts, more = S.read_params(q, (*POCKET_LESSON.options, links.TARGET))
     assert not problems and not more
     X, y = model.arrays(pts)
     if opts["noisy"] and opts["noise"]:

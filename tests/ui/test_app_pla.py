@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 import pla_core
-from pla_lab.framework import model
 from pla_lab.framework import codec as C
+from pla_lab.framework import model
 from pla_lab.framework import settings as S
 
 from .helpers import button, key, markdown, plot, points, start, url, view, warnings
+
 
 def expected_trace(at):
     pts, _ = C.decode_points(url(at)["pts"])

@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 
 import pla_core
-
 from pla_lab.framework import codec as C
 from pla_lab.framework import model
 from pla_lab.words.text import term

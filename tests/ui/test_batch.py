@@ -9,12 +9,14 @@ import pytest
 import pla_core
 from pla_lab.framework import codec as C
 from pla_lab.framework import model
-from pla_lab.words import notes
 from pla_lab.framework import settings as S
 from pla_lab.lessons import BATCH
+from pla_lab.lessons.batch.batch_options import AVERAGE
+from pla_lab.words import notes
 from pla_lab.words.text import clean_weights, num, sub, vec
 
-from .helpers import button, markdown, plot, points, start as _start, url, warnings
+from .helpers import button, markdown, plot, points, url, warnings
+from .helpers import start as _start
 
 PAGE = "../pages/batch.py"
 
@@ -27,13 +29,13 @@ def run_of(q: dict):
     """(X, y, trace) from the link alone, with pla_core: the sidebar's settings and the lesson's options."""
     pts, _ = C.decode_points(q["pts"])
     values, problems = S.read_params(q)
-    options, more = S.read_params(q, S.BATCH)
+    options, more = S.read_params(q, BATCH.options)
     assert not problems and not more
     X, y = model.arrays(pts)
     kw = S.pla_kwargs(values)
     b = min(options["bs"], len(y)) if options["batch"] == "mini" else None
     trace = pla_core.batch(X, y, eta=kw["eta"], w0=kw["w0"], bias=kw["bias"], sign_zero=kw["sign_zero"],
-                           max_updates=kw["max_updates"], batch_size=b, average=S.AVERAGE[options["avg"]])
+                           max_updates=kw["max_updates"], batch_size=b, average=AVERAGE[options["avg"]])
     return X, y, trace
 
 

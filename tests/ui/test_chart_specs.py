@@ -8,7 +8,8 @@ import pytest
 import pla_core
 from pla_core import datasets
 from pla_lab.drawing import figures
-from pla_lab.lessons.halts import halts_proof as proof, halts_figures as proof_figures
+from pla_lab.lessons.halts import halts_figures as proof_figures
+from pla_lab.lessons.halts import halts_proof as proof
 
 
 def _pocket(seed: int, n: int = 40):

@@ -10,11 +10,13 @@ import pla_core
 from pla_core import datasets as D
 from pla_core import experiment as E
 from pla_lab.lessons.batch import batch_checks
-from pla_lab.lessons.compare import compare_runs as compare, compare_checks
+from pla_lab.lessons.compare import compare_checks
+from pla_lab.lessons.compare import compare_runs as compare
+from pla_lab.lessons.compare.compare_words import SHORT
 from pla_lab.lessons.experiments import experiments_checks as experiment_checks
 from pla_lab.lessons.margin import margin_checks, margin_words
-from pla_lab.lessons.online import online_runs as online, online_checks
-from pla_lab.lessons.compare.compare_words import SHORT
+from pla_lab.lessons.online import online_checks
+from pla_lab.lessons.online import online_runs as online
 from pla_lab.words.text import num
 
 KW = dict(order="cyclic", eta=1.0, w0=(0.0, 0.0, 0.0), bias=True, sign_zero=None, seed=0, max_updates=2000)

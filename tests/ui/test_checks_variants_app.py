@@ -12,8 +12,8 @@ from pla_core import experiment as E
 from pla_lab.framework import codec as C
 from pla_lab.framework import model
 from pla_lab.framework import settings as S
-from pla_lab.lessons.compare.compare_words import SHORT
 from pla_lab.lessons.batch.batch_lesson import BATCH
+from pla_lab.lessons.compare.compare_words import SHORT
 from pla_lab.lessons.margin.margin_lesson import MARGIN
 from pla_lab.lessons.online.online_lesson import ONLINE
 from pla_lab.words.text import cls, num, vec

@@ -8,16 +8,16 @@ import math
 from fractions import Fraction
 
 import numpy as np
-import pla_core
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import pla_core
 from pla_core.perceptron import radius_bound
-from pla_lab.lessons.batch import batch_words
-from pla_lab.words import explain, halt_words
-from pla_lab.lessons.pocket import pocket_words
-from pla_lab.lessons.halts import halts_words as proof_words
 from pla_lab.framework import runs
+from pla_lab.lessons.batch import batch_words
+from pla_lab.lessons.halts import halts_words as proof_words
+from pla_lab.lessons.pocket import pocket_words
+from pla_lab.words import explain, halt_words
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 READINGS = [None, 1, -1, "both"]

@@ -11,13 +11,14 @@ import pytest
 
 import pla_core
 from pla_lab.framework import codec as C
-from pla_lab.lessons.compare import compare_words
 from pla_lab.framework import model
 from pla_lab.framework import settings as S
+from pla_lab.lessons.compare import compare_words
 from pla_lab.lessons.compare.compare_lesson import COMPARE, TIES
 from pla_lab.words.text import num
 
-from .helpers import button, markdown, plot, points, start as _start, url, warnings
+from .helpers import button, markdown, plot, points, url, warnings
+from .helpers import start as _start
 
 PAGE = "../pages/compare.py"
 BASE = dict(order="cyclic", bias=True, sign_zero=None, seed=0, max_updates=1000)
@@ -209,7 +210,8 @@ def test_the_strip_of_a_large_unseparable_set_stops_sooner_and_says_so():
     """500 points on one spot with both labels and the cap at 20,000: 60 runs to the cap would cost the server
     about 12 s for one page; the strip's runs stop at SIDE_WORK's share and the words say so. At 1,000 updates
     the page cost 1.7 s of server CPU (benchmarks/page_cost.py), over issue 14's 1 s."""
-    from pla_lab.lessons.compare import compare_runs as compare, compare_words
+    from pla_lab.lessons.compare import compare_runs as compare
+    from pla_lab.lessons.compare import compare_words
 
     X = np.full((500, 2), 0.5)
     y = np.where(np.arange(500) % 2 == 0, -1.0, 1.0)
@@ -226,7 +228,6 @@ def test_the_strip_of_a_large_unseparable_set_stops_sooner_and_says_so():
 def test_first_difference_is_the_first_update_where_two_readings_part(points):
     """Against the loop that defines it: the first t whose corrected point or wₜ differs, or where one run ends."""
     from pla_core import datasets
-
     from pla_lab.lessons.compare import compare_runs as compare
 
     if points == "ties":
@@ -276,7 +277,8 @@ def test_with_500_points_the_eta_views_run_from_w0_zero_is_followed_for_its_shar
 
 
 def test_with_500_points_the_other_readings_of_sign0_are_followed_for_their_share_and_the_words_say_so():
-    from pla_lab.lessons.compare import compare_runs as compare, compare_words
+    from pla_lab.lessons.compare import compare_runs as compare
+    from pla_lab.lessons.compare import compare_words
 
     at = start({"pts": _xor500(), "cap": "20000", "cmp": "sign0"})
     pts = points(at)

@@ -12,8 +12,8 @@ import unicodedata
 
 import pytest
 
-from pla_lab.lessons import LESSONS
 from pla_lab.framework.shared import SHARED
+from pla_lab.lessons import LESSONS
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

@@ -4,8 +4,8 @@ the caps, the CSV, the sweep, and a run opened in the PLA lesson."""
 from __future__ import annotations
 
 import csv
-import re
 import io
+import re
 from urllib.parse import parse_qsl, urlsplit
 
 import numpy as np
@@ -188,7 +188,7 @@ def test_the_halted_count_and_its_reason_hold_on_many_experiments(n, p, seed, si
     h = sum(t.halted for t in runs)
     line = halted_line(res, dict(p=p, kw=kw))
     assert line.startswith(f"**{h}** of 8 runs halted")
-    assert ("separable by a line" in line) == (h > 0) and (f"hit the cap of 3,000" in line) == (h < 8)
+    assert ("separable by a line" in line) == (h > 0) and ("hit the cap of 3,000" in line) == (h < 8)
     for r, t in enumerate(runs):
         separable = pla_core.separability(d.X[r], d.y[r]).separable
         assert separable or not t.halted

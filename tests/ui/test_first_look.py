@@ -9,8 +9,8 @@ import pytest
 
 import pla_core
 from pla_core import datasets
-from pla_lab.framework import model
 from pla_lab.framework import codec as C
+from pla_lab.framework import model
 from pla_lab.framework import settings as S
 from pla_lab.words.text import sub, term
 

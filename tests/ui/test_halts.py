@@ -15,7 +15,8 @@ from pla_lab.framework import links, model
 from pla_lab.framework import settings as S
 from pla_lab.words.text import num
 
-from .helpers import button, key, markdown, plot, points, start as _start, url
+from .helpers import button, key, markdown, plot, points, url
+from .helpers import start as _start
 
 PAGE = "../pages/halts.py"
 

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import pla_core
-from pla_lab.framework import codec as C
 from pla_lab.course import path
+from pla_lab.framework import codec as C
 from pla_lab.lessons import LESSONS as ORDER
 from pla_lab.words.text import md
 

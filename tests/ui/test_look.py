@@ -16,6 +16,7 @@ from pla_lab.framework import codec as C
 from pla_lab.framework import model
 from pla_lab.framework import settings as S
 from pla_lab.lessons import LESSONS
+from pla_lab.lessons import POCKET as POCKET_LESSON
 from pla_lab.words.text import exact, sub
 
 from .helpers import button, key, markdown, start, url
@@ -133,7 +134,7 @@ def test_the_pocket_at_its_cap_says_what_the_lp_answered_about_the_noisy_labels(
     q = url(at)
     pts, _ = C.decode_points(q["pts"])
     values, _ = S.read_params(q)
-    opts, _ = S.read_params(q, S.POCKET)
+    opts, _ = S.read_params(q, POCKET_LESSON.options)
     X, y = model.arrays(pts)
     y, _ = datasets.flip_by_point(X, y, opts["noise"] / 100, values["seed"])
     sep = pla_core.is_separable(X, y, bias=values["bias"])

@@ -13,13 +13,14 @@ from hypothesis import strategies as st
 
 import pla_core
 from pla_lab.framework import codec as C
-from pla_lab.words import notes
 from pla_lab.framework import model
 from pla_lab.framework import settings as S
 from pla_lab.lessons import MARGIN
+from pla_lab.words import notes
 from pla_lab.words.text import num
 
-from .helpers import button, markdown, plot, start as _start, url, warnings
+from .helpers import button, markdown, plot, url, warnings
+from .helpers import start as _start
 
 PAGE = "../pages/margin.py"
 

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import pla_core
-from pla_lab.lessons.margin import margin_words
 from pla_lab.framework.parsers import dump12
+from pla_lab.lessons.margin import margin_words
 from pla_lab.words.text import num
 
 from .helpers import button, markdown, url

@@ -7,16 +7,16 @@ import plotly.graph_objects as go
 import pytest
 
 import pla_core
-from pla_lab.words import explain
 from pla_lab.drawing import figures
-from pla_lab.framework import model, payload, protocol
-from pla_lab.words import text as T
 from pla_lab.framework import codec as C
+from pla_lab.framework import model, payload, protocol
 from pla_lab.framework import settings as S
 from pla_lab.framework.parsers import parse_view
-from pla_lab.lessons import LESSONS, PLA
 from pla_lab.framework.playhead import Playhead
 from pla_lab.framework.runs import Run
+from pla_lab.lessons import LESSONS, PLA
+from pla_lab.words import explain
+from pla_lab.words import text as T
 
 VIEW = model.DEFAULT_VIEW
 

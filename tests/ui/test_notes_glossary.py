@@ -10,8 +10,8 @@ import re
 import pytest
 
 import pla_core
-from pla_lab.words import explain, glossary, notes
 from pla_lab.course import library
+from pla_lab.words import explain, glossary, notes
 from pla_lab.words.text import literal, md, term
 
 from .helpers import LESSONS, start

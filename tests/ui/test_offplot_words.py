@@ -6,13 +6,13 @@ from __future__ import annotations
 import re
 
 import numpy as np
-import pla_core
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import pla_core
 from pla_core.geometry import clip_line
-from pla_lab.words import explain
 from pla_lab.drawing import figures
+from pla_lab.words import explain
 
 LAYERS = ("shade", "ghost", "boundary", "w", "update", "circle")
 coord = st.floats(-4, 4, allow_nan=False)
@@ -92,9 +92,9 @@ def _room(p, w, u, s, view):
 
 
 def test_issue_20_step_1_w_drawn_beside_its_line_at_the_right_edge():
-    from pla_lab.lessons.pla.pla_lesson import PLA
     from pla_lab.framework import runs
     from pla_lab.framework.settings import ALGORITHM, pla_kwargs
+    from pla_lab.lessons.pla.pla_lesson import PLA
 
     pts, view, _ = PLA.presets["separable"].build(0)
     trace = runs.pla(pts, pla_kwargs({s.key: s.default for s in ALGORITHM}))

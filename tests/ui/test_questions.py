@@ -8,8 +8,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 import pla_core
-from pla_lab.lessons.halts import halts_proof as proof
 from pla_lab.framework import questions
+from pla_lab.lessons.halts import halts_checks
+from pla_lab.lessons.halts import halts_proof as proof
+from pla_lab.lessons.pocket import pocket_checks
+from pla_lab.lessons.xor import xor_checks
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -73,9 +76,9 @@ def test_on_separable_points_w_star_grows_by_eta_rho_and_t_stays_below_the_bound
     tr = pla_core.pla(X, y, max_updates=5000, stop_on_cycle=False)
     p = proof.facts(tr)
     assert tr.halted and p.separable
-    q = questions.below_bound(tr, p)
+    q = halts_checks.below_bound(tr, p)
     assert q.choices[q.answer] == "Yes: T ≤ R²/ρ*²"
-    q = questions.alignment(tr, p, t)
+    q = halts_checks.alignment(tr, p, t)
     assert (q is None) == (t >= len(tr))
     if q is not None:
         assert q.choices[q.answer] == "By at least ηρ*"
@@ -90,7 +93,7 @@ def test_halting_and_the_period_follow_the_run(d):
     q = questions.will_halt(tr, separable=sep, go="Run")
     assert q.answer == (0 if tr.halted else 1)
     assert not tr.halted or sep  # a halted run found a separating line
-    q = questions.period(tr)
+    q = xor_checks.period(tr)
     assert (q is None) == (tr.cycle is None)
     if q is not None:
         p = tr.cycle[1]
@@ -103,6 +106,6 @@ def test_pocket_s_w_hat_is_never_worse(d, t):
     X, y = d
     tr = pla_core.pocket(X, y, max_updates=60, seed=1)
     t = min(t, len(tr))
-    assert questions.pocket_worse(tr).choices[questions.pocket_worse(tr).answer] == "No, never"
-    q = questions.pocket_vs_w(tr, t)
+    assert pocket_checks.pocket_worse(tr).choices[pocket_checks.pocket_worse(tr).answer] == "No, never"
+    q = pocket_checks.pocket_vs_w(tr, t)
     assert q.choices[q.answer] in ("Fewer", "As many")

@@ -1,7 +1,7 @@
 """The marker that closes a box of words names its step as the plot's said.js expects (tests/js/said.test.mjs pins the
 same strings on the browser's side)."""
 
-from pla_lab.framework.replay import step_key
+from pla_lab.framework.replay_page import step_key
 
 
 def test_the_marker_key_is_box_run_and_step():

@@ -3,18 +3,17 @@ widget values."""
 
 from __future__ import annotations
 
-from pla_lab.framework import links
 from pla_lab.framework import codec as C
-from pla_lab.framework import settings as S
-from pla_lab.lessons import HALTS, LESSONS, POCKET
+from pla_lab.framework import links
 from pla_lab.framework.playhead import Playhead
 from pla_lab.framework.state import Field, PageState, button, linked
+from pla_lab.lessons import HALTS, LESSONS, POCKET, XOR
 
 
 def table(store):
     return PageState("demo", (linked(links.POINTS, undo=True), linked(links.VIEW, undo=True), Field("head", Playhead,
                                                                                             link=links.STEP),
-                              linked(S.XOR[0], widget=True), Field("stack", list), button("go")), store)
+                              linked(XOR.options[0], widget=True), Field("stack", list), button("go")), store)
 
 
 def test_setup_reads_the_link_and_defaults_the_rest():

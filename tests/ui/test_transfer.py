@@ -16,7 +16,7 @@ import pla_core
 from pla_lab.framework import codec as C
 from pla_lab.framework import links, model, transfer
 
-from .helpers import Downloads, LESSONS, button, key, plot, points, start, url, view
+from .helpers import LESSONS, Downloads, button, key, plot, points, start, url, view
 
 PAGES = {slug: f"../pages/{slug}.py" for slug in LESSONS}
 SAVING = [slug for slug, lesson in LESSONS.items() if "transfer" in lesson.state.fields]  # every lesson with points

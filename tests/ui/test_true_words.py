@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 import numpy as np
-import pla_core
 import pytest
 
+import pla_core
 from pla_lab.framework import codec as C
 from pla_lab.framework import model
 from pla_lab.words.text import num, term

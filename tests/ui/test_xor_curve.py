@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pla_lab.lessons.xor import xor_lift as lift_arrows
-from pla_lab.words.text import num, sub, vec
 from pla_lab.lessons.xor.xor_words import lifted_curve
+from pla_lab.words.text import num, sub, vec
 
 from .helpers import key, markdown, start
 from .test_first_look import goto, trace_of

@@ -1,6 +1,6 @@
 // The words beside the plot say what it draws only once it draws it. The server sends them with each rerun, at once;
 // the plot then animates there (Run, a jump, Play, a Step served here and told later). Each box of words opens and
-// closes with empty markers keyed with the step it is about, from-/step-<box>-<run>-<t> (pla_lab.replay.said): one
+// closes with empty markers keyed with the step it is about, from-/step-<box>-<run>-<t> (pla_lab.framework.replay_page.said): one
 // style sheet, rewritten whenever the plot moves or comes to rest, hides the box's text unless the plot is at rest
 // at that step of that run, and in its place says which step the plot draws. CSS applies it from the first paint.
 
@@ -13,7 +13,7 @@ const BOXES = ["words", "under"]; // the lesson's words (with the waiting line),
 /** A CSS string literal. */
 const quote = (s) => `"${String(s).replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, " ")}"`;
 
-/** A marker's key for step t of run `run` ("" with no run) in a box, the last (or first) one, as replay.step_key. */
+/** A marker's key for step t of run `run` ("" with no run) in a box, the last (or first) one, as replay_page.step_key. */
 export const markKey = (box, run, t, end = true) => `${end ? "step" : "from"}-${box}-${run || "none"}-${t}`;
 
 /**

@@ -3,11 +3,9 @@ of mistakes, and whether the run halts; answered from the trace (no Streamlit, n
 
 from __future__ import annotations
 
+from pla_lab.api import Question, at_cap, num, plural, sub
 from pla_lab.lessons.batch import batch_figures
 from pla_lab.lessons.batch.batch_words import block
-from pla_lab.framework.checks import Question
-from pla_lab.framework.questions import at_cap
-from pla_lab.words.text import num, plural, sub
 
 FEWER, SAME, MORE = "Fewer", "The same number", "More"
 

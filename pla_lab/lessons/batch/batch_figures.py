@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pla_lab.drawing.figures import CHART_POINTS, sample_steps
-from pla_lab.words.text import num, plural
+from pla_lab.api import CHART_POINTS, num, plural, sample_steps
 
 RISE_COLOR = "#C0392B"  # red, apart from the palette's blue, orange, pink and green
 

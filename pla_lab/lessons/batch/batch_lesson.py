@@ -2,15 +2,9 @@
 tail, with the zero-one loss and the perceptron criterion it descends charted beside the plot."""
 
 import pla_core
-
+from pla_lab.api import CREDIT_VIEW, ChartSpec, Preset, ReplayLesson, explain, model, st, widgets
 from pla_lab.lessons.batch import batch_checks, batch_figures, batch_words
-from pla_lab.words import explain
-from pla_lab.framework import model, widgets
-from pla_lab.framework import settings as S
-from pla_lab.framework.lesson import ChartSpec
-from pla_lab.framework.model import CREDIT_VIEW, Preset
-from pla_lab.framework.replay import ReplayLesson
-from pla_lab.framework.say import st
+from pla_lab.lessons.batch.batch_options import AVERAGE, OPTIONS
 
 
 class BatchLesson(ReplayLesson):
@@ -29,7 +23,7 @@ class BatchLesson(ReplayLesson):
         "xor20": Preset("Noisy XOR, 20 points", "xor", dict(n=60, noise=0.1, spread=0.2), grid=0.1, keep=20),
     }
     default_preset = "sep30"
-    options = S.BATCH
+    options = OPTIONS
     on_option_change = "restart"
     moving = ("shade", "ghost", "boundary", "w", "update", "circle", "chain")
     chart = ChartSpec("", y_title="", x_title="update t")
@@ -42,7 +36,7 @@ class BatchLesson(ReplayLesson):
         b = min(options["bs"], len(y)) if options["batch"] == "mini" else None
         trace = pla_core.batch(X, y, eta=settings["eta"], w0=settings["w0"], bias=settings["bias"],
                                sign_zero=settings["sign_zero"], max_updates=settings["max_updates"], batch_size=b,
-                               average=S.AVERAGE[options["avg"]])
+                               average=AVERAGE[options["avg"]])
         trace.errors  # noqa: B018 - computed once, with the run
         return trace, {"chart": batch_figures.batch_chart(trace), "rises": batch_figures.rises(trace)}
 

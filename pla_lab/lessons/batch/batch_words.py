@@ -5,13 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from pla_core.perceptron import radius_bound
-
-from pla_lab.words.notes import COS495, STEP
+import pla_core
+from pla_lab.api import COS495, STEP, clean_weights, halt_words, num, plural, sub, term, vec, verdict
 from pla_lab.lessons.batch.batch_figures import steps_text
-from pla_lab.words import halt_words
-from pla_lab.words.explain import verdict
-from pla_lab.words.text import clean_weights, num, plural, sub, term, vec
 
 GUIDE = f"""
 **What you see.** PLA corrects one mistake at a time; the {term("batch and mini-batch", "batch perceptron")}
@@ -104,7 +100,7 @@ def numbers(trace, t: int, ups: list[int], *, separable=None, go: str = "Run", w
     T, n = len(trace), len(trace.y)
     s = trace.settings
     eta, bias = s["eta"], s["bias"]
-    R = radius_bound(trace.X, bias)
+    R = pla_core.radius_bound(trace.X, bias)
     w = clean_weights(trace.weights[t], eta, R)
     E, J = trace.errors, trace.criterion
     lines = [verdict(trace, t, separable=separable, go=go, with_bias=with_bias), "",

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from pla_lab.api import Question, num, plural, sub, vec
 from pla_lab.lessons.compare import compare_runs as compare
-from pla_lab.framework.checks import Question
 from pla_lab.lessons.compare.compare_words import SHORT, eta_label
-from pla_lab.words.text import num, plural, sub, vec
 
 TIE = "Two or more tie"
 SAME, OTHER = "Yes: the same line", "No: another line"

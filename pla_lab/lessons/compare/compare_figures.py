@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import math
 
+from pla_lab.api import num, palette
 from pla_lab.lessons.compare import compare_runs as compare
-from pla_lab.drawing.figures import palette
-from pla_lab.words.text import num
 
 _COLORS = {"cyclic": "fg", "permuted": "pos", "random": "neg"}
 _SYMBOLS = {"cyclic": "circle", "permuted": "diamond", "random": "square"}

@@ -9,15 +9,10 @@ from functools import partial
 
 import numpy as np
 
-from pla_lab.framework import actions, model, payload, widgets
-from pla_lab.lessons.compare import compare_runs as compare, compare_checks, compare_figures, compare_words
-from pla_lab.framework import settings as S
-from pla_lab.framework.model import DEFAULT_VIEW, Preset
-from pla_lab.framework.parsers import Setting, choice, digits, dump12, dump_w0, number, parse_w0
-from pla_lab.framework.replay import ReplayLesson
-from pla_lab.framework.say import st
-from pla_lab.framework.state import Field, button
-from pla_lab.words.text import literal, vec
+from pla_lab.api import (DEFAULT_VIEW, Field, Preset, ReplayLesson, S, Setting, actions, button, choice, digits, dump12,
+                         dump_w0, literal, model, number, parse_w0, payload, st, vec, widgets)
+from pla_lab.lessons.compare import compare_checks, compare_figures, compare_words
+from pla_lab.lessons.compare import compare_runs as compare
 
 
 @dataclass(frozen=True)

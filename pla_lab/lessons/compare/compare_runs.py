@@ -10,8 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 import pla_core
-
-from pla_lab.framework import settings as S
+from pla_lab.api import S
 
 SEEDS = 20                                   # runs per order in the strip chart
 ORDERS = ("cyclic", "permuted", "random")

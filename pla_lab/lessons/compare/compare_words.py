@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from pla_core.perceptron import radius_bound
-
-from pla_lab.words.notes import COS495, CREDIT, HAND, PRESS, STEP
+import pla_core
+from pla_lab.api import COS495, CREDIT, HAND, PRESS, STEP, S, clean_weights, cls, num, plural, sub, term, vec
 from pla_lab.lessons.compare import compare_runs as compare
-from pla_lab.framework import settings as S
-from pla_lab.words.text import clean_weights, cls, num, plural, sub, term, vec
 
 VIEWS = {"eta": "η and the start w₀", "order": "Order of visits", "sign0": "What sign(0) means"}
 
@@ -20,7 +17,7 @@ SHORT = {"le0": "≤ 0", "+1": "+1", "-1": "−1", "lt0": "< 0"}
 
 
 def _w(trace, t: int) -> np.ndarray:
-    R = radius_bound(trace.X, trace.settings["bias"])
+    R = pla_core.radius_bound(trace.X, trace.settings["bias"])
     return clean_weights(compare.weights_at(trace, t), trace.settings["eta"], R)
 
 

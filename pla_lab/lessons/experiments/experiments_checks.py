@@ -7,10 +7,8 @@ from __future__ import annotations
 import numpy as np
 
 from pla_core.experiment import summary
-
-from pla_lab.framework.checks import Question
+from pla_lab.api import Question, plural
 from pla_lab.lessons.experiments.experiments_results import results
-from pla_lab.words.text import plural
 
 ABOVE, BELOW, EQUAL = "Above the median", "Below the median", "Equal to it"
 PLA, POCKET, TIE = "PLA's last w", "Pocket's ŵ", "The same"

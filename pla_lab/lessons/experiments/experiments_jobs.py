@@ -8,7 +8,6 @@ import time
 import numpy as np
 
 from pla_core import experiment as E
-
 from pla_lab.lessons.experiments.experiments_results import progress
 
 #: The bound R²/ρ*² needs an LP per run (~3 ms at N = 100): it is solved for the first this many runs only.

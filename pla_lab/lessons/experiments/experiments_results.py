@@ -9,8 +9,7 @@ import io
 import numpy as np
 
 from pla_core.experiment import summary
-
-from pla_lab.words.text import plural
+from pla_lab.api import plural
 
 
 def progress(job) -> tuple[float, str]:

@@ -6,9 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from pla_core import geometry
-
-from pla_lab.drawing.figures import palette, sample_steps
-from pla_lab.words.text import num
+from pla_lab.api import num, palette, sample_steps
 
 # ---------------------------------------------------------------------------------------------------------------
 # The plot's static layers

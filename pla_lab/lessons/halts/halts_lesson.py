@@ -1,14 +1,13 @@
 """Why PLA halts (seeds 000–004): the convergence proof's numbers and inequalities live, the maximum-margin line,
 the hyperplane's geometry, and the bias as a weight in 3-D."""
 
-from pla_lab.framework import links, model, questions, runs, shared, widgets
-from pla_lab.lessons.halts import halts_proof as proof, halts_figures as proof_figures, halts_words as proof_words
-from pla_lab.framework import settings as S
-from pla_lab.framework.lesson import ChartSpec
-from pla_lab.framework.replay import ReplayLesson
-from pla_lab.framework.model import CREDIT_VIEW, DEFAULT_VIEW, Preset
-from pla_lab.framework.say import st
-from pla_lab.framework.state import button, linked
+from pla_lab.api import (CREDIT_VIEW, DEFAULT_VIEW, ChartSpec, Preset, ReplayLesson, button, linked, links, model, runs,
+                         shared, st, widgets)
+from pla_lab.lessons.halts import halts_checks
+from pla_lab.lessons.halts import halts_figures as proof_figures
+from pla_lab.lessons.halts import halts_proof as proof
+from pla_lab.lessons.halts import halts_words as proof_words
+from pla_lab.lessons.halts.halts_options import OPTIONS, PICK
 
 _BOX = dict(box=(-1.0, 1.0, -1.0, 1.0), target=True, view=DEFAULT_VIEW)
 
@@ -29,9 +28,9 @@ class HaltsLesson(ReplayLesson):
                          box=(0.0, 10.0, 0.0, 10.0), target=True),
     }
     default_preset = "wide"
-    options = S.HALTS
+    options = OPTIONS
     run_options = ("wf", "xs", "f")
-    fields = (linked(links.TARGET, undo=True), linked(S.PICK, widget=True), button("plot3d"))
+    fields = (linked(links.TARGET, undo=True), linked(PICK, widget=True), button("plot3d"))
     moving = ("shade", "ghost", "boundary", "w", "update", "circle", "normal", "distance")
     labels = {"boundary": "PLA's wₜ"}
     chart = ChartSpec("", y_title="")
@@ -99,7 +98,7 @@ class HaltsLesson(ReplayLesson):
 
     def questions(self, page):
         p = page.run.extras.get("proof")
-        return [] if p is None else questions.halts_steps(page.trace, p, page.t, go=self.to_end)
+        return [] if p is None else halts_checks.halts_steps(page.trace, p, page.t, go=self.to_end)
 
 
 HALTS = HaltsLesson()

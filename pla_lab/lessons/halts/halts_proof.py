@@ -13,9 +13,7 @@ import numpy as np
 
 import pla_core
 from pla_core import theory
-
-from pla_lab.words import notes
-from pla_lab.words.text import vec
+from pla_lab.api import notes, vec
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 import pla_core
-
-from pla_lab.words import notes
-from pla_lab.words import explain, halt_words
-from pla_lab.words.text import num, plural, sub, term, vec
+from pla_lab.api import explain, halt_words, notes, num, plural, sub, term, vec
 
 GUIDE = f"""
 **The proof in one picture** ({notes.CREDIT.name}). Fix any line w_f that separates the points, of unit length.

@@ -8,9 +8,8 @@ import math
 
 import numpy as np
 
-from pla_lab.framework.checks import Question
+from pla_lab.api import Question, cls, num, plural, sub, vec
 from pla_lab.lessons.margin.margin_words import Facts
-from pla_lab.words.text import cls, num, plural, sub, vec
 
 WRONG, BAND = "On the wrong side of the line", "On the right side (or on the line), inside the band"
 MARGIN, PLAIN, SAME = "The margin perceptron's", "Plain PLA's (γ = 0)", "The same"

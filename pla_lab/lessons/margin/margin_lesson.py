@@ -6,15 +6,9 @@ import math
 
 import pla_core
 from pla_core.geometry import clip_line
-
-from pla_lab.framework import actions, model, widgets
-from pla_lab.drawing import figures
+from pla_lab.api import (DEFAULT_VIEW, Preset, ReplayLesson, Setting, actions, button, dump12, figures, model, st,
+                         widgets)
 from pla_lab.lessons.margin import margin_checks, margin_words
-from pla_lab.framework.model import DEFAULT_VIEW, Preset
-from pla_lab.framework.parsers import Setting, dump12
-from pla_lab.framework.replay import ReplayLesson
-from pla_lab.framework.say import st
-from pla_lab.framework.state import button
 
 GAMMA_MIN, GAMMA_MAX = 0.001, 100.0
 

@@ -11,11 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 import pla_core
-from pla_core.perceptron import radius_bound
-
-from pla_lab.words.notes import HAND
-from pla_lab.words import explain
-from pla_lab.words.text import clean_weights, cls, num, plural, sub, term, vec
+from pla_lab.api import HAND, clean_weights, cls, explain, num, plural, sub, term, vec
 
 GUIDE = f"""
 **The rule** ({HAND.name}). Plain PLA corrects a point only when it is on the wrong side. The
@@ -95,14 +91,14 @@ def mistakes_at(trace, t: int) -> np.ndarray:
     """Which points the margin perceptron counts as mistakes at wₜ (pla_core's rule with margin = γ), shape (n,)."""
     bias, w = trace.settings["bias"], trace.weights[t]
     Xt = np.hstack([np.full((len(trace.y), 1), 1.0 if bias else 0.0), trace.X])
-    return pla_core.is_mistake(trace.y * (Xt @ w), float(np.sqrt(w @ w)), radius_bound(trace.X, bias),
+    return pla_core.is_mistake(trace.y * (Xt @ w), float(np.sqrt(w @ w)), pla_core.radius_bound(trace.X, bias),
                                margin=trace.settings["margin"])
 
 
 def step(trace, t: int, gamma: float) -> str:
     """Step t: wₜ, the band's width, the points in it, and the next update with its score against γ/2."""
     T, n, eta, bias = len(trace), len(trace.y), trace.settings["eta"], trace.settings["bias"]
-    w = clean_weights(trace.weights[t], eta, radius_bound(trace.X, bias))
+    w = clean_weights(trace.weights[t], eta, pla_core.radius_bound(trace.X, bias))
     norm, feat = float(np.linalg.norm(w)), float(np.hypot(w[1], w[2]))
     bad = int(mistakes_at(trace, t).sum())
     wrong = pla_core.count_mistakes(trace.weights[t], trace.X, trace.y, bias=bias,
@@ -122,7 +118,7 @@ def step(trace, t: int, gamma: float) -> str:
         i = int(trace.mistakes[t])
         x, y = trace.X[i], float(trace.y[i])
         xt = np.concatenate([[1.0 if bias else 0.0], x])
-        w_next = clean_weights(trace.weights[t + 1], eta, radius_bound(trace.X, bias))
+        w_next = clean_weights(trace.weights[t + 1], eta, pla_core.radius_bound(trace.X, bias))
         lines.append("")
         if norm == 0:
             why = "at w = 0 every point is a mistake"

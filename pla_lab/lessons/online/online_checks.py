@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from pla_lab.api import Question, cls, num, plural, vec
 from pla_lab.lessons.online import online_runs as online
-from pla_lab.framework.checks import Question
-from pla_lab.words.text import cls, num, plural, vec
 
 YES, NO = "Yes: a mistake, so w is updated", "No: right, so w stays"
 

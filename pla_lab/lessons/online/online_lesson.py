@@ -3,15 +3,10 @@
 from functools import partial
 
 import pla_core
-
-from pla_lab.framework import actions, model, widgets
-from pla_lab.lessons.online import online_runs as online, online_checks, online_words
-from pla_lab.framework.lesson import ChartSpec
-from pla_lab.framework.model import CREDIT_VIEW, DEFAULT_VIEW, Preset
-from pla_lab.framework.parsers import Setting, dump_bool, number, parse_bool
-from pla_lab.framework.replay import ReplayLesson
-from pla_lab.framework.say import st
-from pla_lab.framework.state import Field, button
+from pla_lab.api import (CREDIT_VIEW, DEFAULT_VIEW, ChartSpec, Field, Preset, ReplayLesson, Setting, actions, button,
+                         dump_bool, model, number, parse_bool, st, widgets)
+from pla_lab.lessons.online import online_checks, online_words
+from pla_lab.lessons.online import online_runs as online
 
 #: The lesson's own options, kept in its link: the stream (which makes the run) and the quiz (which does not).
 OPTIONS = (

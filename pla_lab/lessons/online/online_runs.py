@@ -15,10 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 import pla_core
-
-from pla_lab.framework import protocol
-from pla_lab.framework.payload import WINDOW_AHEAD, WINDOW_BACK
-from pla_lab.words.text import num
+from pla_lab.api import WINDOW_AHEAD, WINDOW_BACK, num, protocol
 
 PASSES_MAX = 10  # passes over the points a stream may make (500 points: 5,000 arrivals)
 

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from pla_core.perceptron import radius_bound
-
-from pla_lab.words.notes import COS495, CREDIT, HAND, STEP
+import pla_core
+from pla_lab.api import (COS495, CREDIT, HAND, SIGN_ZERO, SIGN_ZERO_LABELS, STEP, clean_weights, cls, num, par, plural,
+                         term, vec)
 from pla_lab.lessons.online import online_runs as online
-from pla_lab.framework.settings import SIGN_ZERO, SIGN_ZERO_LABELS
-from pla_lab.words.text import clean_weights, cls, num, par, plural, term, vec
 
 GUIDE = f"""\
 **The {term("online")} setting ({COS495.tag}, {STEP.tag}).** There is no training set to scan: points arrive one at a
@@ -87,14 +85,14 @@ def step_text(steps: online.Steps, t: int) -> str:
         return f"{head}\n\n**Revealed:** y = **{cls(y)}**; {pred}: **right**, so w stays."
     nth = int(st.wrong[:k + 1].sum())
     eta = s["eta"]
-    w_next = clean_weights(steps.weights[t + 1], eta, radius_bound(run.X, s["bias"]))
+    w_next = clean_weights(steps.weights[t + 1], eta, pla_core.radius_bound(run.X, s["bias"]))
     return (f"{head}\n\n**Revealed:** y = **{cls(y)}**; {pred}: **a mistake**, the {ordinal(nth)}. So w learns: "
             f"w ← w + η·y·x̃ = {vec(w)} + {num(eta)}·{par(y)}·{vec(xt)} = **{vec(w_next)}** (the next Step).")
 
 
 def _w(steps: online.Steps, t: int) -> np.ndarray:
     s = steps.run.settings
-    return clean_weights(steps.weights[t], s["eta"], radius_bound(steps.run.X, s["bias"]))
+    return clean_weights(steps.weights[t], s["eta"], pla_core.radius_bound(steps.run.X, s["bias"]))
 
 
 def tally(steps: online.Steps, t: int) -> str:

@@ -1,1 +1,3 @@
-"""The lesson /pla, all of it: pla_lesson. The declaration is pla_lesson.py; the registry (:mod:`pla_lab.lessons`) lists it."""
+"""The lesson /pla, all of it, in one folder: pla_checks, pla_lesson, pla_words. The declaration is pla_lesson.py
+(listed in the registry, :mod:`pla_lab.lessons`); the others are its options, words, figures, computations and
+checks. It imports :mod:`pla_lab.api`, ``pla_core`` and this folder, never another lesson."""

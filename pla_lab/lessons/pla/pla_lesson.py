@@ -1,9 +1,7 @@
 """PLA step by step: click points into the plane, then watch each update turn the boundary."""
 
-from pla_lab.words import explain
-from pla_lab.framework import questions, runs
-from pla_lab.framework.replay import ReplayLesson
-from pla_lab.framework.model import CREDIT_VIEW, DEFAULT_VIEW, Preset
+from pla_lab.api import CREDIT_VIEW, DEFAULT_VIEW, Preset, ReplayLesson, runs
+from pla_lab.lessons.pla import pla_checks, pla_words
 
 
 class PlaLesson(ReplayLesson):
@@ -21,13 +19,13 @@ class PlaLesson(ReplayLesson):
         "credit": Preset("Credit card", "credit", dict(n=30), view=CREDIT_VIEW),
     }
     default_preset = "separable"
-    guide, guide_open = explain.GUIDE, True
+    guide, guide_open = pla_words.GUIDE, True
 
     def compute(self, points, settings, options):
         return runs.pla(points, settings), {}
 
     def questions(self, page):
-        return questions.pla_steps(page.trace, page.t, separable=page.run.extras.get("separable"), go=self.to_end)
+        return pla_checks.pla_steps(page.trace, page.t, separable=page.run.extras.get("separable"), go=self.to_end)
 
 
 PLA = PlaLesson()

@@ -4,17 +4,10 @@ import numpy as np
 
 import pla_core
 from pla_core import datasets, geometry
-
-from pla_lab.drawing import figures
-from pla_lab.framework import model, questions, widgets
-from pla_lab.lessons.pocket import pocket_words
-from pla_lab.framework import links
-from pla_lab.framework import settings as S
-from pla_lab.framework.lesson import ChartSpec
-from pla_lab.framework.replay import ReplayLesson
-from pla_lab.framework.model import CREDIT_VIEW, DEFAULT_VIEW, Preset
-from pla_lab.framework.say import st
-from pla_lab.framework.state import Field, button, linked
+from pla_lab.api import (CREDIT_VIEW, DEFAULT_VIEW, ChartSpec, Field, Preset, ReplayLesson, button, figures, linked,
+                         links, model, st, widgets)
+from pla_lab.lessons.pocket import pocket_checks, pocket_words
+from pla_lab.lessons.pocket.pocket_options import OPTIONS
 
 # A margin of 0.005 > the largest move of rounding to 0.001 (0.0005·√2 across a unit normal): the stored points keep
 # f's labels.
@@ -38,7 +31,7 @@ class PocketLesson(ReplayLesson):
                          box=(0.0, 10.0, 0.0, 10.0), target=True),
     }
     default_preset = "line50"
-    options = S.POCKET
+    options = OPTIONS
     fields = (linked(links.TARGET, undo=True), Field("n", 50, widget=True), button("run_n"))
     moving = ("disagree", "boundary", "pocket", "w", "update", "circle")
     labels = {"boundary": "w (PLA)", "pocket": "ŵ (pocket)", "disagree": "ŵ ≠ f"}
@@ -116,7 +109,7 @@ class PocketLesson(ReplayLesson):
     def questions(self, page):
         extras = page.run.extras  # the exact LP's answer on the noisy labels, or at the cap
         sep = extras["labels_separable"] if extras["labels_separable"] is not None else extras.get("separable")
-        return questions.pocket_steps(page.trace, page.t, separable=sep, go=self.to_end)
+        return pocket_checks.pocket_steps(page.trace, page.t, separable=sep, go=self.to_end)
 
 
 POCKET = PocketLesson()

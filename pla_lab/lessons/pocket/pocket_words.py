@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pla_lab.words import halt_words
-from pla_lab.words.explain import ahead, cap_reason, not_yet
-from pla_lab.words.text import pct, plural, sub, term
+from pla_lab.api import ahead, cap_reason, halt_words, not_yet, pct, plural, sub, term
 
 GUIDE = f"""
 **What you see.** The dashed green line is the {term("D, f, H, A, g", "target f")} that labelled the points;

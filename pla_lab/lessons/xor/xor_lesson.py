@@ -1,16 +1,11 @@
 """XOR never halts (seeds 001, 003): the weights cycle, a certificate shows no line works, a lift fixes it."""
 
 import pla_core
-
-from pla_lab.framework import actions, model, questions, runs, widgets
-from pla_lab.words import explain, text
-from pla_lab.drawing import figures
-from pla_lab.lessons.xor import xor_lift as lift_arrows, xor_words
-from pla_lab.framework import settings as S
-from pla_lab.framework.replay import ReplayLesson
-from pla_lab.framework.model import DEFAULT_VIEW, Preset
-from pla_lab.framework.say import st
-from pla_lab.framework.state import Field, button
+from pla_lab.api import (DEFAULT_VIEW, Field, Preset, ReplayLesson, actions, button, explain, figures, model, runs, st,
+                         text, widgets)
+from pla_lab.lessons.xor import xor_checks, xor_words
+from pla_lab.lessons.xor import xor_lift as lift_arrows
+from pla_lab.lessons.xor.xor_options import OPTIONS
 
 # Grid data always cycle, and on a 0.1 grid within a few hundred updates; snapping can land two points on one spot,
 # so 40 extra points are drawn and the first n distinct ones kept.
@@ -33,7 +28,7 @@ class XorLesson(ReplayLesson):
         "separable": Preset("Separable (for contrast)", "separable", dict(n=20, margin=0.1), view=DEFAULT_VIEW),
     }
     default_preset = "xor4"
-    options = S.XOR
+    options = OPTIONS
     run_options = ("lift",)
     on_option_change = "restart"
     fields = (Field("view3d", False, widget=True), button("replay"))
@@ -105,7 +100,7 @@ class XorLesson(ReplayLesson):
     def questions(self, page):
         extras = page.run.extras  # the exact LP's answer: on the points (no lift), or on the lift at the cap
         sep = extras.get("separable") if page.options["lift"] else extras["sep"].separable
-        return questions.xor_steps(page.trace, page.t, separable=sep, go=self.to_end)
+        return xor_checks.xor_steps(page.trace, page.t, separable=sep, go=self.to_end)
 
 
 XOR = XorLesson()

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from pla_core.perceptron import radius_bound
+import pla_core
+from pla_lab.api import (ahead, cap_reason, clean_weights, halt_words, not_yet, notes, num, plural, reached, scale_text,
+                         sub, term, vec)
 
-from pla_lab.words import notes
-from pla_lab.words import halt_words
-from pla_lab.words.explain import ahead, cap_reason, not_yet, reached, scale_text
-from pla_lab.words.text import clean_weights, num, plural, sub, term, vec
 
 def cycle_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") -> str:
     """Why cyclic PLA never halts here, in the weights: the state repeats (as what is coming until step t has got
@@ -33,7 +31,7 @@ def cycle_text(trace, t: int, *, separable: bool | None = None, go: str = "Run")
                 f"noisy XOR examples are snapped to 0.1). For real-valued points {notes.HAND.of} claim can "
                 "fail: the weights need never repeat exactly, although PLA still never halts.")
     s, p = trace.cycle
-    w = clean_weights(trace.weights[s], trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"]))
+    w = clean_weights(trace.weights[s], trace.settings["eta"], pla_core.radius_bound(trace.X, trace.settings["bias"]))
     if not seen:
         return (f"🔁 **This run cycles** {ahead(go)}: after update {s + p} the state will be exactly what it was "
                 f"after update {s}: w{sub(s + p)} = w{sub(s)} = {vec(w)}, at the same place in the pass. From there "
@@ -160,7 +158,7 @@ def lift_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") 
     """What the lift did: PLA on (x₁, x₂, x₁x₂), and the curve it draws back in the plane, true at step t: the end
     as a fact once t has got there (before that, as what is coming), and the boundary drawn, w_t's."""
     T, seen = len(trace), reached(trace, t)
-    eta, R = trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"])
+    eta, R = trace.settings["eta"], pla_core.radius_bound(trace.X, trace.settings["bias"])
     w, now = clean_weights(trace.weights[-1], eta, R), clean_weights(trace.weights[t], eta, R)
     drawn = (f"The plot draws w{sub(t)}'s boundary, {_lifted_eq(now)} = 0: {lifted_curve(now)}." if now[1:].any() else
              f"w{sub(t)} = {vec(now)} has no boundary to draw yet (its weights on x₁, x₂ and x₁x₂ are all 0).")

@@ -6,9 +6,9 @@ import streamlit as st
 import pla_core
 from pla_lab.framework import model
 from pla_lab.framework import settings as S
-from pla_lab.framework.parsers import number
 from pla_lab.framework.lesson import StudyLesson
 from pla_lab.framework.model import Preset
+from pla_lab.framework.parsers import number
 
 
 class UpdatesPerOrder(StudyLesson):
