@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_ui import BARE_READY, start_app_and_bare  # noqa: E402
 from pla_lab.framework import server  # noqa: E402
-from tests.e2e.conftest import ARGS, CHROMIUM, TEST_HOOKS  # noqa: E402
+from tests.browser import ARGS, CHROMIUM, TEST_HOOKS  # noqa: E402
 
 FLOOR = """(() => {
   const s = document.createElement('script');

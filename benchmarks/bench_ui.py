@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from pla_core import datasets  # noqa: E402
 from pla_lab.framework import codec as C  # noqa: E402
-from tests.e2e.conftest import ARGS, CHROMIUM, READY, TEST_HOOKS, Plot, start_server  # noqa: E402
+from tests.browser import ARGS, CHROMIUM, READY, TEST_HOOKS, Plot, start_server  # noqa: E402
 
 
 def context(browser):

@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.load import loadavg, start_cluster  # noqa: E402
 from pla_lab.framework import codec as C  # noqa: E402
-from tests.e2e.conftest import ARGS, CHROMIUM, TEST_HOOKS, Plot, _free_port, start_server  # noqa: E402
+from tests.browser import ARGS, CHROMIUM, TEST_HOOKS, Plot, _free_port, start_server  # noqa: E402
 from tests.e2e.test_faults import cut_the_line  # noqa: E402
 
 #: Installed before a fault: records when the page has lost its connection, and when it is back: connected again, a

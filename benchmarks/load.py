@@ -60,7 +60,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_ui import cpu_seconds as _cpu_seconds  # noqa: E402
 from benchmarks.bench_ui import link_with_points
-from tests.e2e.conftest import _free_port, start_server  # noqa: E402
+from tests.browser import _free_port, start_server  # noqa: E402
 
 DONE = (ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY)
 #: How long a student waits for a page or for the last answers before counting them lost.
@@ -344,7 +344,7 @@ def browser_only(link: str, k: int, seconds: float) -> None:
     answered, at most every 2 s; for ``seconds``. Prints a JSON list of {kind, drawn, answer} in ms."""
     from playwright.sync_api import sync_playwright
 
-    from tests.e2e.conftest import ARGS, CHROMIUM, READY, TEST_HOOKS, Plot
+    from tests.browser import ARGS, CHROMIUM, READY, TEST_HOOKS, Plot
 
     rng = random.Random(1)
     with sync_playwright() as p:

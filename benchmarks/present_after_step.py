@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.e2e.conftest import ARGS, CHROMIUM, TEST_HOOKS, Plot, start_server  # noqa: E402
+from tests.browser import ARGS, CHROMIUM, TEST_HOOKS, Plot, start_server  # noqa: E402
 
 
 def main() -> None:

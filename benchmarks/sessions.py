@@ -57,7 +57,7 @@ from benchmarks.bench_ui import link_with_points  # noqa: E402
 from benchmarks.load import PATIENCE, Student, loadavg, rss_mb  # noqa: E402
 from pla_core import datasets  # noqa: E402
 from pla_lab.framework import codec as C  # noqa: E402
-from tests.e2e.conftest import start_server  # noqa: E402
+from tests.browser import start_server  # noqa: E402
 
 #: Streamlit 1.67's defaults for closed sessions kept for a reconnect (runtime/memory_session_storage.py and the
 #: option server.disconnectedSessionTTL): how many, and for how long (s).

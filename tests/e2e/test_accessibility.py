@@ -8,7 +8,7 @@ from axe_playwright_python.sync_playwright import Axe
 from pla_lab.framework.replay import ReplayLesson
 from pla_lab.lessons import LESSONS
 
-from .conftest import SETTLED, TEST_HOOKS, Plot, switch_page
+from tests.browser import SETTLED, TEST_HOOKS, Plot, switch_page
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -16,7 +16,7 @@ from pla_lab.framework import codec as C
 from pla_lab.framework import model
 from pla_lab.framework import settings as S
 
-from .conftest import READY, TEST_HOOKS, Plot
+from tests.browser import READY, TEST_HOOKS, Plot
 
 SHOTS = pathlib.Path("/tmp/checksA-shots")
 # As test_accessibility waits: no element faded by a rerun that may still change it, no status widget.

@@ -13,7 +13,7 @@ from urllib.parse import urlparse
 
 from pla_lab.lessons import LESSONS
 
-from .conftest import READY
+from tests.browser import READY
 
 
 def expected_misses(path: str) -> set[str]:

@@ -15,7 +15,7 @@ import urllib.request
 
 import pytest
 
-from .conftest import READY, ROOT, TEST_HOOKS, Plot, _free_port
+from tests.browser import READY, ROOT, TEST_HOOKS, Plot, _free_port
 
 pytestmark = pytest.mark.xdist_group("deploy")  # one cluster (nginx and two replicas) for the file's tests
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from .conftest import READY
+from tests.browser import READY
 
 
 def cut_the_line(plot):

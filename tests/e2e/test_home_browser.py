@@ -16,7 +16,7 @@ from pla_lab.course.home import HEADING
 from pla_lab.framework import codec as C
 from pla_lab.lessons import LESSONS
 
-from .conftest import READY, TEST_HOOKS
+from tests.browser import READY, TEST_HOOKS
 from .test_accessibility import SETTLED
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"

@@ -15,7 +15,7 @@ from pla_lab.framework import settings as S
 from pla_lab.lessons import LESSONS
 from pla_lab.words.text import exact, md, sub
 
-from .conftest import READY, TEST_HOOKS, Plot
+from tests.browser import READY, TEST_HOOKS, Plot
 
 STEPPING = [lesson.slug for lesson in LESSONS if hasattr(lesson, "plot_height")]
 BOX = f".st-key-{look.KEY}"

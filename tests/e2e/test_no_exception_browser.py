@@ -11,7 +11,7 @@ import pytest
 
 from pla_lab.lessons import LESSONS
 
-from .conftest import READY, TEST_HOOKS, switch_page
+from tests.browser import READY, TEST_HOOKS, switch_page
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts" / "every-lesson"
 SCREENS = {"projector": (1280, 720), "phone": (390, 844)}

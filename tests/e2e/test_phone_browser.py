@@ -9,7 +9,7 @@ import pytest
 
 from pla_lab.lessons import LESSONS
 
-from .conftest import TEST_HOOKS, Plot
+from tests.browser import TEST_HOOKS, Plot
 
 W, H = 390, 844
 STEPPING = [lesson.slug for lesson in LESSONS if hasattr(lesson, "plot_height")]

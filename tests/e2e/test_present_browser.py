@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pathlib
 
-from .conftest import Plot
+from tests.browser import Plot
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
 SCREEN = 1280 * 720

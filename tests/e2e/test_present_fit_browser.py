@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import Plot
+from tests.browser import Plot
 
 SHOTS = "/tmp/present-shots"
 

@@ -14,7 +14,7 @@ import pytest
 
 from pla_lab.framework import codec as C
 
-from .conftest import READY, TEST_HOOKS, Plot, _free_port, start_server, stop_server
+from tests.browser import READY, TEST_HOOKS, Plot, _free_port, start_server, stop_server
 
 
 @pytest.fixture()

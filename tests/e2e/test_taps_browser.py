@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from .conftest import READY, TEST_HOOKS, Plot
-from .test_pla_browser import empty_spot, link_params, run_from_link, wait_points
+from tests.browser import READY, TEST_HOOKS, Plot
+from tests.lessons.pla.test_pla_browser import empty_spot, link_params, run_from_link, wait_points
 
 PHONE = dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
 TOGGLE = "View only: taps step"

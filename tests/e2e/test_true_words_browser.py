@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pathlib
 
-from .conftest import Plot
+from tests.browser import Plot
 
 SHOTS = pathlib.Path("/tmp/sayA-shots")
 

@@ -12,7 +12,7 @@ from pla_lab.lessons import LESSONS
 from tests.ui.helpers import start
 from tests.ui.reader import CLOSE_BOUNDARY, OPEN_BOUNDARY, intended, read
 
-from .conftest import READY
+from tests.browser import READY
 
 BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
 GUIDE = "What to look at, what to try"

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from .conftest import READY, TEST_HOOKS, Plot
+from tests.browser import READY, TEST_HOOKS, Plot
 
 # Each frame: the step the plot draws (its data-t), whether it moves, and every step a visible sentence on the page
 # names ("t = 13 of 13", "Showing w₈ (after update 8)", the online lesson's "Step 3 of 72:", the compared runs'

@@ -15,6 +15,7 @@ from pla_lab.api import (Field, S, Setting, StudyLesson, button, checks, choice,
 from pla_lab.lessons.experiments import experiments_checks as experiment_checks
 from pla_lab.lessons.experiments import experiments_jobs as J
 from pla_lab.lessons.experiments import experiments_show
+from pla_lab.lessons.experiments.experiments_show import RUN_LINKS
 from pla_lab.lessons.experiments.experiments_results import progress
 
 OPTIONS = (
@@ -41,7 +42,7 @@ OPTIONS = (
 
 # The rows of buttons whose labels say which run or how many: a label too long for its column wraps (Streamlit cuts
 # it with "…" otherwise: "Slowest (run 358) in P…" at 1280×720).
-CONTROLS, RUN_LINKS = "exp-controls", "exp-run-links"
+CONTROLS = "exp-controls"
 WRAP_LABELS = "".join(f".st-key-{k} :is(a,button) :is([data-testid=stMarkdownContainer],p)"
                       "{white-space:normal;overflow:visible;text-overflow:clip}" for k in (CONTROLS, RUN_LINKS))
 

@@ -15,6 +15,9 @@ from pla_lab.lessons.experiments import experiments_jobs as J
 from pla_lab.lessons.experiments.experiments_results import halted_line, results, results_csv, stats_line
 
 
+RUN_LINKS = "exp-run-links"  # the row of links that open one run in a lesson (its style: experiments_lesson)
+
+
 def show_experiment(s, job) -> None:
     cfg, res = job["cfg"], results(job)
     k, n, cap = len(res["T"]), cfg["n"], cfg["kw"]["max_updates"]

@@ -19,8 +19,8 @@ from pla_lab.lessons import MARGIN
 from pla_lab.words import notes
 from pla_lab.words.text import num
 
-from .helpers import button, markdown, plot, url, warnings
-from .helpers import start as _start
+from tests.ui.helpers import button, markdown, plot, url, warnings
+from tests.ui.helpers import start as _start
 
 PAGE = "../pages/margin.py"
 

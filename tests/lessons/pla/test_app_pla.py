@@ -9,7 +9,7 @@ from pla_lab.framework import codec as C
 from pla_lab.framework import model
 from pla_lab.framework import settings as S
 
-from .helpers import button, key, markdown, plot, points, start, url, view, warnings
+from tests.ui.helpers import button, key, markdown, plot, points, start, url, view, warnings
 
 
 def expected_trace(at):

@@ -8,9 +8,9 @@ import re
 
 from axe_playwright_python.sync_playwright import Axe
 
-from .conftest import READY
+from tests.browser import READY
 
-ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
+ARTIFACTS = pathlib.Path(__file__).resolve().parents[3] / "test-artifacts"
 
 # Every value the progress bar shows, recorded as it changes (Streamlit replaces the bar's element as it moves).
 WATCH_BAR = """() => { window.__bar = [];

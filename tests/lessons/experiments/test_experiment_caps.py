@@ -53,7 +53,7 @@ def test_a_refusal_says_what_to_make_smaller_and_that_is_enough(runs, n, cap, no
 
 
 def test_the_largest_link_the_settings_accept_starts_nothing():
-    from .helpers import button, markdown, start, warnings
+    from tests.ui.helpers import button, markdown, start, warnings
 
     at = start({"n": "10000", "runs": "10000", "cap": "20000"}, "../pages/experiments.py")
     assert not at.exception, at.exception

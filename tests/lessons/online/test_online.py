@@ -13,8 +13,8 @@ from pla_lab.framework import model
 from pla_lab.framework import settings as S
 from pla_lab.words.text import cls, num
 
-from .helpers import button, markdown, plot, url, warnings
-from .helpers import start as _start
+from tests.ui.helpers import button, markdown, plot, url, warnings
+from tests.ui.helpers import start as _start
 
 PAGE = "../pages/online.py"
 POINTS = [(-0.8, 0.3, 1.0), (-0.4, 0.9, 1.0), (0.1, 0.7, 1.0), (0.5, 1.0, 1.0), (0.3, -0.5, -1.0),

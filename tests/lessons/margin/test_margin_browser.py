@@ -17,9 +17,9 @@ from pla_lab.framework import settings as S
 from pla_lab.lessons import MARGIN
 from pla_lab.words.text import num
 
-from .conftest import Plot, assert_animated
+from tests.browser import Plot, assert_animated
 
-ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
+ARTIFACTS = pathlib.Path(__file__).resolve().parents[3] / "test-artifacts"
 POINTS = MARGIN.presets["gap30"].build(0)[0]  # the example, in the link: the link alone defines the demo
 
 

@@ -14,9 +14,9 @@ from pla_lab.framework import codec as C
 from pla_lab.framework import model
 from pla_lab.framework import settings as S
 
-from .conftest import Plot
+from tests.browser import Plot
 
-ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
+ARTIFACTS = pathlib.Path(__file__).resolve().parents[3] / "test-artifacts"
 POINTS = [(-0.8, 0.3, 1.0), (-0.4, 0.9, 1.0), (0.1, 0.7, 1.0), (0.5, 1.0, 1.0), (0.3, -0.5, -1.0),
           (0.8, -0.1, -1.0), (-0.2, -0.9, -1.0), (0.9, 0.4, -1.0)]
 LINK = {"pts": C.encode_points(POINTS), "passes": "2", "shuffle": "1", "seed": "3"}

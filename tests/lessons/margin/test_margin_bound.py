@@ -15,7 +15,7 @@ from pla_lab.framework.parsers import dump12
 from pla_lab.lessons.margin import margin_words
 from pla_lab.words.text import num
 
-from .helpers import button, markdown, url
+from tests.ui.helpers import button, markdown, url
 from .test_margin import from_link, start
 
 

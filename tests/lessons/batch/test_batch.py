@@ -15,8 +15,8 @@ from pla_lab.lessons.batch.batch_options import AVERAGE
 from pla_lab.words import notes
 from pla_lab.words.text import clean_weights, num, sub, vec
 
-from .helpers import button, markdown, plot, points, url, warnings
-from .helpers import start as _start
+from tests.ui.helpers import button, markdown, plot, points, url, warnings
+from tests.ui.helpers import start as _start
 
 PAGE = "../pages/batch.py"
 

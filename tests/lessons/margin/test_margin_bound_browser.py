@@ -17,9 +17,9 @@ from pla_lab.framework.parsers import dump12
 from pla_lab.lessons import MARGIN
 from pla_lab.words.text import num
 
-from .conftest import TEST_HOOKS, Plot
+from tests.browser import TEST_HOOKS, Plot
 
-SHOTS = pathlib.Path(os.environ.get("PLA_LAB_SHOTS") or pathlib.Path(__file__).resolve().parents[2] / "test-artifacts")
+SHOTS = pathlib.Path(os.environ.get("PLA_LAB_SHOTS") or pathlib.Path(__file__).resolve().parents[3] / "test-artifacts")
 POINTS = MARGIN.presets["gap30"].build(0)[0]
 X, Y = model.arrays(POINTS)
 RHO = pla_core.max_margin(X, Y)[1]

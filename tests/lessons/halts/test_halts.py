@@ -15,8 +15,8 @@ from pla_lab.framework import links, model
 from pla_lab.framework import settings as S
 from pla_lab.words.text import num
 
-from .helpers import button, key, markdown, plot, points, url
-from .helpers import start as _start
+from tests.ui.helpers import button, key, markdown, plot, points, url
+from tests.ui.helpers import start as _start
 
 PAGE = "../pages/halts.py"
 

@@ -17,9 +17,9 @@ from pla_lab.framework import model
 from pla_lab.framework import settings as S
 from pla_lab.lessons import BATCH
 
-from .conftest import READY, Plot
+from tests.browser import READY, Plot
 
-ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
+ARTIFACTS = pathlib.Path(__file__).resolve().parents[3] / "test-artifacts"
 
 
 def params(url: str) -> dict:

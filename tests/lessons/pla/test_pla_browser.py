@@ -16,9 +16,9 @@ from pla_lab.framework import codec as C
 from pla_lab.framework import model
 from pla_lab.framework import settings as S
 
-from .conftest import TEST_HOOKS, Plot, assert_animated, hold_server_messages
+from tests.browser import TEST_HOOKS, Plot, assert_animated, hold_server_messages
 
-ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
+ARTIFACTS = pathlib.Path(__file__).resolve().parents[3] / "test-artifacts"
 
 
 def link_params(url: str) -> dict:

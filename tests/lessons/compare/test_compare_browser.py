@@ -16,9 +16,9 @@ from pla_lab.framework import codec as C
 from pla_lab.framework import model
 from pla_lab.framework import settings as S
 
-from .conftest import Plot
+from tests.browser import Plot
 
-ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
+ARTIFACTS = pathlib.Path(__file__).resolve().parents[3] / "test-artifacts"
 
 BASE = dict(order="cyclic", bias=True, sign_zero=None, seed=0, max_updates=1000)
 

@@ -17,9 +17,9 @@ from pla_lab.framework import model
 from pla_lab.framework import settings as S
 from pla_lab.words.text import num
 
-from .conftest import Plot
+from tests.browser import Plot
 
-ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
+ARTIFACTS = pathlib.Path(__file__).resolve().parents[3] / "test-artifacts"
 
 # A small separable set (not an example), so the link alone defines the demo.
 POINTS = [(-0.8, 0.3, 1.0), (-0.4, 0.9, 1.0), (0.1, 0.7, 1.0), (0.5, 1.0, 1.0), (-0.9, -0.2, 1.0),

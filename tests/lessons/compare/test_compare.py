@@ -17,8 +17,8 @@ from pla_lab.lessons.compare import compare_words
 from pla_lab.lessons.compare.compare_lesson import COMPARE, TIES
 from pla_lab.words.text import num
 
-from .helpers import button, markdown, plot, points, url, warnings
-from .helpers import start as _start
+from tests.ui.helpers import button, markdown, plot, points, url, warnings
+from tests.ui.helpers import start as _start
 
 PAGE = "../pages/compare.py"
 BASE = dict(order="cyclic", bias=True, sign_zero=None, seed=0, max_updates=1000)

@@ -15,8 +15,8 @@ from pla_lab.lessons.xor import xor_lift as lift_arrows
 from pla_lab.lessons.xor.xor_words import lifted_curve
 from pla_lab.words.text import num, sub, vec
 
-from .helpers import key, markdown, start
-from .test_first_look import goto, trace_of
+from tests.ui.helpers import key, markdown, start
+from tests.ui.test_first_look import goto, trace_of
 
 SETTINGS = settings(max_examples=300, deadline=None)
 KINDS = ("a hyperbola", "two lines", "the two axes", "a line", "no curve")

@@ -12,7 +12,7 @@ import numpy as np
 import pla_core
 from pla_core import datasets
 
-from .conftest import TEST_HOOKS, Plot
+from tests.browser import TEST_HOOKS, Plot
 
 SHOTS = pathlib.Path(os.environ.get("PLA_LAB_SHOTS", "/tmp/sayB-shots"))
 SWITCH = "Show the lifted points in 3-D"

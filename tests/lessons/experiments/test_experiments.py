@@ -18,7 +18,7 @@ from pla_core.experiment import experiment, lfd_runs
 from pla_lab.lessons.experiments.experiments_results import halted_line
 from pla_lab.words.text import term
 
-from .helpers import Downloads, button, markdown, plot, start, url, warnings
+from tests.ui.helpers import Downloads, button, markdown, plot, start, url, warnings
 
 PAGE = "../pages/experiments.py"
 
