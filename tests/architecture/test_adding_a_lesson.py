@@ -1,0 +1,76 @@
+"""docs/adding-a-lesson.md stays true: its example lesson, copied from the page as a newcomer would copy it, runs
+as a lesson (opens, steps, draws its companion line from ``companion_line``, says the average it computed), imports
+only the lesson API, fits the 30–90 lines the page promises, and the registry and page snippets name it."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import numpy as np
+from streamlit.testing.v1 import AppTest
+
+import pla_core
+from pla_lab.framework import model
+from pla_lab.words.text import sub, vec
+from tests.ui.helpers import button, markdown, plot, points
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = (ROOT / "docs" / "adding-a-lesson.md").read_text(encoding="utf-8")
+BLOCKS = re.findall(r"```python\n(.*?)```", DOC, re.S)
+DECLARATION = next(b for b in BLOCKS if "class AverageLesson" in b)
+
+#: The lesson as the page gives it, loaded into its folder's module name and rendered alone (a lesson off the
+#: registry, as tests/ui/data/study_lesson_app.py is).
+SCRIPT = """import sys, types
+name = "pla_lab.lessons.average.average_lesson"
+if name not in sys.modules:
+    folder = types.ModuleType("pla_lab.lessons.average")
+    folder.__path__ = []
+    sys.modules[folder.__name__] = folder
+    module = types.ModuleType(name)
+    exec(compile(SOURCE, "average_lesson.py", "exec"), module.__dict__)
+    sys.modules[name] = module
+sys.modules[name].AVERAGE.render()
+"""
+
+
+def _app(tmp_path) -> AppTest:
+    script = tmp_path / "average_app.py"
+    script.write_text(f"SOURCE = {DECLARATION!r}\n" + SCRIPT, encoding="utf-8")
+    at = AppTest.from_file(str(script), default_timeout=30)
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_the_example_declaration_runs_steps_and_draws_its_average(tmp_path):
+    at = _app(tmp_path)
+    for t in (1, 2):
+        button(at, "Step").click().run()
+        assert not at.exception, at.exception
+        X, y = model.arrays(points(at))
+        trace = pla_core.pla(X, y, max_updates=10_000)
+        w_bar = trace.weights[: t + 1].mean(axis=0)
+        assert f"w̄{sub(t)} = {vec(w_bar)}, over {t + 1} weights" in markdown(at)
+        companion = plot(at)["companion"]
+        assert companion is not None and companion["label"] == "average w̄ₜ"
+        assert np.allclose(companion["W"][t - companion["t0"]], w_bar, atol=1e-12)
+
+
+def test_the_example_imports_only_the_api_and_fits_the_promised_size():
+    tree = ast.parse(DECLARATION)
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert {m for m in imported if m.startswith("pla_lab")} == {"pla_lab.api"}
+    assert 30 <= DECLARATION.count("\n") <= 90
+
+
+def test_the_registry_and_page_snippets_name_the_example():
+    registry = next(b for b in BLOCKS if "LESSONS = (" in b)
+    assert "from pla_lab.lessons.average.average_lesson import AVERAGE" in registry
+    assert re.search(r"LESSONS = \(.*\bAVERAGE\b.*\)", registry)
+    page = next(b for b in BLOCKS if "AVERAGE.render()" in b)
+    assert "from pla_lab.lessons import AVERAGE" in page
+    assert len([line for line in page.splitlines() if line and not line.startswith(('"""', "#"))]) == 2
