@@ -21,14 +21,11 @@ DOC = (ROOT / "docs" / "adding-a-lesson.md").read_text(encoding="utf-8")
 BLOCKS = re.findall(r"```python\n(.*?)```", DOC, re.S)
 DECLARATION = next(b for b in BLOCKS if "class AverageLesson" in b)
 
-#: The lesson as the page gives it, loaded into its folder's module name and rendered alone (a lesson off the
+#: The lesson as the page gives it, loaded under a module name of its own and rendered alone (a lesson off the
 #: registry, as tests/ui/data/study_lesson_app.py is).
 SCRIPT = """import sys, types
-name = "pla_lab.lessons.average.average_lesson"
+name = "_average_lesson_as_the_page_gives_it"  # never the registry's module, once the lesson is really added
 if name not in sys.modules:
-    folder = types.ModuleType("pla_lab.lessons.average")
-    folder.__path__ = []
-    sys.modules[folder.__name__] = folder
     module = types.ModuleType(name)
     exec(compile(SOURCE, "average_lesson.py", "exec"), module.__dict__)
     sys.modules[name] = module
