@@ -31,3 +31,16 @@ BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
 
 def total_minutes() -> int:
     return sum(s.minutes for s in PATH)
+
+
+def readme_table() -> str:
+    """README's table of the path, as ``python -m pla_lab.course.path`` prints it: the README keeps a copy, which
+    tests/ui/test_home.py holds to this (paste it again after adding or moving a lesson)."""
+    rows = [f"| {i} | **{BY_SLUG[s.slug].title}** (`/{s.slug}`) | {s.line} | {s.needs} | {s.minutes} min |"
+            for i, s in enumerate(PATH, 1)]
+    return "\n".join(["| # | Lesson | What it shows | Needs first | About |", "|---|---|---|---|---|", *rows,
+                      "", f"About {total_minutes()} minutes in all."])
+
+
+if __name__ == "__main__":
+    print(readme_table())

@@ -156,6 +156,7 @@ def test_the_readme_lists_the_path_as_the_app_does():
     assert rows == [f"| {i} | **{LESSONS[s.slug].title}** (`/{s.slug}`) | {s.line} | {s.needs} | {s.minutes} min |"
                     for i, s in enumerate(path.PATH, 1)]
     assert f"About {path.total_minutes()} minutes in all." in readme
+    assert path.readme_table() in readme  # what `python -m pla_lab.course.path` prints, pasted as it is
 
 
 def test_presenter_mode_can_be_entered_and_left_on_the_home_page_and_follows_to_a_lesson():
