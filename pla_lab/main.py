@@ -19,7 +19,7 @@ st.set_page_config(page_title="PLA Lab", page_icon="📈", layout="wide",
 frame.page_head(LESSONS, present=present)
 # One flat list: with sections, Streamlit 1.67 puts their headings inside the list (<ul>) beside its items, which
 # screen readers and axe-core reject (list, listitem). The home page first ("/"), then the lessons along the path.
-page = st.navigation(nav.pages(LESSONS), expanded=True)
+page = st.navigation(nav.pages(LESSONS), expanded=True)  # every page listed: folded, a tenth lesson hid the last three
 if page.url_path == "" and st.query_params.to_dict():
     # A link to "/" made before the home page existed opened the PLA lesson there: with any of a lesson's keys (all
     # but Streamlit's embed options, which to_dict leaves out) it still does, with the same points, step and settings.

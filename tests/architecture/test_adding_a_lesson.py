@@ -54,6 +54,7 @@ def test_the_example_declaration_runs_steps_and_draws_its_average(tmp_path):
         companion = plot(at)["companion"]
         assert companion is not None and companion["label"] == "average w̄ₜ"
         assert np.allclose(companion["W"][t - companion["t0"]], w_bar, atol=1e-12)
+        assert "Check yourself" in markdown(at)  # its questions, from the shared builders
 
 
 def test_the_example_imports_only_the_api_and_fits_the_promised_size():
