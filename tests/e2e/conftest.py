@@ -107,8 +107,9 @@ def walk_lessons(page, slugs, check) -> None:
             switch_page(page, slug)
         try:
             check(slug)
-        except AssertionError as e:
-            raise AssertionError(f"on /{slug}: {e}") from e
+        except Exception as e:  # an assertion or a wait that timed out: pytest shows the note under it
+            e.add_note(f"(in the walk through the lessons, on /{slug})")
+            raise
 
 
 @pytest.fixture(scope="session")
