@@ -99,6 +99,19 @@ def switch_page(page, slug: str) -> None:
     page.wait_for_function(SETTLED, timeout=30_000)
 
 
+def walk_lessons(page, slugs, check) -> None:
+    """One walk: ``check(slug)`` on the lesson already open (``slugs[0]``), then on each next one reached by
+    switch_page (one page load for them all, not one each); a failure says on which lesson."""
+    for k, slug in enumerate(slugs):
+        if k:
+            switch_page(page, slug)
+        try:
+            check(slug)
+        except Exception as e:  # an assertion or a wait that timed out: pytest shows the note under it
+            e.add_note(f"(in the walk through the lessons, on /{slug})")
+            raise
+
+
 @pytest.fixture(scope="session")
 def server_proc():
     proc, url = start_server()

@@ -7,7 +7,6 @@ from axe_playwright_python.sync_playwright import Axe
 
 from pla_lab.framework.replay import ReplayLesson
 from pla_lab.lessons import LESSONS
-
 from tests.browser import SETTLED, TEST_HOOKS, Plot, switch_page
 
 

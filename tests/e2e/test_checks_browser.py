@@ -15,7 +15,6 @@ import pla_core
 from pla_lab.framework import codec as C
 from pla_lab.framework import model
 from pla_lab.framework import settings as S
-
 from tests.browser import READY, TEST_HOOKS, Plot
 
 SHOTS = pathlib.Path("/tmp/checksA-shots")

@@ -17,7 +17,6 @@ from pla_lab.framework import model
 from pla_lab.framework import settings as S
 from pla_lab.lessons import BATCH, MARGIN
 from pla_lab.words.text import num
-
 from tests.browser import READY
 
 SHOTS = pathlib.Path("/tmp/checksB-shots")

@@ -12,7 +12,6 @@ from __future__ import annotations
 from urllib.parse import urlparse
 
 from pla_lab.lessons import LESSONS
-
 from tests.browser import READY
 
 

@@ -15,8 +15,8 @@ from pla_lab.course import path
 from pla_lab.course.home import HEADING
 from pla_lab.framework import codec as C
 from pla_lab.lessons import LESSONS
-
 from tests.browser import READY, TEST_HOOKS
+
 from .test_accessibility import SETTLED
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"

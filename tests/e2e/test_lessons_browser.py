@@ -17,7 +17,6 @@ from pla_lab.framework import codec as C
 from pla_lab.framework import links, model
 from pla_lab.framework import settings as S
 from pla_lab.lessons import POCKET as POCKET_LESSON
-
 from tests.browser import READY, TEST_HOOKS, Plot, hold_server_messages, start_server, stop_server
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"

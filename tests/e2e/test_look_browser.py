@@ -6,17 +6,15 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs, urlparse
 
-import pytest
-
 import pla_core
 from pla_lab.framework import codec as C
 from pla_lab.framework import look, model
 from pla_lab.framework import settings as S
 from pla_lab.lessons import LESSONS
 from pla_lab.words.text import exact, md, sub
+from tests.browser import READY, TEST_HOOKS, Plot, walk_lessons
 
-from tests.browser import READY, TEST_HOOKS, Plot
-
+BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
 STEPPING = [lesson.slug for lesson in LESSONS if hasattr(lesson, "plot_height")]
 BOX = f".st-key-{look.KEY}"
 MEASURE = """(sel) => { const e = document.querySelector(sel); if (!e) return null;
@@ -27,7 +25,7 @@ MEASURE = """(sel) => { const e = document.querySelector(sel); if (!e) return nu
 
 def words(slug: str) -> str:
     """The lesson's Look at as a reader reads it (without the Markdown's marks)."""
-    return md(look.LOOK[slug]).replace("**", "").replace("\\", "")
+    return md(BY_SLUG[slug].look).replace("**", "").replace("\\", "")
 
 
 def first_screen(plot: Plot, slug: str):
@@ -39,9 +37,13 @@ def first_screen(plot: Plot, slug: str):
     return m
 
 
-@pytest.mark.parametrize("slug", [lesson.slug for lesson in LESSONS])
-def test_look_at_is_on_the_first_screen_of_every_lesson(server, plot, slug):
-    plot.page.goto(f"{server}/{slug}")
+def test_look_at_is_on_the_first_screen_of_every_lesson(server, plot):
+    """One page load, then each lesson by its sidebar link (as a class moves on)."""
+    plot.page.goto(f"{server}/{LESSONS[0].slug}")
+    walk_lessons(plot.page, [lesson.slug for lesson in LESSONS], lambda slug: look_on_first_screen(plot, slug))
+
+
+def look_on_first_screen(plot: Plot, slug: str) -> None:
     plot.page.wait_for_selector(READY, timeout=30_000)
     plot.page.wait_for_selector(BOX, timeout=30_000)
     if slug in STEPPING:
@@ -72,26 +74,38 @@ def test_after_a_step_pla_shows_the_scores_move_and_keeps_look_at_on_screen(serv
     first_screen(plot, "pla")
 
 
-@pytest.mark.parametrize("slug", ["pla", "pocket", "halts"])
-def test_on_a_phone_look_at_comes_under_the_plot_and_step(server, browser, slug):
+def test_on_a_phone_look_at_comes_under_the_plot_and_step(server, browser):
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     ctx.add_init_script(TEST_HOOKS)
     try:
-        plot = Plot(ctx.new_page()).open(f"{server}/{slug}")
-        plot.settled()
-        m = plot.js(MEASURE, BOX)
-        assert m and m["shown"] and not m["folded"], m
-        scroll = plot.js("() => scrollY")
-        step = plot.page.locator(".st-key-app-step button").bounding_box()
-        area = plot.page.locator(".pla-plot").bounding_box()
-        assert m["top"] >= step["y"] + step["height"] - 1 and m["top"] >= area["y"] + area["height"] - 1, (m, step)
-        assert m["right"] <= 390 + 1 and scroll == 0
+        plot = Plot(ctx.new_page()).open(f"{server}/pla")
+        walk_lessons(plot.page, ["pla", "pocket", "halts"], lambda slug: look_under_the_plot(plot, slug))
     finally:
         ctx.close()
 
 
-@pytest.mark.parametrize("slug", ["pla", "pocket"])
-def test_presenter_mode_leaves_what_to_look_at_to_the_lecturer(server, plot, slug):
-    plot.open(f"{server}/{slug}?present=1")
+def look_under_the_plot(plot: Plot, slug: str) -> None:
+    plot.page.wait_for_selector(".pla-plot .main-svg", timeout=30_000)
+    plot.idle()
     plot.settled()
-    assert plot.js(MEASURE, BOX) is None
+    m = plot.js(MEASURE, BOX)
+    assert m and m["shown"] and not m["folded"], m
+    assert words(slug) in " ".join(m["text"].split()), m["text"]  # this lesson's, not the last one's
+    scroll = plot.js("() => scrollY")
+    step = plot.page.locator(".st-key-app-step button").bounding_box()
+    area = plot.page.locator(".pla-plot").bounding_box()
+    assert m["top"] >= step["y"] + step["height"] - 1 and m["top"] >= area["y"] + area["height"] - 1, (m, step)
+    assert m["right"] <= 390 + 1 and scroll == 0
+
+
+def test_presenter_mode_leaves_what_to_look_at_to_the_lecturer(server, plot):
+    plot.open(f"{server}/pla?present=1")
+
+    def no_look(slug: str) -> None:
+        plot.page.wait_for_selector(".pla-plot .main-svg", timeout=30_000)
+        plot.idle()
+        plot.page.get_by_role("button", name="Leave presenter mode").wait_for(timeout=30_000)  # presenting still
+        plot.settled()
+        assert plot.js(MEASURE, BOX) is None
+
+    walk_lessons(plot.page, ["pla", "pocket"], no_look)

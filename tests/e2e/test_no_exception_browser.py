@@ -10,7 +10,6 @@ import pathlib
 import pytest
 
 from pla_lab.lessons import LESSONS
-
 from tests.browser import READY, TEST_HOOKS, switch_page
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts" / "every-lesson"

@@ -9,8 +9,8 @@ from axe_playwright_python.sync_playwright import Axe
 
 from pla_lab.lessons import LESSONS
 from pla_lab.words import glossary, notes
-
 from tests.browser import READY
+
 from .test_accessibility import SETTLED
 
 PAGES = ("sources", "glossary")

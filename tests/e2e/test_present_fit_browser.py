@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import Plot
+from tests.browser import SETTLED, Plot, walk_lessons
 
 SHOTS = "/tmp/present-shots"
 
@@ -22,11 +22,21 @@ def _bottom(plot: Plot, name: str) -> float:
     return b["y"] + b["height"]
 
 
-@pytest.mark.parametrize("path, switch", [("/halts?t=3", "ŵ and b/‖(w₁, w₂)‖"), ("/pla?t=3", "Set w by hand")])
-def test_a_switch_turned_on_while_scrolled_down_leaves_step_on_screen(server, plot, path, switch):
+#: A switch under the plot of each lesson, shown at step 3.
+SWITCHES = {"halts": "ŵ and b/‖(w₁, w₂)‖", "pla": "Set w by hand"}
+
+
+def test_a_switch_turned_on_while_scrolled_down_leaves_step_on_screen(server, plot):
     """A lecturer scrolls down, switches something on under the plot, scrolls back: the plot has kept its height,
-    and Back/Step/Play and the scrubber are still on the screen."""
-    plot.open(server + path)
+    and Back/Step/Play and the scrubber are still on the screen. One page load (halts at step 3), then pla by its
+    sidebar link, stepped to step 3."""
+    plot.open(server + "/halts?t=3")
+    walk_lessons(plot.page, list(SWITCHES), lambda slug: switch_keeps_step_on_screen(plot, slug, SWITCHES[slug]))
+
+
+def switch_keeps_step_on_screen(plot: Plot, slug: str, switch: str) -> None:
+    plot.idle()
+    step_to(plot, 3, present=False)
     plot.settled()
     height = plot.page.locator(".pla-plot").bounding_box()["height"]
     _wheel(plot, 480)
@@ -36,7 +46,6 @@ def test_a_switch_turned_on_while_scrolled_down_leaves_step_on_screen(server, pl
     plot.settled()
     assert abs(plot.page.locator(".pla-plot").bounding_box()["height"] - height) <= 1
     assert _bottom(plot, "Step") <= 720 and _bottom(plot, "Back") <= 720
-    slug = path[1:path.index("?")]
     scrub = plot.page.locator(f".st-key-{slug}-scrub").bounding_box()
     assert scrub["y"] + scrub["height"] <= 720, scrub
 
@@ -45,20 +54,40 @@ AREA = """() => { const b = document.querySelector('.pla-plot .nsewdrag').getBou
   return [b.top, b.height]; }"""
 
 
-@pytest.mark.parametrize("path", ["/halts?t=0", "/pocket?t=0&present=1", "/compare?t=0"])
-def test_the_plot_area_does_not_jump_when_the_line_appears_at_step_1(server, plot, path):
+@pytest.mark.parametrize("present, slugs", [(False, ["halts", "compare"]), (True, ["pocket"])],
+                         ids=["normal", "present"])
+def test_the_plot_area_does_not_jump_when_the_line_appears_at_step_1(server, plot, present, slugs):
     """w₀ = 0 draws no line at step 0; the line's legend entry is there all the same, so at step 1 the plot's area
-    stays where it was."""
-    plot.open(server + path)
-    plot.settled()
-    top, height = plot.js(AREA)
-    plot.page.get_by_role("button", name="Step").click()
-    plot.wait_t(1)
-    plot.settled()
-    xs, _ = plot.trace_xy("boundary")
-    assert any(x is not None for x in xs)  # the line is drawn now
-    top1, height1 = plot.js(AREA)
-    assert abs(top1 - top) <= 1 and abs(height1 - height) <= 1, ((top, height), (top1, height1))
+    stays where it was. One page load per mode, then each lesson by its sidebar link."""
+    plot.open(f"{server}/{slugs[0]}?t=0" + ("&present=1" if present else ""))
+
+    def no_jump(slug: str) -> None:
+        plot.idle()
+        assert plot.t() == 0
+        plot.settled()
+        top, height = plot.js(AREA)
+        plot.page.get_by_role("button", name="Step").click()
+        plot.wait_t(1)
+        plot.settled()
+        xs, _ = plot.trace_xy("boundary")
+        assert any(x is not None for x in xs)  # the line is drawn now
+        top1, height1 = plot.js(AREA)
+        assert abs(top1 - top) <= 1 and abs(height1 - height) <= 1, ((top, height), (top1, height1))
+
+    walk_lessons(plot.page, slugs, no_jump)
+
+
+def step_to(plot: Plot, t: int, *, present: bool = True) -> None:
+    """Press Step until the plot and the link show step ``t``, as a lecturer steps to it; the link presents, or
+    not, as the walk began."""
+    while plot.t() < t:
+        k = plot.t() + 1
+        plot.page.get_by_role("button", name="Step").first.click()
+        plot.wait_t(k)
+        plot.page.wait_for_function("(t) => new URL(location.href).searchParams.get('t') === String(t)", arg=k,
+                                    timeout=30_000)
+    assert plot.t() == t and ("present=1" in plot.page.url) == present, plot.page.url
+    plot.page.wait_for_function(SETTLED, timeout=30_000)
 
 
 def _in_viewport(plot: Plot, locator) -> dict:
@@ -68,15 +97,25 @@ def _in_viewport(plot: Plot, locator) -> dict:
     return b
 
 
-@pytest.mark.parametrize("path, buttons, labels", [
-    ("/pocket?present=1&t=5", ("Run 50", "To cap", "Reset", "Back", "Step", "Play"), ("Order of visits",)),
-    ("/online?present=1&t=3", ("To the end", "Reset", "Back", "Step", "Play"), ()),
-    ("/halts?present=1&t=3", ("Epoch", "Run", "Reset", "Back", "Step", "Play"), ("Chart's t axis", "ŵ and b/‖(w₁, w₂)‖")),
-    ("/pla?present=1&t=1", ("Epoch", "Run", "Reset", "Back", "Step", "Play"), ()),
-    ("/xor?present=1&t=1", ("Back", "Step", "Play"), ()),
-])
-def test_presenter_mode_draws_every_control_of_the_lesson_on_the_screen(server, plot, path, buttons, labels):
-    plot.open(server + path)
+#: Each lesson in presenter mode, the step it is shown at, and the buttons and labels it must draw on the screen.
+CONTROLS = {
+    "pocket": (5, ("Run 50", "To cap", "Reset", "Back", "Step", "Play"), ("Order of visits",)),
+    "online": (3, ("To the end", "Reset", "Back", "Step", "Play"), ()),
+    "halts": (3, ("Epoch", "Run", "Reset", "Back", "Step", "Play"), ("Chart's t axis", "ŵ and b/‖(w₁, w₂)‖")),
+    "pla": (1, ("Epoch", "Run", "Reset", "Back", "Step", "Play"), ()),
+    "xor": (1, ("Back", "Step", "Play"), ()),
+}
+
+
+def test_presenter_mode_draws_every_control_of_the_lesson_on_the_screen(server, plot):
+    """One page load (pocket's link at step 5), then each lesson by its sidebar link, stepped to its step."""
+    plot.open(f"{server}/pocket?present=1&t=5")
+    walk_lessons(plot.page, list(CONTROLS), lambda slug: controls_on_screen(plot, slug, *CONTROLS[slug]))
+
+
+def controls_on_screen(plot: Plot, slug: str, t: int, buttons: tuple, labels: tuple) -> None:
+    plot.idle()
+    step_to(plot, t)
     plot.settled()
     for name in buttons:
         b = _in_viewport(plot, plot.page.get_by_role("button", name=name, exact=False).filter(
@@ -88,7 +127,7 @@ def test_presenter_mode_draws_every_control_of_the_lesson_on_the_screen(server, 
     words = _in_viewport(plot, plot.page.locator(".st-key-present-words"))
     first = plot.page.locator(".st-key-present-words [data-testid=stMarkdownContainer] p").first.bounding_box()
     assert first["y"] >= words["y"] and first["y"] + first["height"] <= words["y"] + words["height"]
-    plot.page.screenshot(path=f"{SHOTS}/e2e-present-{path[1:path.index('?')]}.png")
+    plot.page.screenshot(path=f"{SHOTS}/e2e-present-{slug}.png")
 
 
 CHART = """() => { const c = document.querySelector('.pla-chart'), box = c.getBoundingClientRect();
@@ -112,15 +151,21 @@ def _covers(chart: dict, own_x: set[int] = frozenset()) -> None:
         assert lo <= min(vals) and max(vals) <= hi, (i, lo, hi, min(vals), max(vals))
 
 
-@pytest.mark.parametrize("path", ["/pocket?present=1&t=5", "/halts?present=1&t=3", "/online?present=1&t=3"])
-def test_presenter_mode_s_chart_is_readable_whole_and_shows_every_value(server, plot, path):
-    plot.open(server + path)
+def test_presenter_mode_s_chart_is_readable_whole_and_shows_every_value(server, plot):
+    """One page load (pocket's link at step 5), then each lesson by its sidebar link, stepped to step 3."""
+    plot.open(f"{server}/pocket?present=1&t=5")
+    walk_lessons(plot.page, ["pocket", "halts", "online"], lambda slug: chart_readable(plot, slug))
+
+
+def chart_readable(plot: Plot, slug: str) -> None:
+    plot.idle()
+    step_to(plot, 5 if slug == "pocket" else 3)
     plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
     plot.settled()
     chart = plot.js(CHART)
     assert min(chart["sizes"]) >= 16, sorted(chart["sizes"])[:5]  # titles, ticks, legend, notes
     assert chart["out"] == [], chart["out"]  # no title cut at the chart's edge
-    if path.startswith("/pocket"):  # E_in(w₀ = 0) = 100 % is on the axis
+    if slug == "pocket":  # E_in(w₀ = 0) = 100 % is on the axis
         _covers(chart)
         assert chart["ranges"][0][1][1] >= 1.0
 

@@ -13,7 +13,6 @@ import time
 import pytest
 
 from pla_lab.framework import codec as C
-
 from tests.browser import READY, TEST_HOOKS, Plot, _free_port, start_server, stop_server
 
 

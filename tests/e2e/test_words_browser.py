@@ -6,13 +6,10 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from pla_lab.lessons import LESSONS
+from tests.browser import READY, switch_page, walk_lessons
 from tests.ui.helpers import start
 from tests.ui.reader import CLOSE_BOUNDARY, OPEN_BOUNDARY, intended, read
-
-from tests.browser import READY
 
 BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
 GUIDE = "What to look at, what to try"
@@ -63,10 +60,16 @@ def assert_marks_around_words(marks: list) -> None:
     assert not bad, bad
 
 
-@pytest.mark.parametrize("slug", ["pla", "compare", "online", "halts", "margin", "batch", "pocket", "xor"])
-def test_a_lesson_s_guide_shows_every_formula_as_written(slug, server, context):
+def test_a_lesson_s_guide_shows_every_formula_as_written(server, context):
+    """One page load, then each lesson by its sidebar link."""
     page = context.new_page()
-    open_lesson(page, f"{server}/{slug}")
+    guided = [lesson.slug for lesson in LESSONS if lesson.guide]  # every lesson with a guide, in the registry's order
+    open_lesson(page, f"{server}/{guided[0]}")
+    walk_lessons(page, guided, lambda slug: guide_as_written(page, slug))
+
+
+def guide_as_written(page, slug: str) -> None:
+    page.wait_for_selector(READY, timeout=30_000)
     guide = page.locator("[data-testid=stExpander]", has_text=GUIDE).first
     if not guide.locator("details[open]").count():
         guide.get_by_text(GUIDE).click()
@@ -80,16 +83,20 @@ def test_a_lesson_s_guide_shows_every_formula_as_written(slug, server, context):
 
 # With formulas (a star, an underscore, a backslash) at first; /pla has none since issue 22 took R²/ρ*² out of its
 # guide (R and ρ* are taught later, in Why PLA halts).
-@pytest.mark.parametrize("slug", ["pocket", "halts", "compare", "margin", "online"])
-def test_the_words_the_server_sends_are_drawn_with_every_formula(slug, server, context):
+def test_the_words_the_server_sends_are_drawn_with_every_formula(server, context):
     """Every formula in the words of a lesson's first page (AppTest's view of what the server sends) is in what
-    Chromium draws: the reader of these tests and the browser agree."""
+    Chromium draws: the reader of these tests and the browser agree. One page load, then each lesson by its
+    sidebar link."""
+    page = context.new_page()
+    open_lesson(page, f"{server}/pocket")
+    walk_lessons(page, ["pocket", "halts", "compare", "margin", "online"], lambda slug: sent_is_drawn(page, slug))
+
+
+def sent_is_drawn(page, slug: str) -> None:
     at = start(page=f"../pages/{slug}.py")
     sent = [e.value for kind in ("markdown", "caption", "info", "success", "warning", "error") for e in at.get(kind)
             if not getattr(e.proto, "allow_html", False)]
     want = set().union(*(formulas(text, markdown=True) for text in sent))
-    page = context.new_page()
-    open_lesson(page, f"{server}/{slug}")
     page.wait_for_function("(n) => document.querySelectorAll('[data-testid=stMarkdownContainer]').length >= n",
                            arg=len(sent), timeout=30_000)
     text, marks = drawn(page)
@@ -113,7 +120,7 @@ def test_the_numbers_beside_the_plot_show_rho_star_and_the_margin_bound(server, 
     text, marks = drawn(page)
     assert re.search(r"ρ\* = \d", text) and "R²/ρ*²" in text and "w*" in text
     assert_marks_around_words(marks)
-    open_lesson(page, f"{server}/margin")
+    switch_page(page, "margin")  # as a student moves on: no second page load
     text, marks = drawn(page)
     assert "8R²/(γρ*) + 4R/ρ*" in text and re.search(r"ρ\* = \d", text)
     assert_marks_around_words(marks)

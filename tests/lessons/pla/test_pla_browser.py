@@ -340,9 +340,11 @@ def test_alt_click_or_the_relabel_mode_gives_a_point_the_other_label(server, plo
     plot.page.wait_for_function("([x, y, l]) => window.__plaLab.data.points.some(p => p[0] === x && p[1] === y && p[2] === l)",
                                 arg=[x2, y2, -lab2], timeout=30_000)
     assert len(plot.points()) == len(before)
-    for _ in range(2):
-        plot.page.get_by_role("button", name="Undo").click()
-        plot.page.wait_for_timeout(300)
+    plot.page.get_by_role("button", name="Undo").click()
+    plot.page.wait_for_function("([x, y, l]) => window.__plaLab.data.points.some("
+                                "p => p[0] === x && p[1] === y && p[2] === l)",
+                                arg=[x2, y2, lab2], timeout=30_000)  # the second Undo is not merged into the first
+    plot.page.get_by_role("button", name="Undo").click()
     plot.page.wait_for_function("(n) => window.__plaLab.data.points.filter(p => p[2] > 0).length === n",
                                 arg=sum(1 for p in before if p[2] > 0), timeout=30_000)
     assert sorted(map(tuple, plot.points())) == sorted(map(tuple, before))
