@@ -21,6 +21,7 @@ from .saved import SavedRun, load_run, save_run
 from .theory import (Separability, convergence_series, is_separable, margin, max_margin, mistake_bound, radius,
                      separability, support_points)
 from .theory import margin_perceptron_bound, margin_perceptron_log_bound
+from .descent import LOSSES, sgd
 from .trace import Stream, Trace
 
 __all__ = [
@@ -34,4 +35,5 @@ __all__ = [
     "closest_to_origin", "clip_line",
     "MAX_POINTS", "MAX_UPDATES_LIMIT", "check_data",
     "pla_many", "ManyRuns", "disagreement_many",
+    "sgd", "LOSSES",
 ]

@@ -115,6 +115,8 @@ class Trace:
         without an update included); online: the length of the stream.
     stream : Stream or None
         For the online perceptron: the predictions at every time of the stream.
+    descent : pla_core.descent.Descent or None
+        For SGD (:func:`pla_core.descent.sgd`): each step's loss, (sub)gradient and η, and the total loss after it.
     """
 
     weights: np.ndarray
@@ -130,6 +132,7 @@ class Trace:
     pocket_weights: np.ndarray | None = field(default=None, repr=False)
     examined: int | None = None
     stream: Stream | None = field(default=None, repr=False)
+    descent: object = field(default=None, repr=False)  # SGD (pla_core.descent.Descent): each step's loss and gradient
     _used_bits: np.ndarray | None = field(default=None, repr=False)  # batch: (T, ⌈n/8⌉) np.packbits of each Mₜ
     # mini-batch: (starts (T+1,), indices): update t used indices[starts[t]:starts[t+1]] (at most b, not n/8 bytes)
     _used_index: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False)

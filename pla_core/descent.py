@@ -1,0 +1,224 @@
+"""Stochastic gradient descent on a per-example loss: the perceptron as SGD (the Princeton COS 495 lecture).
+
+One loop, the loss a setting (scikit-learn's habit: its ``Perceptron`` is ``SGDClassifier(loss="perceptron")``). At
+step t it visits one point (xₙ, yₙ), with margin score m = yₙ·wₜᵀx̃ₙ, and sets wₜ₊₁ = wₜ − ηₜ·∇ℓ(wₜ):
+
+=============  ==========================  =======================================================
+loss           ℓ(w) on one point            ∇ℓ(w)
+=============  ==========================  =======================================================
+perceptron     max(0, −m)                   −y·x̃ where m < 0 (at the kink m = 0: as sign(0) says)
+hinge          max(0, 1 − m)                −y·x̃ where m < 1 (at the kink m = 1: as sign(0) says)
+logistic       log(1 + e^(−m))              −y·x̃·(1 − σ(m)),  σ(m) = 1/(1 + e^(−m))
+squared        (wᵀx̃ − y)²                   2·(wᵀx̃ − y)·x̃
+=============  ==========================  =======================================================
+
+At a kink the loss has no gradient; the subgradient taken there follows the app's readings of sign(0)
+(:func:`pla_core.reference.tie_mask`): with ``sign_zero=None`` the kink counts as a mistake (−y·x̃, as PLA updates
+on y·wᵀx̃ ≤ 0), with ``"both"`` it does not (0), with ±1 it does for the points of the other class. So with the
+perceptron loss, a constant η and the cyclic order the run is :func:`pla_core.pla`'s run, update for update, for
+every reading. On grid data (:mod:`pla_core.grid`) the perceptron and hinge losses with a constant η run exactly, in
+integer units, as PLA does; the logistic and squared losses, and a decaying η, run in floating point.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._checks import check_data, check_options, check_w0, signed_points
+from .grid import grid
+from .reference import tie_mask
+from .trace import Trace, readonly
+
+__all__ = ["sgd", "LOSSES", "Descent", "loss_values", "loss_gradients"]
+
+LOSSES = ("perceptron", "hinge", "logistic", "squared")
+ORDERS = ("cyclic", "permuted", "random")
+#: The most steps one run may take (epochs × n), so a link cannot make the server work for ever.
+MAX_STEPS = 2_000_000
+_KINK = {"perceptron": 0.0, "hinge": 1.0}
+
+
+@dataclass(frozen=True)
+class Descent:
+    """What each step of an SGD run did, beside the weights of its :class:`~pla_core.trace.Trace`.
+
+    loss : (T,) ℓ of the visited point at wₜ.   grad : (T, d+1) its (sub)gradient ∇ℓ(wₜ).
+    eta : (T,) the step size ηₜ.   total : (T+1,) L̂(wₜ) = (1/n)·Σₙ ℓ(wₜ; xₙ, yₙ).
+    (E_in(wₜ) after every step is the trace's own ``e_in``, exact on grid data.)
+    """
+
+    loss: np.ndarray
+    grad: np.ndarray
+    eta: np.ndarray
+    total: np.ndarray
+
+
+def _sigmoid(m):
+    return 0.5 * (1.0 + np.tanh(0.5 * np.asarray(m, dtype=float)))  # σ(m), without overflow for large |m|
+
+
+def _at_kink(loss: str, m, y, sign_zero) -> np.ndarray:
+    """Where the perceptron or hinge loss takes its slope: m below its kink, or at it as sign(0) reads a tie."""
+    kink = _KINK[loss]
+    return (m < kink) | ((m == kink) & tie_mask(y, sign_zero))
+
+
+def loss_values(loss: str, w, X, y, *, bias: bool = True) -> np.ndarray:
+    """ℓ(w) on every point (n,): the per-example loss of :func:`sgd` (in floating point)."""
+    X, y = check_data(X, y)
+    s = (signed_points(X, y, float(bias)) @ np.asarray(w, dtype=float))  # the margins m = y·wᵀx̃
+    if loss == "perceptron":
+        return np.maximum(0.0, -s)
+    if loss == "hinge":
+        return np.maximum(0.0, 1.0 - s)
+    if loss == "logistic":
+        return np.logaddexp(0.0, -s)
+    if loss == "squared":
+        return (y * s - y) ** 2  # wᵀx̃ = y·m, since y² = 1
+    raise ValueError(f"loss must be one of {', '.join(LOSSES)}; not {loss!r}.")
+
+
+def loss_gradients(loss: str, w, X, y, *, bias: bool = True, sign_zero=None) -> np.ndarray:
+    """∇ℓ(w) on every point (n, d+1), the subgradient at a kink as sign(0) reads it (see the module's table)."""
+    X, y = check_data(X, y)
+    Xt = np.column_stack([np.full(len(y), float(bias)), X])
+    s = y * (Xt @ np.asarray(w, dtype=float))
+    if loss in _KINK:
+        c = np.where(_at_kink(loss, s, y, sign_zero), -y, 0.0)
+    elif loss == "logistic":
+        c = -y * (1.0 - _sigmoid(s))
+    elif loss == "squared":
+        c = 2.0 * (y * s - y)
+    else:
+        raise ValueError(f"loss must be one of {', '.join(LOSSES)}; not {loss!r}.")
+    return c[:, None] * Xt
+
+
+def _visits(order: str, n: int, steps: int, rng) -> tuple[np.ndarray, np.ndarray | None]:
+    if order == "cyclic":
+        return np.arange(steps) % n, None
+    if order == "permuted":
+        perm = rng.permutation(n)
+        return perm[np.arange(steps) % n], perm
+    return rng.integers(0, n, size=steps), None
+
+
+def _totals(loss: str, W, X, y, bias: bool) -> np.ndarray:
+    """L̂(wₜ) for every row of W, in blocks (a run of 10⁶ steps never holds T × n scores)."""
+    Z = signed_points(X, y, float(bias))
+    total = np.empty(len(W))
+    rows = max(1, 2_000_000 // max(1, len(y)))
+    for a in range(0, len(W), rows):
+        S = W[a:a + rows] @ Z.T  # margins m, one row per w
+        if loss == "perceptron":
+            L = np.maximum(0.0, -S)
+        elif loss == "hinge":
+            L = np.maximum(0.0, 1.0 - S)
+        elif loss == "logistic":
+            L = np.logaddexp(0.0, -S)
+        else:
+            L = (S * y - y) ** 2
+        total[a:a + rows] = L.mean(axis=1)
+    return total
+
+
+def sgd(X, y, *, loss: str = "perceptron", eta: float = 1.0, decay: bool = False, order: str = "cyclic", w0=None,
+        bias: bool = True, sign_zero=None, epochs: int = 10, seed=None, stop_when_still: bool = True) -> Trace:
+    """Run SGD on ``loss`` and return the trace of every step (one visited point per step).
+
+    ``eta`` is η₀; with ``decay`` step t (t = 1, 2, …) uses ηₜ = η₀/√t. ``order``: "cyclic" visits 0 … n−1 and
+    wraps, "permuted" cycles one random permutation (from ``seed``), "random" draws each point uniformly.
+    ``epochs`` passes of n steps, at most :data:`MAX_STEPS` steps in all. With ``stop_when_still`` the run halts
+    after a full pass (cyclic or permuted order) in which no step moved w, as PLA halts after a pass without a
+    mistake: every point's gradient is then 0, and w would never move again.
+
+    The trace: ``weights`` w₀ … w_T, ``mistakes`` the point visited at each step, ``visits`` the steps taken,
+    ``settings["algorithm"] == "sgd"``, and ``trace.descent`` (:class:`Descent`): each step's ℓ, ∇ℓ and ηₜ, and
+    L̂(wₜ), E_in(wₜ) after every step. ``trace.stop`` is "halted" or "epochs" (or "max_steps").
+    """
+    X, y = check_data(X, y)
+    if loss not in LOSSES:
+        raise ValueError(f"loss must be one of {', '.join(LOSSES)}; not {loss!r}.")
+    if not isinstance(order, str) or order not in ORDERS:
+        raise ValueError(f"order must be one of {', '.join(ORDERS)}; not {order!r}.")
+    if not isinstance(epochs, (int, np.integer)) or isinstance(epochs, bool) or epochs < 0:
+        raise ValueError(f"epochs must be a whole number ≥ 0; not {epochs!r}.")
+    check_options(eta=eta, sign_zero=sign_zero, margin=0.0, max_updates=1, seed=seed)
+    n, d = X.shape
+    steps = min(int(epochs) * n, MAX_STEPS)
+    w = check_w0(w0, d, bias)
+    idx, perm = _visits(order, n, steps, np.random.default_rng(seed))
+    etas = float(eta) / np.sqrt(np.arange(1, steps + 1)) if decay else np.full(steps, float(eta))
+    exact = loss in _KINK and not decay and grid(X, w, eta, bias=bias, max_updates=steps)
+    run = _exact_run if exact else _float_run
+    W, G, taken, halted = run(loss, X, y, w, idx, etas, bool(bias), sign_zero, n,
+                              stop_when_still and order != "random", exact or None)
+    idx, etas = idx[:taken], etas[:taken]
+    Xt = np.column_stack([np.full(n, float(bias)), X])
+    m = y[idx] * np.einsum("ij,ij->i", W[:-1], Xt[idx])
+    ell = {"perceptron": lambda: np.maximum(0.0, -m), "hinge": lambda: np.maximum(0.0, 1.0 - m),
+           "logistic": lambda: np.logaddexp(0.0, -m), "squared": lambda: (y[idx] * m - y[idx]) ** 2}[loss]()
+    stop = "halted" if halted else "epochs" if taken == int(epochs) * n else "max_steps"
+    settings = dict(algorithm="sgd", loss=loss, order=order, eta=float(eta), decay=bool(decay), bias=bool(bias),
+                    sign_zero=sign_zero, seed=seed, epochs=int(epochs), max_updates=steps, margin=0.0)
+    trace = Trace(weights=readonly(W), mistakes=readonly(idx.astype(np.int64)),
+                  visits=None if order == "random" else readonly(np.arange(1, taken + 1)), halted=halted,
+                  cycle=None, stop=stop, X=readonly(X), y=readonly(y), settings=settings, permutation=readonly(perm),
+                  examined=taken, _grid=exact or None)
+    if not exact:
+        trace._cache["updates"] = readonly(-etas[:, None] * G)  # the very floats the loop subtracted
+    # L̂: the perceptron loss summed over the points is the criterion J, exact on grid data
+    total = trace.criterion / n + 0.0 if loss == "perceptron" else _totals(loss, W, X, y, bool(bias))
+    object.__setattr__(trace, "descent", Descent(loss=readonly(ell), grad=readonly(G), eta=readonly(etas),
+                                                 total=readonly(np.asarray(total, dtype=float))))
+    return trace
+
+
+def _float_run(loss, X, y, w, idx, etas, bias, sign_zero, n, still, _g):
+    """The loop in floating point: (weights, gradients, steps taken, halted)."""
+    Xt = np.column_stack([np.full(n, float(bias)), X])
+    tie = tie_mask(y, sign_zero)
+    W = np.empty((len(idx) + 1, len(w)))
+    G = np.zeros((len(idx), len(w)))
+    W[0] = w
+    quiet = 0
+    for t, i in enumerate(idx):
+        m = y[i] * (Xt[i] @ W[t])
+        if loss in _KINK:
+            c = -y[i] if (m < _KINK[loss] or (m == _KINK[loss] and tie[i])) else 0.0
+        elif loss == "logistic":
+            c = -y[i] * (1.0 - float(_sigmoid(m)))
+        else:
+            c = 2.0 * (y[i] * m - y[i])
+        G[t] = c * Xt[i]
+        W[t + 1] = W[t] - etas[t] * G[t]
+        quiet = quiet + 1 if c == 0.0 else 0
+        if still and quiet >= n:
+            return W[:t + 2], G[:t + 1], t + 1, True
+    return W, G, len(idx), False
+
+
+def _exact_run(loss, X, y, w, idx, etas, bias, sign_zero, n, still, g):
+    """The perceptron or hinge loss with a constant η on grid data, in the integer units of ``g``: every margin is
+    exact, so the kink is met exactly (a tie is 0), as in PLA's exact run."""
+    XS = np.column_stack([np.full(n, g.bias), g.X])
+    kink = _KINK[loss] * g.score_scale  # m < 1 ⟺ y·wˢᵀx̃ˢ < score_scale
+    tie = tie_mask(y, sign_zero)
+    WS = np.empty((len(idx) + 1, len(w)))
+    C = np.zeros(len(idx))
+    WS[0] = g.scaled(w)
+    quiet = 0
+    for t, i in enumerate(idx):
+        m = y[i] * (XS[i] @ WS[t])
+        c = -y[i] if (m < kink or (m == kink and tie[i])) else 0.0
+        C[t] = c
+        WS[t + 1] = WS[t] - (c * g.step) * XS[i]
+        quiet = quiet + 1 if c == 0.0 else 0
+        if still and quiet >= n:
+            WS, C = WS[:t + 2], C[:t + 1]
+            break
+    taken = len(C)
+    Xt = np.column_stack([np.full(n, float(bias)), X])
+    return g.weights(WS), C[:, None] * Xt[idx[:taken]], taken, still and quiet >= n

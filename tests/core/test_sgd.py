@@ -1,0 +1,133 @@
+"""pla_core.sgd (pla_core/descent.py; issue 24, the core): SGD over four per-example losses, against its oracles: finite differences for
+every gradient away from its kink; pla_core.pla for the perceptron loss (update for update, every sign(0) reading,
+cyclic and permuted order); a Fraction loop on grid data; and full-batch descent, which a small enough step never
+makes worse for the smooth losses."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import pla_core
+from pla_core import datasets
+from pla_core import descent
+from pla_core.descent import LOSSES, loss_gradients, loss_values, sgd
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+READINGS = [None, 1, -1, "both"]
+KINK = {"perceptron": 0.0, "hinge": 1.0}
+
+
+def _data(seed: int, n: int = 20, noise: float = 0.0, decimals: int = 2):
+    ds = datasets.separable(n, margin=0.05, noise=noise, seed=seed)
+    return np.round(ds.X, decimals), ds.y
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000), loss=st.sampled_from(LOSSES), bias=st.booleans(),
+       w=st.lists(st.floats(-3, 3, allow_nan=False), min_size=3, max_size=3))
+def test_every_gradient_is_the_loss_s_slope_away_from_its_kink(seed, loss, bias, w):
+    X, y = _data(seed, n=8, decimals=6)
+    w = np.array(w) * np.array([float(bias), 1.0, 1.0])
+    G = loss_gradients(loss, w, X, y, bias=bias)
+    h = 1e-6
+    m = y * (np.column_stack([np.full(len(y), float(bias)), X]) @ w)
+    for j in range(3) if bias else range(1, 3):
+        e = np.zeros(3)
+        e[j] = h
+        fd = (loss_values(loss, w + e, X, y, bias=bias) - loss_values(loss, w - e, X, y, bias=bias)) / (2 * h)
+        away = np.abs(m - KINK.get(loss, np.inf)) > 1e-3  # the one-sided slopes differ only at the kink
+        assert np.allclose(fd[away], G[away, j], rtol=1e-5, atol=1e-6), (loss, j)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000), sign_zero=st.sampled_from(READINGS), order=st.sampled_from(["cyclic", "permuted"]),
+       noise=st.sampled_from([0.0, 0.1]), bias=st.booleans())
+def test_the_perceptron_loss_run_is_pla_update_for_update(seed, sign_zero, order, noise, bias):
+    X, y = _data(seed, noise=noise)
+    p = pla_core.pla(X, y, order=order, seed=seed, sign_zero=sign_zero, bias=bias, max_updates=300,
+                     stop_on_cycle=False)
+    s = sgd(X, y, loss="perceptron", order=order, seed=seed, sign_zero=sign_zero, bias=bias, epochs=300)
+    moved = np.flatnonzero(np.any(s.descent.grad != 0, axis=1))
+    k = min(len(moved), len(p))
+    assert np.array_equal(s.weights[np.r_[0, moved[:k] + 1]], p.weights[:k + 1])  # exact runs: the same floats
+    assert np.array_equal(s.mistakes[moved[:k]], p.mistakes[:k])
+    if p.halted:
+        assert s.halted and len(moved) == len(p) and s.e_in[-1] == 0 and s.descent.total[-1] == 0
+
+
+def _fraction_loop(loss, X, y, eta, sign_zero, epochs):
+    """The definition, in exact rationals of the decimals as written: cyclic order, constant η, no early stop."""
+    F = [[Fraction(1)] + [Fraction(repr(float(v))) for v in row] for row in X]
+    w = [Fraction(0)] * 3
+    rate, kink = Fraction(repr(float(eta))), Fraction(int(KINK[loss]))
+    tie = pla_core.reference.tie_mask(y, sign_zero)
+    out = [tuple(w)]
+    for t in range(epochs * len(y)):
+        i = t % len(y)
+        m = int(y[i]) * sum(a * b for a, b in zip(w, F[i]))
+        if m < kink or (m == kink and tie[i]):
+            w = [a + rate * int(y[i]) * b for a, b in zip(w, F[i])]
+        out.append(tuple(w))
+    return out
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000), loss=st.sampled_from(["perceptron", "hinge"]),
+       sign_zero=st.sampled_from(READINGS), eta=st.sampled_from([1.0, 0.1, 0.3]))
+def test_on_grid_data_the_kinked_losses_equal_a_fraction_loop(seed, loss, sign_zero, eta):
+    X, y = _data(seed, n=10, noise=0.2, decimals=1)
+    s = sgd(X, y, loss=loss, eta=eta, sign_zero=sign_zero, epochs=6, stop_when_still=False)
+    exact = _fraction_loop(loss, X, y, eta, sign_zero, 6)
+    assert s.weights.tolist() == [[float(v) for v in w] for w in exact]  # each the float nearest the rational
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000), loss=st.sampled_from(["logistic", "squared"]), noise=st.sampled_from([0.0, 0.2]),
+       w=st.lists(st.floats(-2, 2, allow_nan=False), min_size=3, max_size=3))
+def test_a_small_full_batch_step_never_increases_the_smooth_losses(seed, loss, noise, w):
+    X, y = _data(seed, n=15, noise=noise, decimals=6)
+    Xt = np.column_stack([np.ones(len(y)), X])
+    curvature = np.linalg.eigvalsh(Xt.T @ Xt / len(y)).max()  # L-smooth: L = λmax/4 (logistic), 2·λmax (squared)
+    eta = 1.0 / (curvature / 4 if loss == "logistic" else 2 * curvature)
+    w = np.array(w)
+    before = loss_values(loss, w, X, y).mean()
+    after = loss_values(loss, w - eta * loss_gradients(loss, w, X, y).mean(axis=0), X, y).mean()
+    assert after <= before + 1e-12
+
+
+def test_the_run_records_each_step_s_loss_gradient_and_the_total_loss():
+    X, y = _data(3, noise=0.1)
+    s = sgd(X, y, loss="logistic", eta=0.5, decay=True, order="random", seed=3, epochs=4)
+    T = len(y) * 4
+    assert len(s) == T and s.stop == "epochs" and not s.halted
+    assert np.allclose(s.descent.eta, 0.5 / np.sqrt(np.arange(1, T + 1)))
+    assert np.allclose(np.diff(s.weights, axis=0), -s.descent.eta[:, None] * s.descent.grad)
+    for t in (0, 7, T - 1):
+        i = s.mistakes[t]
+        assert s.descent.loss[t] == pytest.approx(loss_values("logistic", s.weights[t], X, y)[i])
+        assert np.allclose(s.descent.grad[t], loss_gradients("logistic", s.weights[t], X, y)[i])
+        assert s.descent.total[t] == pytest.approx(loss_values("logistic", s.weights[t], X, y).mean())
+    assert s.e_in[-1] == pla_core.count_mistakes(s.w, X, y) / len(y)
+
+
+def test_the_hinge_loss_keeps_pushing_until_every_point_clears_a_margin_of_one():
+    X, y = _data(5)
+    s = sgd(X, y, loss="hinge", epochs=500)
+    assert s.halted
+    Xt = np.column_stack([np.ones(len(y)), X])
+    assert (y * (Xt @ s.w)).min() >= 1.0
+
+
+def test_bad_settings_are_refused_and_the_steps_are_capped(monkeypatch):
+    X, y = _data(1)
+    for kw in ({"loss": "l1"}, {"order": "sorted"}, {"epochs": -1}, {"epochs": 2.5}, {"eta": 0}):
+        with pytest.raises(ValueError):
+            sgd(X, y, **kw)
+    monkeypatch.setattr(descent, "MAX_STEPS", 50)  # a link asking for 10⁹ epochs gets the cap, and says so
+    s = sgd(X, y, loss="logistic", epochs=10**9)
+    assert len(s) == 50 and s.stop == "max_steps"
