@@ -104,12 +104,8 @@ function tellLater(inst, ms) {
     if (gone(inst) || inst.playing || inst.target !== null || !inst.unsent) return;
     // A page seen running for over 3 s may be waiting for a run that ended with an error: the tick goes anyway.
     if (inst.held && running() && performance.now() - inst.held < 3 * HOLD_MS) return tellLater(inst, HOLD_MS / 4);
-    // A held tick can still reach the server after the other control's rerun has replaced this plot's fragment, and
-    // Streamlit drops it with that fragment: the step stays kept (from now) until a payload shows it (handoff.js).
-    const handed = !!inst.held;
     inst.held = false;
-    if (handed) keep(inst.run, inst.seq, inst.tDisp);
-    report(inst, inst.tDisp, false, false, handed);
+    report(inst, inst.tDisp, false);
   }, ms);
 }
 
