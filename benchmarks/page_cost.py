@@ -39,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.bench_ui import start_app_and_bare  # noqa: E402
 from benchmarks.load import Student, cpu_seconds, loadavg  # noqa: E402
 from pla_core import datasets  # noqa: E402
+from pla_lab.course.path import BY_SLUG  # noqa: E402
 from pla_lab.framework import codec as C  # noqa: E402
 from pla_lab.lessons import LESSONS  # noqa: E402
 
@@ -112,7 +113,7 @@ def declared(slug: str, rng: random.Random) -> dict:
     """Random values of a lesson's own options, from its declaration: any choice of a select, on or off, a number's
     bounds or its default (for a lesson the hand-written table above does not know)."""
     out = {}
-    for o in next(lesson for lesson in LESSONS if lesson.slug == slug).options:
+    for o in BY_SLUG[slug].options:
         if o.options:
             out[o.key] = o.dump(rng.choice(o.options))
         elif o.widget == "toggle":

@@ -28,13 +28,13 @@ import numpy as np
 
 from ._checks import check_data, check_options, check_w0, signed_points
 from .grid import grid
+from .perceptron import ORDERS
 from .reference import tie_mask
 from .trace import Trace, readonly
 
 __all__ = ["sgd", "LOSSES", "Descent", "loss_values", "loss_gradients"]
 
 LOSSES = ("perceptron", "hinge", "logistic", "squared")
-ORDERS = ("cyclic", "permuted", "random")
 #: The most steps one run may take (epochs × n), so a link cannot make the server work for ever.
 MAX_STEPS = 2_000_000
 _KINK = {"perceptron": 0.0, "hinge": 1.0}
@@ -59,40 +59,49 @@ def _sigmoid(m):
     return 0.5 * (1.0 + np.tanh(0.5 * np.asarray(m, dtype=float)))  # σ(m), without overflow for large |m|
 
 
-def _at_kink(loss: str, m, y, sign_zero) -> np.ndarray:
-    """Where the perceptron or hinge loss takes its slope: m below its kink, or at it as sign(0) reads a tie."""
-    kink = _KINK[loss]
-    return (m < kink) | ((m == kink) & tie_mask(y, sign_zero))
+def _check_loss(loss: str) -> None:
+    if loss not in LOSSES:
+        raise ValueError(f"loss must be one of {', '.join(LOSSES)}; not {loss!r}.")
+
+
+def _of_margins(loss: str, m, y):
+    """ℓ as a function of the margin m = y·wᵀx̃ (elementwise; ``y`` broadcasts against m)."""
+    if loss == "perceptron":
+        return np.maximum(0.0, -m)
+    if loss == "hinge":
+        return np.maximum(0.0, 1.0 - m)
+    if loss == "logistic":
+        return np.logaddexp(0.0, -m)
+    return (y * m - y) ** 2  # squared: wᵀx̃ = y·m, since y² = 1
+
+
+def _slopes(loss: str, m, y, tie):
+    """c with ∇ℓ = c·x̃ at margin m: the subgradient at a kink as ``tie`` (:func:`tie_mask`) reads it."""
+    if loss in _KINK:
+        kink = _KINK[loss]
+        return -y * ((m < kink) | ((m == kink) & tie))  # no np.where: the loop calls this for one point at a time
+    if loss == "logistic":
+        return -y * (1.0 - _sigmoid(m))
+    return 2.0 * (y * m - y)
+
+
+def _augmented(X, bias: bool) -> np.ndarray:
+    return np.column_stack([np.full(len(X), float(bias)), X])
 
 
 def loss_values(loss: str, w, X, y, *, bias: bool = True) -> np.ndarray:
     """ℓ(w) on every point (n,): the per-example loss of :func:`sgd` (in floating point)."""
+    _check_loss(loss)
     X, y = check_data(X, y)
-    s = (signed_points(X, y, float(bias)) @ np.asarray(w, dtype=float))  # the margins m = y·wᵀx̃
-    if loss == "perceptron":
-        return np.maximum(0.0, -s)
-    if loss == "hinge":
-        return np.maximum(0.0, 1.0 - s)
-    if loss == "logistic":
-        return np.logaddexp(0.0, -s)
-    if loss == "squared":
-        return (y * s - y) ** 2  # wᵀx̃ = y·m, since y² = 1
-    raise ValueError(f"loss must be one of {', '.join(LOSSES)}; not {loss!r}.")
+    return _of_margins(loss, signed_points(X, y, float(bias)) @ np.asarray(w, dtype=float), y)
 
 
 def loss_gradients(loss: str, w, X, y, *, bias: bool = True, sign_zero=None) -> np.ndarray:
     """∇ℓ(w) on every point (n, d+1), the subgradient at a kink as sign(0) reads it (see the module's table)."""
+    _check_loss(loss)
     X, y = check_data(X, y)
-    Xt = np.column_stack([np.full(len(y), float(bias)), X])
-    s = y * (Xt @ np.asarray(w, dtype=float))
-    if loss in _KINK:
-        c = np.where(_at_kink(loss, s, y, sign_zero), -y, 0.0)
-    elif loss == "logistic":
-        c = -y * (1.0 - _sigmoid(s))
-    elif loss == "squared":
-        c = 2.0 * (y * s - y)
-    else:
-        raise ValueError(f"loss must be one of {', '.join(LOSSES)}; not {loss!r}.")
+    Xt = _augmented(X, bias)
+    c = _slopes(loss, y * (Xt @ np.asarray(w, dtype=float)), y, tie_mask(y, sign_zero))
     return c[:, None] * Xt
 
 
@@ -111,16 +120,7 @@ def _totals(loss: str, W, X, y, bias: bool) -> np.ndarray:
     total = np.empty(len(W))
     rows = max(1, 2_000_000 // max(1, len(y)))
     for a in range(0, len(W), rows):
-        S = W[a:a + rows] @ Z.T  # margins m, one row per w
-        if loss == "perceptron":
-            L = np.maximum(0.0, -S)
-        elif loss == "hinge":
-            L = np.maximum(0.0, 1.0 - S)
-        elif loss == "logistic":
-            L = np.logaddexp(0.0, -S)
-        else:
-            L = (S * y - y) ** 2
-        total[a:a + rows] = L.mean(axis=1)
+        total[a:a + rows] = _of_margins(loss, W[a:a + rows] @ Z.T, y).mean(axis=1)  # one row of margins per w
     return total
 
 
@@ -139,8 +139,7 @@ def sgd(X, y, *, loss: str = "perceptron", eta: float = 1.0, decay: bool = False
     L̂(wₜ), E_in(wₜ) after every step. ``trace.stop`` is "halted" or "epochs" (or "max_steps").
     """
     X, y = check_data(X, y)
-    if loss not in LOSSES:
-        raise ValueError(f"loss must be one of {', '.join(LOSSES)}; not {loss!r}.")
+    _check_loss(loss)
     if not isinstance(order, str) or order not in ORDERS:
         raise ValueError(f"order must be one of {', '.join(ORDERS)}; not {order!r}.")
     if not isinstance(epochs, (int, np.integer)) or isinstance(epochs, bool) or epochs < 0:
@@ -156,10 +155,8 @@ def sgd(X, y, *, loss: str = "perceptron", eta: float = 1.0, decay: bool = False
     W, G, taken, halted = run(loss, X, y, w, idx, etas, bool(bias), sign_zero, n,
                               stop_when_still and order != "random", exact or None)
     idx, etas = idx[:taken], etas[:taken]
-    Xt = np.column_stack([np.full(n, float(bias)), X])
-    m = y[idx] * np.einsum("ij,ij->i", W[:-1], Xt[idx])
-    ell = {"perceptron": lambda: np.maximum(0.0, -m), "hinge": lambda: np.maximum(0.0, 1.0 - m),
-           "logistic": lambda: np.logaddexp(0.0, -m), "squared": lambda: (y[idx] * m - y[idx]) ** 2}[loss]()
+    m = y[idx] * np.einsum("ij,ij->i", W[:-1], _augmented(X, bias)[idx])
+    ell = _of_margins(loss, m, y[idx])
     stop = "halted" if halted else "epochs" if taken == int(epochs) * n else "max_steps"
     settings = dict(algorithm="sgd", loss=loss, order=order, eta=float(eta), decay=bool(decay), bias=bool(bias),
                     sign_zero=sign_zero, seed=seed, epochs=int(epochs), max_updates=steps, margin=0.0)
@@ -178,20 +175,14 @@ def sgd(X, y, *, loss: str = "perceptron", eta: float = 1.0, decay: bool = False
 
 def _float_run(loss, X, y, w, idx, etas, bias, sign_zero, n, still, _g):
     """The loop in floating point: (weights, gradients, steps taken, halted)."""
-    Xt = np.column_stack([np.full(n, float(bias)), X])
+    Xt = _augmented(X, bias)
     tie = tie_mask(y, sign_zero)
     W = np.empty((len(idx) + 1, len(w)))
     G = np.zeros((len(idx), len(w)))
     W[0] = w
     quiet = 0
     for t, i in enumerate(idx):
-        m = y[i] * (Xt[i] @ W[t])
-        if loss in _KINK:
-            c = -y[i] if (m < _KINK[loss] or (m == _KINK[loss] and tie[i])) else 0.0
-        elif loss == "logistic":
-            c = -y[i] * (1.0 - float(_sigmoid(m)))
-        else:
-            c = 2.0 * (y[i] * m - y[i])
+        c = float(_slopes(loss, y[i] * (Xt[i] @ W[t]), y[i], tie[i]))
         G[t] = c * Xt[i]
         W[t + 1] = W[t] - etas[t] * G[t]
         quiet = quiet + 1 if c == 0.0 else 0
@@ -203,7 +194,7 @@ def _float_run(loss, X, y, w, idx, etas, bias, sign_zero, n, still, _g):
 def _exact_run(loss, X, y, w, idx, etas, bias, sign_zero, n, still, g):
     """The perceptron or hinge loss with a constant η on grid data, in the integer units of ``g``: every margin is
     exact, so the kink is met exactly (a tie is 0), as in PLA's exact run."""
-    XS = np.column_stack([np.full(n, g.bias), g.X])
+    XS = np.column_stack([np.full(n, g.bias), g.X])  # x̃ˢ
     kink = _KINK[loss] * g.score_scale  # m < 1 ⟺ y·wˢᵀx̃ˢ < score_scale
     tie = tie_mask(y, sign_zero)
     WS = np.empty((len(idx) + 1, len(w)))
@@ -220,5 +211,4 @@ def _exact_run(loss, X, y, w, idx, etas, bias, sign_zero, n, still, g):
             WS, C = WS[:t + 2], C[:t + 1]
             break
     taken = len(C)
-    Xt = np.column_stack([np.full(n, float(bias)), X])
-    return g.weights(WS), C[:, None] * Xt[idx[:taken]], taken, still and quiet >= n
+    return g.weights(WS), C[:, None] * _augmented(X, bias)[idx[:taken]], taken, still and quiet >= n

@@ -7,6 +7,7 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlparse
 
 import pla_core
+from pla_lab.course.path import BY_SLUG
 from pla_lab.framework import codec as C
 from pla_lab.framework import look, model
 from pla_lab.framework import settings as S
@@ -14,7 +15,6 @@ from pla_lab.lessons import LESSONS
 from pla_lab.words.text import exact, md, sub
 from tests.browser import READY, TEST_HOOKS, Plot, walk_lessons
 
-BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
 STEPPING = [lesson.slug for lesson in LESSONS if hasattr(lesson, "plot_height")]
 BOX = f".st-key-{look.KEY}"
 MEASURE = """(sel) => { const e = document.querySelector(sel); if (!e) return null;

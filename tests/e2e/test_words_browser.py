@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 
+from pla_lab.course.path import BY_SLUG
 from pla_lab.lessons import LESSONS
 from tests.browser import READY, switch_page, walk_lessons
 from tests.ui.helpers import start
 from tests.ui.reader import CLOSE_BOUNDARY, OPEN_BOUNDARY, intended, read
 
-BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
 GUIDE = "What to look at, what to try"
 
 #: Every box of words on the page: its text as drawn, and each italic or bold run with the characters around it.
