@@ -1,4 +1,4 @@
-// The margin perceptron's band (seed 001): a point counts as a mistake when y·wᵀx̃/‖w‖ < γ/2
+// The margin perceptron's band (the handwritten notes): a point counts as a mistake when y·wᵀx̃/‖w‖ < γ/2
 // (pla_core.reference.is_mistake with margin = γ), ‖w‖ the norm of the whole w = (b, w₁, w₂), bias weight included.
 // For either label that holds where |wᵀx̃| < (γ/2)·‖w‖: a street around the line whose half-width in the plane is
 // (γ/2)·‖w‖/‖(w₁, w₂)‖. Outside it a point is a mistake only on its wrong side. Pure: data in, plotly traces out.

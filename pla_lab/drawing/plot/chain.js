@@ -1,5 +1,5 @@
-// The batch perceptron's summed update drawn tip to tail (seed 004: w ← w + η·Σ_{n ∈ M} yₙx̃ₙ): from the tip of w's
-// arrow, one small arrow c·yₙ·xₙ for each point the update summed, in the order the page writes the sum (by the
+// The batch perceptron's summed update drawn tip to tail (the step-function notes: w ← w + η·Σ_{n ∈ M} yₙx̃ₙ):
+// from the tip of w's arrow, one small arrow c·yₙ·xₙ for each point the update summed, in the order the page writes the sum (by the
 // points' numbers), each in its class colour (a ○ adds its x, a × subtracts it), so the chain ends at the tip of the
 // new w. Pure: from the payload's window (W, I, c) and points; the bias part of the sum is in the page's words.
 import { empty } from "./marks.js";

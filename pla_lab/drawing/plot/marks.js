@@ -1,5 +1,5 @@
-// Marks drawn from w besides the line: arrows, labels, and seed 001's geometry (the unit normal, the origin's
-// offset, a point's perpendicular). Pure: data in, plotly traces out.
+// Marks drawn from w besides the line: arrows, labels, and the handwritten notes' geometry (the unit normal, the
+// origin's offset, a point's perpendicular). Pure: data in, plotly traces out.
 import { octant, offBox, perpendicular } from "./geometry.js";
 
 // An empty trace keeps its place (and a named line its legend entry) while there is nothing to draw.

@@ -1,6 +1,6 @@
 """The chart of the lesson "Batch perceptron" (plain data in, a chart's data out; no Streamlit): over the steps, the
 zero-one loss (how many points wₜ gets wrong) and the perceptron criterion J(wₜ) that the batch perceptron descends
-(seed 004), on two panels, with the steps where J rises drawn as thick red jumps."""
+(the step-function notes), on two panels, with the steps where J rises drawn as thick red jumps."""
 
 from __future__ import annotations
 

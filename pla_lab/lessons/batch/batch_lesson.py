@@ -1,5 +1,6 @@
-"""The batch perceptron (seed 004), and seed 002's mini-batches: every mistake of w summed in one update, drawn tip to
-tail, with the zero-one loss and the perceptron criterion it descends charted beside the plot."""
+"""The batch perceptron (the step-function notes), and the COS 495 lecture's mini-batches: every mistake of w summed in
+one update, drawn tip to tail, with the zero-one loss and the perceptron criterion it descends charted beside the
+plot."""
 
 import pla_core
 from pla_lab.api import CREDIT_VIEW, ChartSpec, Preset, ReplayLesson, explain, model, st, widgets

@@ -1,6 +1,7 @@
-"""Runs compared (seeds 001–004): runs on the same points that differ in one setting — η and the start w₀ (two
-runs drawn together, the second as the "companion" layer), the order of visits (20 seeds each, a strip chart
-against the bound), and the reading of sign(0) (a tie example under every convention of the notes)."""
+"""Runs compared (the handwritten, COS 495, Press and step-function notes): runs on the same points that differ in one
+setting — η and the start w₀ (two runs drawn together, the second as the "companion" layer), the order of visits (20
+seeds each, a strip chart against the bound), and the reading of sign(0) (a tie example under every convention of the
+notes)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ class FixedPreset(Preset):
         return pts, self.view or model.fit_view(pts), None
 
 
-# On the integer grid from w₀ = 0: seed 001's ≤ 0 and seed 002's sign(0) = −1 agree for three updates, then w₃'s
+# On the integer grid from w₀ = 0: the handwritten notes' ≤ 0 and the COS 495 lecture's sign(0) = −1 agree for three
+# updates, then w₃'s
 # line passes through the × at (1, 0): one corrects it, the other halts (found by a search over small grid sets).
 TIES = ((0, 2, 1), (-2, -2, -1), (-2, 0, -1), (0, -2, -1), (1, 0, -1))
 

@@ -1,5 +1,5 @@
 """The words of the lesson "Runs compared" (Markdown; no Streamlit, no Plotly): what each view's runs show, with
-their numbers, attributed to the notes (seeds 001, 002, 003, 004)."""
+their numbers, attributed to the notes (the handwritten, COS 495, Press and step-function notes)."""
 
 from __future__ import annotations
 

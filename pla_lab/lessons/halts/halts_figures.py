@@ -54,8 +54,8 @@ FAR = 5  # the t axis reaches the bound R²/ρ² only while it is at most this m
 
 
 def proof_chart(series, *, eta: float, which: str, to_bound: bool) -> dict:
-    """Three panels over t (seed 000's scalings: w_f of unit length, ‖wₜ‖² unscaled), each with its bound dashed:
-    w_fᵀwₜ ≥ t·η·ρ; ‖wₜ‖² ≤ t·η²·R²; cos∠(w_f, wₜ) ≥ √t·ρ/R ≤ 1, marked where the bound forces a halt."""
+    """Three panels over t (the credit-card notes' scalings: w_f of unit length, ‖wₜ‖² unscaled), each with its
+    bound dashed: w_fᵀwₜ ≥ t·η·ρ; ‖wₜ‖² ≤ t·η²·R²; cos∠(w_f, wₜ) ≥ √t·ρ/R ≤ 1, marked where the bound forces a halt."""
     T = len(series.t) - 1
     R, rho = series.R, series.rho
     bound = R * R / (rho * rho)
@@ -102,7 +102,7 @@ def proof_chart(series, *, eta: float, which: str, to_bound: bool) -> dict:
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Augmented space in 3-D (seeds 000, 004): the bias as a weight on the input x₀ = 1
+# Augmented space in 3-D (the credit-card and step-function notes): the bias as a weight on the input x₀ = 1
 
 
 def _plane_in_box(n, lo, hi):

@@ -1,4 +1,4 @@
-"""Why PLA halts (seeds 000–004): the convergence proof's numbers and inequalities live, the maximum-margin line,
+"""Why PLA halts (all five notes): the convergence proof's numbers and inequalities live, the maximum-margin line,
 the hyperplane's geometry, and the bias as a weight in 3-D."""
 
 from pla_lab.api import (CREDIT_VIEW, DEFAULT_VIEW, ChartSpec, Preset, ReplayLesson, button, linked, links, model, runs,

@@ -1,6 +1,6 @@
-"""The margin perceptron (seed 001): a point is a mistake when y·wᵀx̃/‖w‖ < γ/2; the band that counts moves with the
-line, the run is held against 8R²/(γρ*) + 4R/ρ* (γ ≤ ρ*) and the bound with ln M (γ < 2ρ*, its proof in a folded
-box), and its final margin against plain PLA's on the same points."""
+"""The margin perceptron (the handwritten notes): a point is a mistake when y·wᵀx̃/‖w‖ < γ/2; the band that counts moves
+with the line, the run is held against 8R²/(γρ*) + 4R/ρ* (γ ≤ ρ*) and the bound with ln M (γ < 2ρ*, its proof in a
+folded box), and its final margin against plain PLA's on the same points."""
 
 import math
 

@@ -1,6 +1,6 @@
-"""The margin perceptron's numbers and words (seed 001), as Markdown (no Streamlit, no Plotly). Every number is a
-``pla_core`` value: the runs (``pla`` with ``margin=γ`` and with γ = 0), ``radius``, ``max_margin``, ``margin``,
-``theory.margin_perceptron_bound`` and ``theory.margin_perceptron_log_bound``; a mistake is
+"""The margin perceptron's numbers and words (the handwritten notes), as Markdown (no Streamlit, no Plotly). Every
+number is a ``pla_core`` value: the runs (``pla`` with ``margin=γ`` and with γ = 0), ``radius``, ``max_margin``,
+``margin``, ``theory.margin_perceptron_bound`` and ``theory.margin_perceptron_log_bound``; a mistake is
 :func:`pla_core.reference.is_mistake` with ``margin=γ``."""
 
 from __future__ import annotations

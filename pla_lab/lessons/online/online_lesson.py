@@ -1,4 +1,5 @@
-"""Online perceptron (seeds 002, 004): points arrive one at a time; predict, then reveal the label, then learn."""
+"""Online perceptron (the COS 495 and step-function notes): points arrive one at a time; predict, then reveal the label,
+then learn."""
 
 from functools import partial
 

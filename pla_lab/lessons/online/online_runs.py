@@ -2,8 +2,8 @@
 Streamlit, no Plotly).
 
 ``pla_core.online`` runs the stream; here its trace is laid out two steps per arrival, so the page can show the
-prediction before the label (seeds 002, 004: predict, then learn): step 2k predicts arrival k with its label
-hidden, step 2k+1 reveals the label (a mistake is circled, its update comes next), step 2m is the end of the
+prediction before the label (the COS 495 and step-function notes: predict, then learn): step 2k predicts arrival k
+with its label hidden, step 2k+1 reveals the label (a mistake is circled, its update comes next), step 2m is the end of the
 stream. w moves only between a revealed mistake and the next prediction.
 """
 
@@ -109,7 +109,7 @@ def arrivals(steps: Steps, t: int, *, back: int = WINDOW_BACK, ahead: int = WIND
 
 
 def bound(run: pla_core.Trace) -> tuple[float | None, str | None]:
-    """(R²/ρ*², None) when seed 000's bound holds for this stream, else (None, why not)."""
+    """(R²/ρ*², None) when the credit-card notes' bound holds for this stream, else (None, why not)."""
     w0 = run.weights[0]
     if np.any(w0 != 0):
         return None, ("The bound R²/ρ*² is for a start at w₀ = 0, and this stream starts from w₀ ≠ 0 (the sidebar's w₀ "

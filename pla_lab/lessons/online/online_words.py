@@ -1,4 +1,5 @@
-"""The words of the lesson "Online perceptron: predict, then reveal" (seeds 002, 004), as Markdown (no Streamlit)."""
+"""The words of the lesson "Online perceptron: predict, then reveal" (the COS 495 and step-function notes), as Markdown
+(no Streamlit)."""
 
 from __future__ import annotations
 

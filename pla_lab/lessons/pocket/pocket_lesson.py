@@ -1,4 +1,5 @@
-"""Noise & Pocket (seed 000): a target f makes the labels, noise flips some, PLA wanders, Pocket keeps ŵ."""
+"""Noise & Pocket (the credit-card notes): a target f makes the labels, noise flips some, PLA wanders, Pocket keeps
+ŵ."""
 
 import numpy as np
 

@@ -1,4 +1,5 @@
-"""XOR never halts (seeds 001, 003): the weights cycle, a certificate shows no line works, a lift fixes it."""
+"""XOR never halts (the handwritten and Press notes): the weights cycle, a certificate shows no line works, a lift fixes
+it."""
 
 import pla_core
 from pla_lab.api import (DEFAULT_VIEW, Field, Preset, ReplayLesson, actions, button, explain, figures, model, runs, st,
