@@ -9,13 +9,12 @@ import re
 
 from streamlit.testing.v1 import AppTest
 
+from pla_lab.course.path import BY_SLUG as LESSONS  # the registry's lessons by slug
 from pla_lab.framework import codec as C
 from pla_lab.framework.parsers import parse_view
 from pla_lab.framework.shared import SHARED
-from pla_lab.lessons import LESSONS as _ALL
 
 APP = str(pathlib.Path(__file__).resolve().parents[2] / "pla_lab" / "main.py")  # the app's script (see app.py)
-LESSONS = {lesson.slug: lesson for lesson in _ALL}
 PLA, POCKET, XOR, HALTS = (LESSONS[slug] for slug in ("pla", "pocket", "xor", "halts"))  # the tests' usual ones
 
 
