@@ -56,9 +56,13 @@ class Playhead:
 
     def tick(self, t: int, playing: bool, T: int, *, jump: bool = False) -> Playhead:
         """The browser reports the step on screen. It animated there itself, so seq stays, unless it asked for
-        the weights around t (``jump``): then a new seq makes the server send them and the browser go there."""
+        the weights around t (``jump``): then a new seq makes the server send them and the browser go there.
+
+        A tick can stop Play but never start it: the browser plays only when the server says so, and a tick sent
+        while it played may be handled after a Pause (in the same rerun even: Streamlit 1.67 runs a button's
+        on_click before a v2 component's callbacks), which must win."""
         t = max(0, min(int(t), T))
-        playing = bool(playing) and t < T
+        playing = bool(playing) and self.playing and t < T
         return Playhead(t=t, seq=self.seq + 1 if jump else self.seq, playing=playing,
                         stop_at=self.stop_at if playing else None)
 

@@ -31,7 +31,8 @@ Delivery rules
   browser acted on; a tick about a run the server has since replaced, or sent before the server's last move
   (a Reset pressed while a tick was on its way), is dropped: the server's move wins. (After a new run that kept
   the step, the browser reports its step again, naming the new run.) ``jump`` asks the server to send the
-  weights around ``t`` (the browser does not have them): the server answers with a new ``seq``.
+  weights around ``t`` (the browser does not have them): the server answers with a new ``seq``. A tick can stop
+  Play but never start it (the browser plays only when told to): a tick sent while playing cannot undo a Pause.
 * **A drag of w's tip** is drawn by the browser as it goes (the line turns about the arrow's foot); on release a
   ``setw`` event asks for a run that starts from that w, which the server shows from step 0 (with a new ``seq``).
 * **A click** is drawn by the browser at once (an added point, a removed one hidden, a relabelled one moved to the

@@ -45,8 +45,17 @@ def test_ticks_follow_the_browser_and_a_jump_asks_for_new_weights():
     h = Playhead(seq=4)
     assert h.tick(7, False, T) == Playhead(t=7, seq=4)
     assert h.tick(7, False, T, jump=True).seq == 5
-    assert h.tick(99, True, T) == Playhead(t=T, seq=4, playing=False)  # a tick past the end: stopped at T
+    assert h.toggle_play(T).tick(99, True, T) == Playhead(t=T, seq=4, playing=False)  # a tick past the end: stopped at T
     assert h.tick(-3, False, T).t == 0
+
+
+def test_a_tick_sent_while_playing_never_undoes_a_pause():
+    """CI: a Pause click and a tick the browser sent while playing reached the server in one rerun; the tick's
+    callback ran after the click's and set the run playing again, so Pause did nothing (the XOR run played on)."""
+    h = Playhead(t=3, seq=2).toggle_play(T).toggle_play(T)  # Play, then Pause
+    h = h.tick(5, True, T)
+    assert (h.t, h.playing, h.seq) == (5, False, 2)
+    assert Playhead(t=3, seq=2).toggle_play(T).tick(5, True, T).playing  # while playing, ticks keep it playing
 
 
 def test_pause_and_clamp():
