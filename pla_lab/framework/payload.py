@@ -44,16 +44,19 @@ def companion(trace, t: int, label: str, *, back: int = WINDOW_BACK, ahead: int 
 
 
 def companion_line(weights, t: int, label: str, *, eta: float = 1.0, R: float = 0.0, back: int = WINDOW_BACK,
-                   ahead: int = WINDOW_AHEAD) -> protocol.Companion:
+                   ahead: int = WINDOW_AHEAD, color: str | None = None, dash: str | None = None) -> protocol.Companion:
     """Any sequence of weights w₀ … w_T (rows of (1 + d) numbers: another algorithm's run over the same steps, an
     average of the shown run's weights…) as the "companion" layer: the rows in the window around step t, and the
     last row, where the line stays past T. ``eta`` and ``R`` (the points' radius) set what counts as rounding noise
-    to show as 0 (:func:`pla_lab.words.text.clean_weights`); leave them for weights that have none."""
+    to show as 0 (:func:`pla_lab.words.text.clean_weights`); leave them for weights that have none. ``color`` (a
+    palette name or a CSS colour) and ``dash`` draw the line (None: the palette's pocket colour, dashed); a lesson
+    may send several companions, as a list."""
     W_all = np.asarray(weights, dtype=float)
     T = len(W_all) - 1
     t0, t1 = max(0, t - back), t + ahead
     W = clean_weights(W_all[t0:min(t1, T) + 1], eta, R).tolist()  # empty once t0 is past its end
-    return protocol.Companion(t0=t0, W=W, T=T, last=clean_weights(W_all[T], eta, R).tolist(), label=label)
+    return protocol.Companion(t0=t0, W=W, T=T, last=clean_weights(W_all[T], eta, R).tolist(), label=label,
+                              color=color, dash=dash)
 
 
 @dataclass(frozen=True)
@@ -74,7 +77,7 @@ class Scene:
     gamma: float | None = None                  # the margin perceptron's γ, for the "band" layer
     stream: protocol.Arrivals | None = None     # the online perceptron's arrivals (the "stream" layer)
     alt: str | None = None                      # the plot's alt text, when the lesson words it (else describe's)
-    companion: protocol.Companion | None = None  # a second run drawn beside the shown one
+    companion: protocol.Companion | list | None = None  # other runs drawn beside the shown one
 
 
 def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ack: int, height: int,

@@ -78,15 +78,18 @@ class Target(TypedDict):
 
 
 class Companion(TypedDict):
-    """A second run drawn with the shown one on the same points (the "companion" layer: its boundary, dashed, in
+    """Another run drawn with the shown one on the same points (the "companion" layer: its boundary, dashed, in
     its own colour): ``W[k]`` is its w_{t0+k} around the step (the same steps as the shown run's window); from its
-    end ``T`` on it stays at ``last`` (it halted, or stopped at the cap). ``label`` names it in the legend."""
+    end ``T`` on it stays at ``last`` (it halted, or stopped at the cap). ``label`` names it in the legend; ``color``
+    (a palette name or a CSS colour) and ``dash`` draw it (None: the palette's pocket colour, dashed)."""
 
     t0: int
     W: list[list[float]]
     T: int
     last: list[float]
     label: str
+    color: str | None
+    dash: str | None
 
 
 class Series(TypedDict, total=False):
@@ -201,7 +204,7 @@ class Payload(TypedDict):
     gamma: float | None         # the margin perceptron's γ: the "band" layer shades where y·wᵀx̃/‖w‖ < γ/2 for
                                 # either label (None: no band)
     stream: Arrivals | None     # the online perceptron's arrivals (the "stream" layer), or None
-    companion: Companion | None  # a second run drawn beside the shown one (the "companion" layer)
+    companion: Companion | list[Companion] | None  # other runs drawn beside the shown one (the "companion" layer)
 
 
 class Click(TypedDict):

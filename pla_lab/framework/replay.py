@@ -48,8 +48,9 @@ class ReplayLesson(ReplayPage, Lesson):
         """The legend names of the moving layers at this rerun (``labels``, unless the lesson's state changes them)."""
         return self.labels
 
-    def companion(self, page: Page) -> protocol.Companion | None:
-        """A second run drawn beside the shown one by the "companion" layer (:func:`pla_lab.framework.payload.companion`)."""
+    def companion(self, page: Page) -> protocol.Companion | list[protocol.Companion] | None:
+        """Other runs drawn beside the shown one by the "companion" layer (:func:`pla_lab.framework.payload.companion`,
+        :func:`~pla_lab.framework.payload.companion_line`): one, or a list."""
         return None
 
     def layers(self, page: Page) -> dict[str, list[dict]]:

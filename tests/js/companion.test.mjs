@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { companionW } from "../../pla_lab/drawing/plot/companion.js";
+import { companionW, companionWs } from "../../pla_lab/drawing/plot/companion.js";
 import { lerpPose, restPose } from "../../pla_lab/drawing/plot/pose.js";
 import { traces } from "../../pla_lab/drawing/plot/scene.js";
 
@@ -25,12 +25,30 @@ test("the companion's w is its own wₜ, then its last w once it has ended", () 
 
 test("its line is drawn dashed in the legend, and moves with the pose between two steps", () => {
   const a = restPose(data, 0), b = restPose(data, 1);
-  assert.deepEqual(b.c, [1, 0, 1]);
+  assert.deepEqual(b.c, [[1, 0, 1]]);
   const mid = lerpPose(a, b, 0.5);
-  assert.deepEqual(mid.c, [0.5, 0, 0.5]);
+  assert.deepEqual(mid.c, [[0.5, 0, 0.5]]);
   const tr = traces(data, b, { ghost: null, circle: [], update: null, by: [] }, null, "#000").find((t) => t.meta === "companion");
   assert.equal(tr.line.dash, "dash");
   assert.equal(tr.name, companion.label);
   assert.equal(tr.showlegend, true);
   tr.x.forEach((x, i) => assert.ok(Math.abs(1 + 0 * x + 1 * tr.y[i]) < 1e-12));  // on 1 + x₂ = 0
+});
+
+test("several companions: each its own w, colour, dash and legend name, all moving with the pose", () => {
+  const two = { ...companion, W: [[0, 1, 0], [0, 2, 0]], last: [0, 2, 0], label: "hinge", color: "neg", dash: "dot" };
+  const three = { ...companion, W: [[0, 0, 1], [1, 0, 2]], T: 5, label: "squared", color: "#123456" };
+  const many = { ...data, companion: [companion, two, three] };
+  assert.deepEqual(companionWs(many, 1), [[1, 0, 1], [0, 2, 0], [1, 0, 2]]);
+  assert.deepEqual(companionWs(many, 3), [[1, 0, 1], [0, 2, 0], null]);  // the third's weights at 3 were not sent
+  assert.deepEqual(companionW(many, 0, 2), [0, 0, 1]);
+  const mid = lerpPose(restPose(many, 0), restPose(many, 1), 0.5);
+  assert.deepEqual(mid.c, [[0.5, 0, 0.5], [0, 1.5, 0], [0.5, 0, 1.5]]);
+  const lines = traces(many, mid, { ghost: null, circle: [], update: null, by: [] }, null, "#000").filter((t) => t.meta === "companion");
+  assert.deepEqual(lines.map((t) => t.name), [companion.label, "hinge", "squared"]);
+  assert.deepEqual(lines.map((t) => t.line.color), ["#c7a", "#f00", "#123456"]);  // palette names are read from the palette
+  assert.deepEqual(lines.map((t) => t.line.dash), ["dash", "dot", "dash"]);
+  lines[1].x.forEach((x) => assert.ok(Math.abs(1.5 * x) < 1e-12));  // the hinge's 1.5·x₁ = 0: the x₂ axis
+  assert.equal(traces({ ...data, companion: [] }, restPose(data, 0), { ghost: null, circle: [], update: null, by: [] }, null, "#000")
+    .filter((t) => t.meta === "companion").length, 0);
 });

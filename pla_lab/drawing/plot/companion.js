@@ -1,21 +1,51 @@
-// The companion layer: a second run drawn with the shown one on the same points (e.g. another η), its boundary
-// dashed in its own colour. Pure: from the payload's companion (its weights over the same steps as the window).
+// The companion layer: other runs drawn with the shown one on the same points (another η; the four losses of SGD),
+// each boundary in its own colour and dash. Pure: from the payload's companion (one, or a list), whose weights are
+// over the same steps as the window.
+import { lineTrace } from "./marks.js";
 
 /**
- * The companion run's w at step t: its own wₜ, its last w once it has ended (it stays where it halted), or null
- * outside the weights sent (or with no companion).
- * @param {import("./protocol.js").Payload} data @param {number} t
+ * The payload's companions as a list: none, one, or several.
+ * @param {import("./protocol.js").Payload} data @returns {import("./protocol.js").Companion[]}
  */
-export function companionW(data, t) {
-  const c = data.companion;
-  if (!c) return null;
+export const companionsOf = (data) => (!data.companion ? [] : Array.isArray(data.companion) ? data.companion : [data.companion]);
+
+/** One companion's w at step t: its own wₜ, its last w once it has ended, or null outside the weights sent. */
+function wAt(c, t) {
   if (t >= c.T) return c.last;
   const k = t - c.t0;
   return k >= 0 && k < c.W.length ? c.W[k] : null;
 }
 
-/** How its boundary is drawn: dashed, in the palette's pocket colour (the shown run's is solid, in the text colour). */
-export const companionStyle = (data, k = 1) => ({ color: data.colors.pocket, width: 4 * k, dash: "dash" });
+/**
+ * Companion i's w at step t: its own wₜ, its last w once it has ended (it stays where it halted), or null
+ * outside the weights sent (or with no such companion).
+ * @param {import("./protocol.js").Payload} data @param {number} t @param {number} [i]
+ */
+export function companionW(data, t, i = 0) {
+  const c = companionsOf(data)[i];
+  return c ? wAt(c, t) : null;
+}
+
+/** Every companion's w at step t, in order (null where it is not known). */
+export const companionWs = (data, t) => companionsOf(data).map((c) => wAt(c, t));
+
+/**
+ * How companion i's boundary is drawn: its own colour (a palette name or a CSS colour) and dash, else dashed in the
+ * palette's pocket colour (the shown run's boundary is solid, in the text colour).
+ */
+export function companionStyle(data, k = 1, i = 0) {
+  const c = companionsOf(data)[i] || {};
+  const color = c.color ? (data.colors[c.color] || c.color) : data.colors.pocket;
+  return { color, width: 4 * k, dash: c.dash || "dash" };
+}
 
 /** Its legend entry (always shown: a second line on the plot needs a name). */
-export const companionName = (data) => ({ name: (data.companion && data.companion.label) || "second run", showlegend: true });
+export const companionName = (data, i = 0) => {
+  const c = companionsOf(data)[i];
+  return { name: (c && c.label) || "second run", showlegend: true };
+};
+
+/** Every companion's boundary at the pose (meta "companion", each in its own style), in the payload's order. */
+export const companionLines = (data, pose, k = 1) =>
+  companionsOf(data).map((_, i) => lineTrace(pose.c[i], data.view, companionStyle(data, k, i), "companion",
+                                             companionName(data, i)));

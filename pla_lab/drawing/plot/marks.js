@@ -1,10 +1,24 @@
 // Marks drawn from w besides the line: arrows, labels, and the handwritten notes' geometry (the unit normal, the
 // origin's offset, a point's perpendicular). Pure: data in, plotly traces out.
-import { octant, offBox, perpendicular } from "./geometry.js";
+import { clip, curve, octant, offBox, perpendicular } from "./geometry.js";
 
 // An empty trace keeps its place (and a named line its legend entry) while there is nothing to draw.
 export const empty = (meta, extra) => Object.assign({ type: "scatter", mode: "lines", x: [], y: [], hoverinfo: "skip",
   showlegend: false, name: meta, meta }, extra);
+
+/** The boundary of w in the view: a clipped line, or the lifted curve for w of length 4. */
+export function lineTrace(w, v, style, meta, named) {
+  const base = { type: "scatter", mode: "lines", line: style, hoverinfo: "skip", meta, ...named };
+  // Not drawn (w = 0, off the view): one empty point keeps its legend entry, so no row appears later to push the plot.
+  const none = empty(meta, { line: style, ...named, ...(named && named.showlegend ? { x: [null], y: [null] } : {}) });
+  if (!w) return none;
+  if (w.length > 3) {
+    const c = curve(w, v);
+    return c ? { ...base, x: c[0], y: c[1], connectgaps: false } : none;
+  }
+  const seg = clip(w, v);
+  return seg ? { ...base, x: [seg[0][0], seg[1][0]], y: [seg[0][1], seg[1][1]] } : none;
+}
 
 export function arrowTrace(from, vec, color, width, dash, meta) {
   return {

@@ -1,5 +1,5 @@
 // What is on screen at step t, or between two steps: read from the payload's window of weights. Pure.
-import { companionW } from "./companion.js";
+import { companionWs } from "./companion.js";
 import { clip } from "./geometry.js";
 
 /** Entry t of one of the window's lists (W, U, I, P), or null outside the window. */
@@ -54,7 +54,7 @@ export function anchorOf(w, v, tips = []) {
 }
 
 /**
- * The pose at rest at step t: {w, anchor, scale, p, c} (c: the companion run's w, or null). Arrows are drawn at
+ * The pose at rest at step t: {w, anchor, scale, p, c} (c: each companion run's w, or null). Arrows are drawn at
  * one scale per step so that the longer of w and w + update is 22% of the view, from where they stay in it.
  * @param {import("./protocol.js").Payload} data @param {number} t
  */
@@ -64,22 +64,22 @@ export function restPose(data, t) {
   let m = Math.hypot(w[1], w[2]);
   const u = W(data, t + 1) ? U(data, t) : null;
   if (u) m = Math.max(m, Math.hypot(w[1] + u[1], w[2] + u[2]));
-  const p = P(data, t), c = companionW(data, t), scale = m > 0 ? L / m : 0;
+  const p = P(data, t), c = companionWs(data, t), scale = m > 0 ? L / m : 0;
   const wv = [w[1] * scale, w[2] * scale], tips = [wv];
   if (u) tips.push([wv[0] + u[1] * scale, wv[1] + u[2] * scale]);
   return { w: w.slice(), anchor: anchorOf(w, v, w.length === 3 ? tips : []), scale, p: p ? p.slice() : null,
-           c: c ? c.slice() : null };
+           c: c.map((w) => (w ? w.slice() : null)) };
 }
 
 /** The pose a fraction e of the way from a to b. */
 export const lerpPose = (a, b, e) => ({
   w: lerpV(a.w, b.w, e), anchor: lerpV(a.anchor, b.anchor, e), scale: lerp(a.scale, b.scale, e),
   p: a.p && b.p ? lerpV(a.p, b.p, e) : b.p,
-  c: a.c && b.c ? lerpV(a.c, b.c, e) : b.c,
+  c: b.c.map((w, i) => (w && a.c[i] ? lerpV(a.c[i], w, e) : w)),
 });
 
 /** The pose with no run: nothing to draw from w. */
-export const blankPose = () => ({ w: [0, 0, 0], anchor: [0, 0], scale: 0, p: null, c: null });
+export const blankPose = () => ({ w: [0, 0, 0], anchor: [0, 0], scale: 0, p: null, c: [] });
 
 /**
  * What is drawn besides the pose at rest at step t: the previous boundary, and (if the next weights are loaded)

@@ -30,7 +30,7 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  */
 
 /**
- * A second run drawn with the shown one on the same points (the companion layer: its boundary, dashed): W[k] is its
+ * Another run drawn with the shown one on the same points (the companion layer: its boundary, dashed): W[k] is its
  * w_{t0+k} around the step; from its end T on it stays at last (it halted, or stopped at the cap).
  * @typedef {Object} Companion
  * @property {number} t0
@@ -38,6 +38,8 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @property {number} T
  * @property {number[]} last
  * @property {string} label  its legend name
+ * @property {string|null} color  a palette name or a CSS colour (null: the palette's pocket colour)
+ * @property {string|null} dash  its line's dash (null: "dash")
  */
 
 /**
@@ -150,7 +152,7 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @property {Arrivals | null} stream  the online perceptron's arrivals (the stream layer), or null
  * @property {string} alt
  * @property {number | null} gamma  the margin perceptron's γ: the band layer shades where y·wᵀx̃/‖w‖ < γ/2 for either label
- * @property {Companion | null} companion  a second run drawn beside the shown one (the companion layer)
+ * @property {Companion | Companion[] | null} companion  other runs drawn beside the shown one (the companion layer)
  */
 
 /**

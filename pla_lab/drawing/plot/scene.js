@@ -1,12 +1,12 @@
 // The plotly traces for a pose: data in, traces out. Pure (no DOM, no plotly.js).
-import { clip, clipPoly, curve, rect, signGrid } from "./geometry.js";
-import { companionName, companionStyle } from "./companion.js";
+import { clipPoly, rect, signGrid } from "./geometry.js";
+import { companionLines } from "./companion.js";
 import { chainTraces } from "./chain.js";
-import { arrowTrace, distance, empty, fmt, lineNote, normal } from "./marks.js";
+import { arrowTrace, distance, empty, fmt, lineNote, lineTrace, normal } from "./marks.js";
 import { BAND_TWEENED, bandTraces } from "./band.js";
 import { streamPoints, streamTraces } from "./stream.js";
 
-export { arrowTrace };
+export { arrowTrace, lineTrace };
 
 const GRID_COLOR = "rgba(128,128,128,0.22)", ZERO_COLOR = "rgba(128,128,128,0.6)";
 const HATCH = { shape: "/", fgcolor: "rgba(128,128,128,0.55)", bgcolor: "rgba(128,128,128,0.10)", size: 9, solidity: 0.25 };
@@ -30,20 +30,6 @@ function fill(poly, color, meta, pattern) {
   if (!poly) return empty(meta);
   return Object.assign({ type: "scatter", mode: "lines", fill: "toself", fillcolor: color, line: { width: 0 },
     hoverinfo: "skip", showlegend: false, name: meta, meta }, closed(poly), pattern ? { fillpattern: pattern } : {});
-}
-
-/** The boundary of w in the view: a clipped line, or the lifted curve for w of length 4. */
-export function lineTrace(w, v, style, meta, named) {
-  const base = { type: "scatter", mode: "lines", line: style, hoverinfo: "skip", meta, ...named };
-  // Not drawn (w = 0, off the view): one empty point keeps its legend entry, so no row appears later to push the plot.
-  const none = empty(meta, { line: style, ...named, ...(named && named.showlegend ? { x: [null], y: [null] } : {}) });
-  if (!w) return none;
-  if (w.length > 3) {
-    const c = curve(w, v);
-    return c ? { ...base, x: c[0], y: c[1], connectgaps: false } : none;
-  }
-  const seg = clip(w, v);
-  return seg ? { ...base, x: [seg[0][0], seg[1][0]], y: [seg[0][1], seg[1][1]] } : none;
 }
 
 // The two sides of the boundary: half-planes of the view, or the sign on a grid for a curved boundary.
@@ -135,7 +121,7 @@ export function traces(data, pose, extra, edits, fg) {
     above.push(lineTrace(w, v, { color: fg, width: 4 * k }, "boundary", legend(data, "boundary", "boundary wᵀx̃ = 0")),
                lineNote(w, v, extra, fg, k));
   }
-  if (on.has("companion")) above.push(lineTrace(pose.c, v, companionStyle(data, k), "companion", companionName(data)));
+  if (on.has("companion")) above.push(...companionLines(data, pose, k));
   if (on.has("pocket")) above.push(lineTrace(pose.p, v, { color: C.pocket, width: 5 * k, dash: "dashdot" }, "pocket", legend(data, "pocket", "ŵ")));
   const flat = w.length === 3, wv = [w[1] * pose.scale, w[2] * pose.scale];
   const hasW = flat && pose.scale > 0 && (w[1] !== 0 || w[2] !== 0); // w₁ = w₂ = 0: no arrow, not a dot
