@@ -38,6 +38,8 @@ LOSSES = ("perceptron", "hinge", "logistic", "squared")
 #: The most steps one run may take (epochs × n), so a link cannot make the server work for ever.
 MAX_STEPS = 2_000_000
 _KINK = {"perceptron": 0.0, "hinge": 1.0}
+#: A weight past this size ends the run as "diverged" (η too large for the squared loss: each step overshoots).
+DIVERGED = 1e12
 
 
 @dataclass(frozen=True)
@@ -136,7 +138,8 @@ def sgd(X, y, *, loss: str = "perceptron", eta: float = 1.0, decay: bool = False
 
     The trace: ``weights`` w₀ … w_T, ``mistakes`` the point visited at each step, ``visits`` the steps taken,
     ``settings["algorithm"] == "sgd"``, and ``trace.descent`` (:class:`Descent`): each step's ℓ, ∇ℓ and ηₜ, and
-    L̂(wₜ), E_in(wₜ) after every step. ``trace.stop`` is "halted" or "epochs" (or "max_steps").
+    L̂(wₜ), E_in(wₜ) after every step. ``trace.stop`` is "halted", "epochs", "max_steps", or "diverged": a weight
+    passed :data:`DIVERGED` (the squared loss with ηₜ·‖x̃‖² > 1 overshoots more at every step), the run ends there.
     """
     X, y = check_data(X, y)
     _check_loss(loss)
@@ -154,10 +157,12 @@ def sgd(X, y, *, loss: str = "perceptron", eta: float = 1.0, decay: bool = False
     run = _exact_run if exact else _float_run
     W, G, taken, halted = run(loss, X, y, w, idx, etas, bool(bias), sign_zero, n,
                               stop_when_still and order != "random", exact or None)
+    diverged = not exact and not np.abs(W[-1]).max() <= DIVERGED
     idx, etas = idx[:taken], etas[:taken]
     m = y[idx] * np.einsum("ij,ij->i", W[:-1], _augmented(X, bias)[idx])
     ell = _of_margins(loss, m, y[idx])
-    stop = "halted" if halted else "epochs" if taken == int(epochs) * n else "max_steps"
+    stop = ("diverged" if diverged else "halted" if halted else "epochs" if taken == int(epochs) * n
+            else "max_steps")
     settings = dict(algorithm="sgd", loss=loss, order=order, eta=float(eta), decay=bool(decay), bias=bool(bias),
                     sign_zero=sign_zero, seed=seed, epochs=int(epochs), max_updates=steps, margin=0.0)
     trace = Trace(weights=readonly(W), mistakes=readonly(idx.astype(np.int64)),
@@ -188,6 +193,8 @@ def _float_run(loss, X, y, w, idx, etas, bias, sign_zero, n, still, _g):
         quiet = quiet + 1 if c == 0.0 else 0
         if still and quiet >= n:
             return W[:t + 2], G[:t + 1], t + 1, True
+        if not np.abs(W[t + 1]).max() <= DIVERGED:  # also NaN
+            return W[:t + 2], G[:t + 1], t + 1, False
     return W, G, len(idx), False
 
 

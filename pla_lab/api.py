@@ -54,7 +54,7 @@ from pla_lab.framework import settings as S
 from pla_lab.framework.checks import Question
 from pla_lab.framework.codec import MAX_POINTS, encode_points
 from pla_lab.framework.lesson import ChartSpec, StudyLesson
-from pla_lab.framework.model import CREDIT_VIEW, DEFAULT_VIEW, Preset
+from pla_lab.framework.model import CREDIT_VIEW, DEFAULT_VIEW, FixedPreset, Preset
 from pla_lab.framework.page import Page
 from pla_lab.framework.parsers import Setting, choice, digits, dump12, dump_bool, dump_w0, number, parse_bool, parse_w0
 from pla_lab.framework.payload import WINDOW_AHEAD, WINDOW_BACK, companion, companion_line
@@ -72,7 +72,8 @@ from pla_lab.words.text import clean_weights, cls, literal, num, par, pct, plura
 
 __all__ = [
     # the kinds of lesson and what their hooks see and return
-    "ReplayLesson", "StudyLesson", "Page", "ChartSpec", "Question", "Preset", "DEFAULT_VIEW", "CREDIT_VIEW",
+    "ReplayLesson", "StudyLesson", "Page", "ChartSpec", "Question", "Preset", "FixedPreset", "DEFAULT_VIEW",
+    "CREDIT_VIEW",
     # options and state
     "Setting", "choice", "digits", "number", "parse_bool", "dump_bool", "dump12", "dump_w0", "parse_w0",
     "Field", "button", "linked", "S", "ORDER_LABELS", "SIGN_ZERO", "SIGN_ZERO_LABELS", "MAX_POINTS", "encode_points",

@@ -97,6 +97,17 @@ def named_datasets() -> dict[str, tuple[str, str]]:
     return out
 
 
+@dataclass(frozen=True)
+class FixedPreset(Preset):
+    """An example of fixed points (x₁, x₂, y), not drawn from a data set: a tie on a grid, a far-away point."""
+
+    fixed: tuple = ()
+
+    def build(self, seed: int):
+        pts = [tuple(float(v) for v in p) for p in self.fixed]
+        return pts, self.view or fit_view(pts), None
+
+
 def axis_titles(ax: str | None) -> tuple[str, str]:
     return named_datasets().get(ax, ("x₁", "x₂"))
 

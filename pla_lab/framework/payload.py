@@ -36,11 +36,13 @@ def window(trace, t: int, *, back: int = WINDOW_BACK, ahead: int = WINDOW_AHEAD)
     )
 
 
-def companion(trace, t: int, label: str, *, back: int = WINDOW_BACK, ahead: int = WINDOW_AHEAD) -> protocol.Companion:
+def companion(trace, t: int, label: str, *, back: int = WINDOW_BACK, ahead: int = WINDOW_AHEAD,
+              color: str | None = None, dash: str | None = None) -> protocol.Companion:
     """A second run's weights over the same steps as the shown run's window around t (its w_{t0} … up to its own
-    end), and its last w, where it stays past its end: what the "companion" layer draws at every step."""
+    end), and its last w, where it stays past its end: what the "companion" layer draws at every step (in
+    ``color`` and ``dash``, as :func:`companion_line`)."""
     eta, R = trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"])
-    return companion_line(trace.weights, t, label, eta=eta, R=R, back=back, ahead=ahead)
+    return companion_line(trace.weights, t, label, eta=eta, R=R, back=back, ahead=ahead, color=color, dash=dash)
 
 
 def companion_line(weights, t: int, label: str, *, eta: float = 1.0, R: float = 0.0, back: int = WINDOW_BACK,
@@ -111,6 +113,7 @@ def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ac
         gamma=None if scene.gamma is None else float(scene.gamma),
         stream=scene.stream if trace is not None else None,
         companion=scene.companion if trace is not None and "companion" in scene.moving else None,
+        visits=trace is not None and getattr(trace, "settings", {}).get("algorithm") == "sgd",
         phone=_phone(points, view, scene, theme, phone) if scene.present and phone else None,
     )
 

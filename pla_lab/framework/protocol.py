@@ -205,6 +205,8 @@ class Payload(TypedDict):
                                 # either label (None: no band)
     stream: Arrivals | None     # the online perceptron's arrivals (the "stream" layer), or None
     companion: Companion | list[Companion] | None  # other runs drawn beside the shown one (the "companion" layer)
+    visits: bool                # each step visits one point and may leave w as it is (SGD): the words say
+                                # "visited", not "wrong"
 
 
 class Click(TypedDict):

@@ -18,7 +18,11 @@ Why this order. Each lesson uses only words and results the lessons before it ha
    PLA itself; then the *margin perceptron* (another mistake test, measured against ρ*), the *batch perceptron*
    (another update: all mistakes at once) and the *online perceptron* (another setting: points arriving one by one,
    with a mistake bound, the last step toward learning as it happens).
-9. *Experiments* last: a thousand runs at once only mean something once a single run, its bound and its variants
+9. *The perceptron as gradient descent* after the variants: it reads the whole loop as one step of stochastic
+   gradient descent and changes the one thing the variants kept, the loss. Its hinge loss is the margin perceptron
+   of lesson 6 in other units, and its one-point-at-a-time steps are lessons 7 and 8's batch and online updates, so
+   it comes after them; it is the bridge to what a student meets next (logistic regression, SVMs, neural nets).
+10. *Experiments* last: a thousand runs at once only mean something once a single run, its bound and its variants
    are understood; it is where a student tests what the path claimed.
 """
 
@@ -31,7 +35,8 @@ from pla_lab.lessons.margin.margin_lesson import MARGIN
 from pla_lab.lessons.online.online_lesson import ONLINE
 from pla_lab.lessons.pla.pla_lesson import PLA
 from pla_lab.lessons.pocket.pocket_lesson import POCKET
+from pla_lab.lessons.sgd.sgd_lesson import SGD
 from pla_lab.lessons.xor.xor_lesson import XOR
 
-LESSONS = (PLA, HALTS, XOR, POCKET, COMPARE, MARGIN, BATCH, ONLINE, EXPERIMENTS)
+LESSONS = (PLA, HALTS, XOR, POCKET, COMPARE, MARGIN, BATCH, ONLINE, SGD, EXPERIMENTS)
 nav.chain(LESSONS)  # each lesson's previous/next along this order

@@ -50,7 +50,7 @@ COS495 = Note("002", "the Princeton COS 495 lecture", "COS 495",
               "Predict + only when wᵀx > 0; the perceptron theorem, at most 1/γ² mistakes; history (Rosenblatt, "
               "Minsky and Papert); online versus batch learning; the perceptron as stochastic gradient descent; "
               "mini-batches.",
-              ("halts", "compare", "batch", "online"))
+              ("halts", "compare", "batch", "online", "sgd"))
 PRESS = Note("003", "David Press's AI notes", "Press 2005",
              "Two pages of AI course notes by David Press, dated 01/10/2005.",
              "The PLA loop with a flag; the convergence proof k ≤ R²/m²; the maximum-margin classifier; the four "
@@ -61,7 +61,7 @@ STEP = Note("004", "the step-function notes", "step-function notes",
             "step(z) and the zero-one loss against the perceptron criterion; the batch perceptron as gradient "
             "descent, θ ← θ + η Σ yᵢxᵢ over the mistakes; the bias as an extra input; the online perceptron and "
             "its bound.",
-            ("halts", "compare", "batch", "online"))
+            ("halts", "compare", "batch", "online", "sgd"))
 
 NOTES = (CREDIT, HAND, COS495, PRESS, STEP)
 

@@ -131,3 +131,18 @@ def test_bad_settings_are_refused_and_the_steps_are_capped(monkeypatch):
     monkeypatch.setattr(descent, "MAX_STEPS", 50)  # a link asking for 10⁹ epochs gets the cap, and says so
     s = sgd(X, y, loss="logistic", epochs=10**9)
     assert len(s) == 50 and s.stop == "max_steps"
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000), big=st.floats(1.5, 50.0))
+def test_a_squared_loss_step_too_large_ends_the_run_as_diverged_with_finite_weights(seed, big):
+    """η·‖x̃‖² > 1 on every point makes each squared-loss step overshoot more; the run ends at the first weight past
+    DIVERGED (finite, so a page can still draw and say it); η·‖x̃‖² < 1/2 never diverges."""
+    X, y = _data(seed, n=10)
+    X = X + 2.0 * np.sign(X)  # every ‖x̃‖² > 8: η = big/8 ≥ 0.19 overshoots at every step
+    top = float((1.0 + (X**2).sum(axis=1)).max())
+    run = sgd(X, y, loss="squared", eta=big / 8, epochs=200, stop_when_still=False)
+    assert run.stop == "diverged" and np.all(np.isfinite(run.weights)) and np.all(np.isfinite(run.descent.total))
+    assert np.abs(run.weights[-1]).max() > descent.DIVERGED >= np.abs(run.weights[-2]).max()
+    calm = sgd(X, y, loss="squared", eta=0.5 / top, epochs=50, stop_when_still=False)
+    assert calm.stop == "epochs" and len(calm) == 50 * len(y)

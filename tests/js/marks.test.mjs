@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { chartFigure } from "../../pla_lab/drawing/plot/chart.js";
 import { fmt, stepWords } from "../../pla_lab/drawing/plot/marks.js";
+import { restExtra, restPose } from "../../pla_lab/drawing/plot/pose.js";
 import { traces } from "../../pla_lab/drawing/plot/scene.js";
 import { COLORS, payload } from "./fixtures.mjs";
 
@@ -66,4 +67,14 @@ test("each step in words, for the screen reader's live line", () => {
   assert.equal(stepWords(d, 2), "Update 2 of 3: point #1, a × (−1), was on the wrong side; w becomes (0.5, 2, 1.5).");
   assert.equal(stepWords(d, 3), "Update 3 of 3: 2 points were on the wrong side; w becomes (0.25, 1.5, 2).");
   assert.equal(stepWords({ ...d, win: null }, 1), "");
+});
+
+test("an SGD run's step visits one point: the words say visited, and whether w moved; a zero step draws no arrow", () => {
+  const win = { t0: 0, W: [[0, 0, 0], [1, 1, 1], [1, 1, 1]], U: [[1, 1, 1], [0, 0, 0]], I: [[0], [1]], P: null };
+  const d = payload({ visits: true, win, T: 2 });
+  assert.equal(stepWords(d, 1), "Step 1 of 2: point #0, a ○ (+1), was visited; w becomes (1, 1, 1).");
+  assert.equal(stepWords(d, 2), "Step 2 of 2: point #1, a × (−1), was visited; w stays (1, 1, 1).");
+  const at = (t) => traces(d, restPose(d, t), restExtra(d, t), null, "#000").find((tr) => tr.meta === "update");
+  assert.equal(at(0).x.length, 2); // step 1 moves w: its arrow is drawn
+  assert.equal(at(1).x.length, 0); // step 2's gradient is 0: no arrow, not an arrowhead on a point
 });

@@ -39,6 +39,11 @@ export function stepWords(data, t) {
   const vec = (w) => "(" + w.map((v) => fmt(v)).join(", ") + ")";
   if (t === 0) return `Step 0 of ${data.T}: w starts at ${vec(win.W[k])}.`;
   const used = k >= 1 ? (win.I[k - 1] || []) : [];
+  if (data.visits && used.length === 1) { // SGD: a step visits one point, and w moves only if its gradient is not 0
+    const p = data.points[used[0]] || [0, 0, 1], moved = (win.U[k - 1] || []).some((u) => u !== 0);
+    return `Step ${t} of ${data.T}: point #${used[0]}, ${p[2] > 0 ? "a ○ (+1)" : "a × (−1)"}, was visited; w ` +
+      (moved ? `becomes ${vec(win.W[k])}.` : `stays ${vec(win.W[k])}.`);
+  }
   const who = used.length === 1
     ? `point #${used[0]}, ${(data.points[used[0]] || [0, 0, 1])[2] > 0 ? "a ○ (+1)" : "a × (−1)"}, was on the wrong side`
     : `${used.length} points were on the wrong side`;

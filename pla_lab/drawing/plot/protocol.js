@@ -153,6 +153,7 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @property {string} alt
  * @property {number | null} gamma  the margin perceptron's γ: the band layer shades where y·wᵀx̃/‖w‖ < γ/2 for either label
  * @property {Companion | Companion[] | null} companion  other runs drawn beside the shown one (the companion layer)
+ * @property {boolean} visits  each step visits one point and may leave w as it is (SGD): the words say "visited"
  */
 
 /**

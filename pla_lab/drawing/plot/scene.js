@@ -132,7 +132,7 @@ export function traces(data, pose, extra, edits, fg) {
     above.push(Object.assign(hasW ? arrowTrace(pose.anchor, wv, fg, 3.5 * k, "solid", "w") : none, named));
   }
   if (on.has("update")) {
-    if (extra.update && flat) {
+    if (extra.update && flat && extra.update.some((u) => u !== 0)) { // a zero step (SGD beyond a kink): no arrow
       const tip = [pose.anchor[0] + wv[0], pose.anchor[1] + wv[1]];
       const uv = [extra.update[0] * pose.scale, extra.update[1] * pose.scale];
       const by = (extra.by || []).map((i) => data.points[i]).filter(Boolean);

@@ -5,27 +5,14 @@ notes)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
 
 import numpy as np
 
-from pla_lab.api import (DEFAULT_VIEW, Field, Preset, ReplayLesson, S, Setting, actions, button, choice, digits, dump12,
-                         dump_w0, literal, model, number, parse_w0, payload, st, vec, widgets)
+from pla_lab.api import (DEFAULT_VIEW, Field, FixedPreset, Preset, ReplayLesson, S, Setting, actions, button, choice,
+                         digits, dump12, dump_w0, literal, model, number, parse_w0, payload, st, vec, widgets)
 from pla_lab.lessons.compare import compare_checks, compare_figures, compare_words
 from pla_lab.lessons.compare import compare_runs as compare
-
-
-@dataclass(frozen=True)
-class FixedPreset(Preset):
-    """An example of fixed points (not drawn from a data set): the tie example's grid."""
-
-    fixed: tuple = ()
-
-    def build(self, seed: int):
-        pts = [tuple(float(v) for v in p) for p in self.fixed]
-        return pts, self.view or model.fit_view(pts), None
-
 
 # On the integer grid from w₀ = 0: the handwritten notes' ≤ 0 and the COS 495 lecture's sign(0) = −1 agree for three
 # updates, then w₃'s

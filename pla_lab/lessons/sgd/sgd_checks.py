@@ -1,0 +1,68 @@
+"""Check yourself on the perceptron as gradient descent: which lines the next step leaves where they are, whether
+the hinge's run would move on, how the squared loss's run ends against the perceptron's; answered from the runs
+(no Streamlit, no Plotly)."""
+
+from __future__ import annotations
+
+from pla_lab.api import Question, num, plural, sub
+from pla_lab.lessons.sgd import sgd_runs
+from pla_lab.lessons.sgd.sgd_words import NAMES
+
+NONE = "None: all four move"
+YES, NO = "Yes", "No"
+MORE, SAME, FEWER = "More", "The same number", "Fewer"
+
+
+def questions(runs: dict, t: int) -> list:
+    out = []
+    if all(t < len(tr) for tr in runs.values()):
+        out.append(still(runs, t))
+    return out + [hinge_moves_on(runs["hinge"]), squared_against_perceptron(runs)]
+
+
+def _names(losses) -> str:
+    names = [f"the {NAMES[k]}" for k in losses]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def still(runs: dict, t: int) -> Question:
+    steps = {loss: sgd_runs.step(tr, t) for loss, tr in runs.items()}
+    stay = tuple(k for k, s in steps.items() if not s.moves)
+    right = NONE if not stay else _names(stay)
+    choices = [NONE, _names(("perceptron",)), _names(("perceptron", "hinge")), _names(("hinge",))]
+    if right not in choices:
+        choices[-1] = right
+    i = steps["perceptron"].i
+    why = "; ".join(f"{NAMES[k]}: m = {num(s.m)}, " + ("∇ℓ = 0, it stays" if not s.moves else "it moves")
+                    for k, s in steps.items())
+    return Question("still", f"Step {t + 1} visits point #{i}. Which of the four lines will **not** move?",
+                    tuple(choices), choices.index(right),
+                    f"Each run has its own w{sub(t)}, so its own margin score m = y·w{sub(t)}ᵀx̃ for the point: {why}. "
+                    "The perceptron's gradient is 0 once m > 0, the hinge's once m > 1; the logistic and squared "
+                    "losses have a gradient at almost every m.")
+
+
+def hinge_moves_on(trace) -> Question:
+    end = sgd_runs.ending(trace)
+    T = end.T
+    if end.still_moving:
+        why = (f"At w{sub(T)}, {end.pushing} point{plural(end.pushing)} still "
+               f"{'has' if end.pushing == 1 else 'have'} y·wᵀx̃ < 1 (the smallest is {num(end.min_margin)}): "
+               f"the hinge pulls on {'it' if end.pushing == 1 else 'them'} until it clears 1.")
+    else:
+        why = (f"At w{sub(T)} every point has y·wᵀx̃ ≥ 1 (the smallest is {num(end.min_margin)}): every hinge "
+               "gradient is 0, so more passes would not move w.")
+    return Question("hinge_on", f"After the last step, step {T}: would more passes move the hinge loss's line?",
+                    (YES, NO), 0 if end.still_moving else 1, why)
+
+
+def squared_against_perceptron(runs: dict) -> Question:
+    sq, pe = sgd_runs.ending(runs["squared"]), sgd_runs.ending(runs["perceptron"])
+    right = MORE if sq.wrong > pe.wrong else SAME if sq.wrong == pe.wrong else FEWER
+    n = len(runs["squared"].y)
+    extra = " It diverged: its weights passed 10¹²." if sq.diverged else (
+        f" Its last w still pulls on {sq.pushing_right} point{plural(sq.pushing_right)} already right, toward "
+        "wᵀx̃ = y." if sq.pushing_right else "")
+    return Question("squared", "At the end, does the squared loss's run get more points wrong than the "
+                    "perceptron loss's?", (MORE, SAME, FEWER), (MORE, SAME, FEWER).index(right),
+                    f"Squared: **{sq.wrong}** of {n} wrong; perceptron: **{pe.wrong}**.{extra}")

@@ -1,0 +1,96 @@
+"""Every sentence the lesson "The perceptron as gradient descent" states about its runs, tested as a claim on many
+data sets (hypothesis), against a plain loop written here: that a line "will not move again", that no point is
+wrong, that every point clears y·wᵀx̃ ≥ 1, the counts of mistakes, and Check yourself's "which lines will not move"."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pla_core import datasets
+from pla_lab.lessons.sgd import sgd_checks, sgd_runs, sgd_words
+
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+LOSSES = ("perceptron", "hinge", "logistic", "squared")
+
+
+def runs_of(seed, n, noise, eta, epochs, sign0):
+    d = datasets.separable(n, margin=0.05, noise=noise, seed=seed)
+    X = np.round(d.X, 2)
+    kw = dict(eta=eta, order="cyclic", w0=(0.0, 0.0, 0.0), bias=True, sign_zero=sign0, seed=0)
+    return X, d.y, sgd_runs.four(X, d.y, kw, epochs=epochs, decay=False)
+
+
+def one_more_pass(loss, w, X, y, eta, tie_wrong):
+    """A plain pass over the points from w, in order: the weights after it."""
+    w = np.array(w, dtype=float)
+    for x0, yi in zip(X, y):
+        x = np.array([1.0, *x0])
+        m = yi * (w @ x)
+        kink = {"perceptron": 0.0, "hinge": 1.0}.get(loss)
+        if kink is not None:
+            g = -yi * x if (m < kink or (m == kink and tie_wrong(yi))) else 0 * x
+        elif loss == "logistic":
+            g = -yi * x * 0.5 * (1 - np.tanh(0.5 * m))
+        else:
+            g = 2 * (w @ x - yi) * x
+        w = w - eta * g
+    return w
+
+
+def tie_rule(sign0):
+    return {None: lambda y: True, "both": lambda y: False, 1: lambda y: y < 0, -1: lambda y: y > 0}[sign0]
+
+
+def wrong_count(w, X, y, sign0):
+    m = y * (np.column_stack([np.ones(len(y)), X]) @ w)
+    return int(np.sum((m < 0) | ((m == 0) & np.array([tie_rule(sign0)(v) for v in y]))))
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000), n=st.integers(3, 25), noise=st.sampled_from([0.0, 0.1]),
+       eta=st.sampled_from([0.05, 0.1, 0.3, 1.0]), epochs=st.integers(1, 12),
+       sign0=st.sampled_from([None, "both", 1, -1]))
+def test_how_each_run_ends_is_true_of_the_run(seed, n, noise, eta, epochs, sign0):
+    X, y, runs = runs_of(seed, n, noise, eta, epochs, sign0)
+    for loss, trace in runs.items():
+        end = sgd_runs.ending(trace)
+        if end.diverged:
+            assert loss == "squared"
+            continue
+        w = trace.weights[-1]
+        after = one_more_pass(loss, w, X, y, trace.settings["eta"], tie_rule(sign0))
+        # "w will not move again" ⟺ a further pass leaves w where it is
+        assert (not end.still_moving) == bool(np.array_equal(after, w)), loss
+        assert end.wrong == wrong_count(w, X, y, sign0)
+        if loss == "perceptron" and not end.still_moving:
+            assert end.wrong == 0  # "no point is wrong"
+        if loss == "hinge" and not end.still_moving:
+            assert end.min_margin >= 1 - 1e-12  # "every point has y·wᵀx̃ ≥ 1"
+        moves = [t for t in range(len(trace)) if not np.array_equal(trace.weights[t + 1], trace.weights[t])]
+        assert end.moved == len(moves) and end.last_move == (moves[-1] if moves else None)
+    said = sgd_words.endings(runs)
+    for loss, trace in runs.items():
+        end = sgd_runs.ending(trace)
+        if not end.diverged:
+            assert f"**{loss}**: w moved at {end.moved} of {end.T} step" in said
+            assert f"{end.wrong} of {n} point{'s' if n > 1 else ''} wrong at the end" in said
+            assert ("will not move again" in said.split(f"**{loss}**")[1].split("\n")[0]) == (not end.still_moving)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000), n=st.integers(2, 20), eta=st.sampled_from([0.1, 1.0]),
+       t=st.integers(0, 59), sign0=st.sampled_from([None, "both", 1, -1]))
+def test_which_lines_will_not_move_is_answered_from_the_runs(seed, n, eta, t, sign0):
+    X, y, runs = runs_of(seed, n, 0.1, eta, 3, sign0)
+    if any(t >= len(tr) for tr in runs.values()):
+        return
+    q = sgd_checks.still(runs, t)
+    stay = [loss for loss, tr in runs.items() if np.array_equal(tr.weights[t + 1], tr.weights[t])]
+    answer = q.choices[q.answer]
+    if not stay:
+        assert answer == sgd_checks.NONE
+    else:
+        assert all(f"the {loss}" in answer for loss in stay)
+        assert not any(f"the {loss}" in answer for loss in set(LOSSES) - set(stay))
