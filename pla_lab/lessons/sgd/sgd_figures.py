@@ -77,8 +77,8 @@ def loss_curves(runs: dict, t: int, *, theme: str = "light", height: int = 300) 
         shown = float(np.clip(s.m, lo, hi))
         data.append({"type": "scatter", "mode": "markers", "x": [shown], "y": [min(s.loss, top * 0.98)],
                      "name": f"{NAMES[loss]} now", "meta": f"now-{loss}", "showlegend": False,
-                     "marker": {"size": 14, "color": c if not s.moves else "rgba(0,0,0,0)",
-                                "symbol": "circle" if not s.moves else "circle-open", "line": {"width": 3, "color": c}},
+                     "marker": {"size": 15, "color": c, "symbol": "circle-open" if s.moves else "circle",
+                                "line": {"width": 3, "color": c}},
                      "hovertemplate": f"{NAMES[loss]}: m = {num(s.m)}, ℓ = {num(s.loss)}<extra></extra>"})
     grid = "rgba(128,128,128,0.22)"
     return {"data": data, "layout": {

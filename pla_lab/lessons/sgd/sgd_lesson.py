@@ -2,7 +2,8 @@
 (perceptron, hinge, logistic, squared) on the same points, four lines stepping together; the losses as curves of
 the margin score; L̂ and E_in over the steps; one step's numbers for the loss a student picks."""
 
-from pla_lab.api import DEFAULT_VIEW, ChartSpec, FixedPreset, Preset, ReplayLesson, model, payload, st, sub, widgets
+from pla_lab.api import (DEFAULT_VIEW, ChartSpec, FixedPreset, Preset, ReplayLesson, model, payload, shared, st, sub,
+                         widgets)
 from pla_lab.lessons.sgd import sgd_checks, sgd_figures, sgd_runs, sgd_words
 from pla_lab.lessons.sgd.sgd_options import OPTIONS
 
@@ -65,8 +66,12 @@ class SgdLesson(ReplayLesson):
         widgets.option_widgets(self, columns=True, only=("loss", "eta"))
         widgets.option_widgets(self, columns=True, only=("epochs", "decay"))
         if page.trace is not None:
-            st.plotly_chart(sgd_figures.loss_curves(page.run.extras["runs"], page.t, theme=page.theme),
-                            width="stretch", config={"displayModeBar": False}, key="sgd-curves")
+            runs = page.run.extras["runs"]
+            st.plotly_chart(sgd_figures.loss_curves(runs, page.t, theme=page.theme), width="stretch",
+                            config={"displayModeBar": False}, key="sgd-curves")
+            st.markdown(sgd_words.table(runs, page.t))
+            if shared.SHARED["present"]:  # presenter mode's box of numbers under the plot holds four lines
+                st.markdown("**How the four runs end**\n\n" + sgd_words.endings(runs))
 
     def panel(self, page):
         if page.trace is None:
@@ -74,8 +79,8 @@ class SgdLesson(ReplayLesson):
             return
         runs = page.run.extras["runs"]
         st.markdown(sgd_words.numbers(runs, page.options["loss"], page.t))
-        st.markdown(sgd_words.table(runs, page.t))
-        st.markdown("**How the four runs end**\n\n" + sgd_words.endings(runs))
+        if not shared.SHARED["present"]:
+            st.markdown("**How the four runs end**\n\n" + sgd_words.endings(runs))
 
     def questions(self, page):
         if page.trace is None:

@@ -103,7 +103,8 @@ def _gradient_words(loss: str, s, y, x) -> str:
 
 def table(runs: dict, t: int) -> str:
     """The four runs at step t: each one's margin score of the visited point, ℓ and update."""
-    rows = ["| loss | m = y·wᵀx̃ | ℓ | −η·∇ℓ |", "|---|---|---|---|"]
+    rows = [f"Step {t + 1}, every loss at its own w{sub(t)}:", "", "| loss | m = y·wᵀx̃ | ℓ | step −η·∇ℓ |",
+            "|---|---|---|---|"]
     for loss, trace in runs.items():
         s = sgd_runs.step(trace, t)
         if s is None:
