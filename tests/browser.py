@@ -240,6 +240,21 @@ class Plot:
         return self.js("() => window.__plaLab.data.view")
 
 
+def choose(plot: Plot, label: str, option: str):
+    """Pick an option of a select box, as a person does: open it, click the option (again if a rerun closed it)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for _ in range(3):
+        plot.page.wait_for_selector(READY, timeout=30_000)
+        plot.page.get_by_role("combobox", name=label).click()
+        try:
+            plot.page.locator("[role=option]", has_text=option).click(timeout=15_000)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError(f"could not choose {option!r} in {label!r}")
+
+
 def hold_server_messages(plot: Plot):
     """Route the page's websocket through a relay that holds the server's messages back while relay["hold"] is true
     (the browser's own messages still go out); release() sends what was held, in order, and stops holding."""

@@ -32,7 +32,7 @@ def chart(runs: dict) -> dict:
         own = ts[ts <= len(tr)]
         L, E = tr.descent.total, tr.e_in
         c, dash = STYLE[loss]
-        common = {"name": NAMES[loss], "color": c, "width": 3, "dash": dash, "x": own.tolist()}
+        common = {"name": NAMES[loss], "color": c, "width": 3, "dash": dash, "x": own.tolist(), "shape": "linear"}
         series.append({**common, "y": np.round(L[own], 6).tolist(), "panel": 0})
         series.append({**common, "y": np.round(E[own], 6).tolist(), "panel": 1, "name": f"{NAMES[loss]} "})
         if tr.stop == "diverged":

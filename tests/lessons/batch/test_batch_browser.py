@@ -9,15 +9,13 @@ import pathlib
 from urllib.parse import parse_qs, urlencode, urlparse
 
 import numpy as np
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import pla_core
 from pla_lab.framework import codec as C
 from pla_lab.framework import model
 from pla_lab.framework import settings as S
 from pla_lab.lessons import BATCH
-
-from tests.browser import READY, Plot
+from tests.browser import Plot, choose
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[3] / "test-artifacts"
 
@@ -42,19 +40,6 @@ def run(pts, batch_size=None):
 def drawn(plot: Plot, meta: str) -> dict:
     return plot.js("(m) => { const t = document.querySelector('.pla-plot').data.find(t => t.meta === m);"
                    " return t && {x: t.x, y: t.y, symbol: t.marker && t.marker.symbol}; }", meta)
-
-
-def choose(plot: Plot, label: str, option: str):
-    """Pick an option of a select box, as a person does: open it, click the option (again if a rerun closed it)."""
-    for _ in range(3):
-        plot.page.wait_for_selector(READY, timeout=30_000)
-        plot.page.get_by_role("combobox", name=label).click()
-        try:
-            plot.page.locator("[role=option]", has_text=option).click(timeout=15_000)
-            return
-        except PlaywrightTimeout:
-            continue
-    raise AssertionError(f"could not choose {option!r} in {label!r}")
 
 
 def circled(plot: Plot) -> list[tuple[float, float]]:

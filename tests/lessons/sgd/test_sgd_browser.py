@@ -15,9 +15,7 @@ from pla_lab.framework import codec as C
 from pla_lab.framework import model
 from pla_lab.framework import settings as S
 from pla_lab.lessons import SGD
-
-from tests.browser import READY, TEST_HOOKS, Plot, assert_animated
-from tests.lessons.batch.test_batch_browser import choose
+from tests.browser import READY, TEST_HOOKS, Plot, assert_animated, choose
 from tests.lessons.sgd.test_app_sgd import LOSSES, textbook
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[3] / "test-artifacts"
@@ -121,6 +119,7 @@ def test_presenter_mode_and_a_phone_draw_the_four_lines(server, browser):
                 assert on_line(W[loss][1], xs, ys), (where, loss)
             box = plot.page.locator(".pla-plot").bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= size[0] + 1, (where, box)  # the plot fits the screen
+            plot.js("() => document.querySelector('[data-testid=stMain]').scrollTo(0, 0)")
             plot.page.screenshot(path=str(ARTIFACTS / f"sgd-{where}.png"))
         finally:
             ctx.close()
