@@ -164,7 +164,8 @@ def sgd(X, y, *, loss: str = "perceptron", eta: float = 1.0, decay: bool = False
     stop = ("diverged" if diverged else "halted" if halted else "epochs" if taken == int(epochs) * n
             else "max_steps")
     settings = dict(algorithm="sgd", loss=loss, order=order, eta=float(eta), decay=bool(decay), bias=bool(bias),
-                    sign_zero=sign_zero, seed=seed, epochs=int(epochs), max_updates=steps, margin=0.0)
+                    sign_zero=sign_zero, seed=seed, epochs=int(epochs), max_updates=steps, margin=0.0,
+                    stop_when_still=bool(stop_when_still))
     trace = Trace(weights=readonly(W), mistakes=readonly(idx.astype(np.int64)),
                   visits=None if order == "random" else readonly(np.arange(1, taken + 1)), halted=halted,
                   cycle=None, stop=stop, X=readonly(X), y=readonly(y), settings=settings, permutation=readonly(perm),

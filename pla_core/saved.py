@@ -1,6 +1,6 @@
 """A run saved as JSON, and read back: the settings, the points, every wₜ and the points each update used.
 
-:func:`save_run` writes a :class:`~pla_core.trace.Trace` of any algorithm (PLA, Pocket, batch, online);
+:func:`save_run` writes a :class:`~pla_core.trace.Trace` of any algorithm (PLA, Pocket, batch, online, SGD);
 :func:`load_run` reads it back as a :class:`SavedRun`, whose :meth:`SavedRun.replay` runs the same algorithm with
 the same keyword arguments on the same points. JSON writes every float with Python's shortest round-trip repr,
 so the points and weights come back bit for bit, and so does the replayed w_T::
@@ -34,13 +34,15 @@ _KWARGS = {
     "pocket": ("order", "eta", "w0", "bias", "sign_zero", "max_updates", "seed"),
     "batch": ("eta", "w0", "bias", "sign_zero", "max_updates", "batch_size", "average"),
     "online": ("eta", "w0", "bias", "sign_zero", "passes", "shuffle", "seed"),
+    "sgd": ("loss", "eta", "decay", "order", "w0", "bias", "sign_zero", "epochs", "seed", "stop_when_still"),
 }
 
 
 def _algorithms() -> dict:
+    from .descent import sgd
     from .perceptron import batch, online, pla, pocket
 
-    return {"pla": pla, "pocket": pocket, "batch": batch, "online": online}
+    return {"pla": pla, "pocket": pocket, "batch": batch, "online": online, "sgd": sgd}
 
 
 def run_settings(trace: Trace) -> dict:
@@ -100,7 +102,7 @@ class SavedRun:
 
     Attributes
     ----------
-    algorithm : {"pla", "pocket", "batch", "online"}
+    algorithm : {"pla", "pocket", "batch", "online", "sgd"}
     settings : dict
         The keyword arguments of the algorithm (``pla_core.<algorithm>(X, y, **settings)``).
     X : ndarray (n, d)

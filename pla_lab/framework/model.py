@@ -104,7 +104,7 @@ class FixedPreset(Preset):
     fixed: tuple = ()
 
     def build(self, seed: int):
-        pts = [tuple(float(v) for v in p) for p in self.fixed]
+        pts = [(q(x), q(y), float(lab)) for x, y, lab in self.fixed]  # as a link holds them (see Preset.build)
         return pts, self.view or fit_view(pts), None
 
 

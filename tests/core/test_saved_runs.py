@@ -32,6 +32,12 @@ RUNS = {
     "mini-batch": lambda: pc.batch(NOISY.X, NOISY.y, eta=0.5, batch_size=6, max_updates=60),
     "mini-batch, summed, XOR cycle": lambda: pc.batch(XOR4.X, XOR4.y, batch_size=3, average=False),
     "online": lambda: pc.online(NOISY.X, NOISY.y, passes=3, shuffle=True, seed=9),
+    "sgd, perceptron loss (exact on its grid)": lambda: pc.sgd(np.round(SEP.X, 2), SEP.y, epochs=4),
+    "sgd, hinge, permuted": lambda: pc.sgd(NOISY.X, NOISY.y, loss="hinge", eta=0.3, order="permuted", seed=2,
+                                           epochs=3, stop_when_still=False),
+    "sgd, logistic, decaying η, random": lambda: pc.sgd(NOISY.X, NOISY.y, loss="logistic", decay=True,
+                                                       order="random", seed=5, epochs=2),
+    "sgd, squared, diverged": lambda: pc.sgd(CREDIT.X, CREDIT.y, loss="squared", eta=1.0, epochs=5),
 }
 
 

@@ -78,6 +78,9 @@ def test_every_lesson_saves_its_points_as_csv_and_its_run_as_json(slug, download
     assert saved.replay().weights[-1].tobytes() == saved.w.tobytes()
     if saved.algorithm == "online":  # a stream has no cap on updates: its length is its passes
         assert saved.settings["passes"] == int(url(at)["passes"]) and "max_updates" not in saved.settings
+    elif saved.algorithm == "sgd":  # SGD's length is its passes over the points, at most 10,000 steps
+        assert saved.settings["epochs"] == min(int(url(at)["epochs"]), 10_000 // len(y))
+        assert saved.settings["loss"] == url(at)["loss"] and "max_updates" not in saved.settings
     else:
         assert saved.settings["max_updates"] == int(url(at)["cap"])
     if saved.algorithm != "batch":  # the batch perceptron draws nothing at random

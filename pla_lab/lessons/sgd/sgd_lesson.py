@@ -20,9 +20,8 @@ class SgdLesson(ReplayLesson):
     summary = "One loop, four losses: the perceptron, hinge, logistic and squared losses step together on your points."
     needs, minutes = "PLA step by step; the margin perceptron", 15
     goal = "See PLA as stochastic gradient descent on one loss, and what another loss changes."
-    look = ("Four lines, one per loss, from the same w₀; the circled point is the one each step visits. **Step**: a "
-            "line that does not move had a zero gradient. The curves under the plot show where the point sits on "
-            "each loss.")
+    look = ("One line per loss, from the same w₀; each step visits the circled point. **Step**: a line that does "
+            "not move had a zero gradient.")
     presets = {
         "separable": Preset("Separable", "separable", dict(n=20, margin=0.2), view=DEFAULT_VIEW),
         "far": FixedPreset("One far-away point", "grid", view=(-1.0, 2.5, -1.5, 1.5), fixed=FAR),
@@ -32,7 +31,7 @@ class SgdLesson(ReplayLesson):
     options = OPTIONS
     moving = ("companion", "w", "update", "circle")
     chart = ChartSpec("", y_title="", x_title="step t")
-    wide, plot_height = True, 430
+    wide, plot_height = True, 410
     legend = dict(font={"size": 14}, itemwidth=30, tracegroupgap=0)
     guide = sgd_words.GUIDE
 
@@ -44,9 +43,8 @@ class SgdLesson(ReplayLesson):
         return runs[options["loss"]], {"runs": runs, "chart": sgd_figures.chart(runs)}
 
     def companion(self, page):
-        picked = page.options["loss"]
-        return [payload.companion(tr, page.t, sgd_words.NAMES[loss] + (" (arrows)" if loss == picked else ""),
-                                  color=sgd_figures.STYLE[loss][0], dash=sgd_figures.STYLE[loss][1])
+        return [payload.companion(tr, page.t, sgd_words.NAMES[loss], color=sgd_figures.STYLE[loss][0],
+                                  dash=sgd_figures.STYLE[loss][1])
                 for loss, tr in page.run.extras["runs"].items()]
 
     def showing(self, page):
@@ -54,8 +52,8 @@ class SgdLesson(ReplayLesson):
             return None
         t, T = page.t, len(page.trace)
         visit = f"the circle: the point step {t + 1} visits" if t < T else "the run's end"
-        return (f"Four lines: each loss's w{sub(t)}; {visit}; the arrows: the {page.options['loss']} loss's w and "
-                "its step −η·∇ℓ.")
+        return (f"Showing w{sub(t)} of each loss's run, one line each; {visit}; the arrows: the "
+                f"{page.options['loss']} loss's w and its step −η·∇ℓ.")
 
     def alt(self, page):
         if page.trace is None:

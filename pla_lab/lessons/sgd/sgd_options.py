@@ -12,7 +12,7 @@ OPTIONS = (
             help="Whose step the numbers spell out and whose w and update −η·∇ℓ the plot draws as arrows. All four "
                  "lines are drawn and move at every step.",
             widget="select", options=LOSSES, option_label=LOSS_LABELS.get),
-    Setting("eta", 0.1, digits(number(0.001, 10.0)), dump12, label="Step size η (all four runs)",
+    Setting("eta", 0.1, digits(number(0.001, 10.0)), dump12, label="Learning rate η (all four runs)",
             help="The same η for the four losses. The squared loss needs η·‖x̃‖² < 1 for every point, or its steps "
                  "overshoot and grow (the page says when it diverged). On this page it replaces the sidebar's η.",
             widget="number", extra=dict(min_value=0.001, max_value=10.0, step=0.05, format="%.3f")),

@@ -72,12 +72,12 @@ def numbers(runs: dict, loss: str, t: int) -> str:
     trace = runs[loss]
     T = len(trace)
     if t >= T:
-        return f"**{loss_name(loss).capitalize()}**: the run's end, w{sub(T)} = {vec(trace.weights[T])}."
+        return f"**t = {T} of {T}**, the {loss_name(loss)}'s end: w{sub(T)} = {vec(trace.weights[T])}."
     s = sgd_runs.step(trace, t)
     x = sgd_runs.augmented(trace)[s.i]
     y = trace.y[s.i]
-    lines = [f"**Step {t + 1} of {T}, {loss_name(loss)}**: point #{s.i} (x̃ = {vec(x)}, y = {num(y)}), "
-             f"w{sub(t)} = {vec(trace.weights[t])}.",
+    lines = [f"**t = {t} of {T}**, w{sub(t)} = {vec(trace.weights[t])}. The next step, {t + 1}, with the "
+             f"**{loss_name(loss)}** visits point #{s.i} (x̃ = {vec(x)}, y = {num(y)}):",
              f"- margin score m = y·w{sub(t)}ᵀx̃ = **{num(s.m)}**; ℓ = {FORMULAS[loss].split(' = ')[-1]} = "
              f"**{num(s.loss)}**",
              f"- ∇ℓ = {_gradient_words(loss, s, y, x)} = {vec(s.grad)}",

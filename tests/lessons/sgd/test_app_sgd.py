@@ -66,7 +66,7 @@ def test_the_four_lines_are_four_textbook_runs_and_step_together():
     data = plot(at)
     assert data["T"] == 30 * len(y) and data["visits"] is True
     lines = data["companion"]
-    assert [c["label"] for c in lines] == ["perceptron (arrows)", "hinge", "logistic", "squared"]
+    assert [c["label"] for c in lines] == ["perceptron", "hinge", "logistic", "squared"]
     assert len({(c["color"], c["dash"]) for c in lines}) == 4  # four styles, not four colours alone
     for _ in range(5):
         button(at, "Step").click().run()
@@ -93,9 +93,9 @@ def test_the_step_s_numbers_are_the_picked_loss_s_and_a_pick_is_kept_in_the_link
     i, x = 3 % len(y), np.array([1.0, *X[3 % len(y)]])
     m = y[i] * (W[3] @ x)
     said = markdown(at)
-    assert f"Step 4 of {len(W) - 1}, logistic loss" in said
+    assert f"**t = 3 of {len(W) - 1}**" in said and "The next step, 4, with the **logistic loss** visits" in said
     assert f"m = y·w₃ᵀx̃ = **{num(m)}**" in said and f"**{num(math.log1p(math.exp(-m)))}**" in said
-    assert plot(at)["companion"][2]["label"] == "logistic (arrows)"
+    assert "the arrows: the logistic loss's w" in "\n".join(c.value for c in at.caption)
     again = start(url(at))  # the link reopens the same demo: same pick, same step, same lines
     assert plot(again)["t"] == 3 and plot(again)["companion"] == plot(at)["companion"]
 

@@ -58,7 +58,7 @@ def test_step_animates_four_lines_on_their_runs_and_the_curves_mark_each_point(s
     plot.wait_t(2)
     assert_animated(plot.transitions()[-1])
     drawn = lines(plot)
-    assert [d[0] for d in drawn] == ["perceptron (arrows)", "hinge", "logistic", "squared"]
+    assert [d[0] for d in drawn] == ["perceptron", "hinge", "logistic", "squared"]
     assert len({d[3] for d in drawn}) == 4
     for (name, xs, ys, _), loss in zip(drawn, LOSSES):
         assert on_line(W[loss][2], xs, ys), (loss, W[loss][2], xs, ys)
@@ -85,8 +85,8 @@ def test_picking_a_loss_moves_the_arrows_and_run_takes_the_four_lines_to_their_e
     plot.settled()
     choose(plot, "Numbers and arrows for", "hinge: ℓ = max(0, 1 − m)")
     plot.page.wait_for_function("() => new URL(location.href).searchParams.get('loss') === 'hinge'", timeout=30_000)
-    plot.page.wait_for_function("() => document.querySelector('.pla-plot').data.some(t => t.name === 'hinge (arrows)')",
-                                timeout=30_000)
+    plot.page.wait_for_function("() => [...document.querySelectorAll('[data-testid=stCaptionContainer]')].some("
+                                "e => e.innerText.includes(\"the arrows: the hinge loss's w\"))", timeout=30_000)
     X, y, W = link_runs(plot)
     plot.page.get_by_role("button", name=re.compile(r"^Run")).click()
     T = len(W["hinge"]) - 1
