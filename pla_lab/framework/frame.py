@@ -64,6 +64,12 @@ _RECONNECT = """export default function ({ setTriggerValue }) {
   }).observe(app, { attributes: true, attributeFilter: ["data-test-connection-state"] });
 }"""
 _reconnect = st.components.v2.component("pla_lab.reconnect", js=_RECONNECT)
+# The page's first element: a component whose script is early.js itself (a component's script runs as soon as it
+# is mounted; an st.html's runs later, after the lesson's first elements on a first visit).
+_early = st.components.v2.component(
+    "pla_lab.early", js=(server.PLOT_DIR / "early.js").read_text(encoding="utf-8")
+    + "\nexport default function () { listen(window, document); }\n")
+EARLY_KEY = "early-keys"
 RECONNECT_KEY = "reconnect-watch"
 
 
@@ -77,6 +83,7 @@ def page_head(lessons, *, present: bool = False) -> None:
     from the moment Streamlit lays it out, before any of its script has run (the words beside it never jump), and
     leaves less padding, for a 1280×720 projector. On a phone it puts the plot first (:func:`_phone_order`)."""
     links = "".join(f'<link rel="modulepreload" href="{u}">' for u in server.plot_modules())
+    _early(key=EARLY_KEY)  # first: keys pressed before the lesson is drawn are kept for the plot (early.js)
     st.html(f'{links}<script type="module">import("{server.plotly_url()}");</script>', unsafe_allow_javascript=True,
             width="content")
     replays = [lesson for lesson in lessons if hasattr(lesson, "plot_height")]
@@ -88,7 +95,7 @@ def page_head(lessons, *, present: bool = False) -> None:
         "[data-testid=stMain] [data-testid=stMarkdownContainer] :is(th,td){padding:0.375rem 0.4rem}"
         f"[data-testid=stSidebarUserContent]{{padding-top:0}}{places}{_PROJECTOR % PRESENT_CSS if present else ''}"
         f"{CONTRAST_CSS[theme()]}@media (max-width:640px){{{_phone_order(replays)}}}"
-        f".st-key-{RECONNECT_KEY}{{display:none}}</style>",
+        f".st-key-{RECONNECT_KEY},.st-key-{EARLY_KEY}{{display:none}}</style>",
         unsafe_allow_html=True,
     )
     _reconnect(key=RECONNECT_KEY, on_reconnected_change=_full_run)

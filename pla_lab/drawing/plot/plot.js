@@ -1,8 +1,9 @@
 // One plot instance per mounted component: its elements, its state between two reruns, and what a payload does.
 import { createChart } from "./chart.js";
+import { drain, EARLY } from "./early.js";
 import { createOutbox } from "./events.js";
 import { bindClicks, bindDrag, bindSteps } from "./input.js";
-import { jumpTo, update } from "./player.js";
+import { jumpTo, step, update } from "./player.js";
 import { chartHeight, isPhone } from "./phone.js";
 import { VERSION } from "./protocol.js";
 import { watchSaid } from "./said.js";
@@ -124,6 +125,17 @@ function syncChart(inst) {
   if (had !== !!c && inst.gd._fullLayout) requestAnimationFrame(() => inst.gd.isConnected && inst.P.Plots.resize(inst.gd));
 }
 
+/** Keys pressed before the lesson could take them (early.js), in order: steps served here, Space presses Play. */
+function applyEarly(inst, keys) {
+  for (const key of keys) {
+    if (EARLY[key]) step(inst, EARLY[key]);
+    else {
+      const play = [...document.querySelectorAll(".st-key-lesson-transport button")].find((b) => /Play|Pause/.test(b.innerText));
+      if (play && !play.disabled) play.click();
+    }
+  }
+}
+
 /**
  * A new payload for the plot: drop what the server has handled, forget the clicks it has answered, draw.
  * @param {ReturnType<typeof createPlot>} inst @param {import("./protocol.js").Payload} data @param {Function} send
@@ -156,6 +168,7 @@ export function render(inst, data, send) {
         bindSteps(inst);
         bindScrub(inst);
         inst.stats.interactiveAt = performance.now();
+        applyEarly(inst, drain(window));
       });
     }
   }).catch((e) => {
