@@ -64,13 +64,10 @@ _RECONNECT = """export default function ({ setTriggerValue }) {
   }).observe(app, { attributes: true, attributeFilter: ["data-test-connection-state"] });
 }"""
 _reconnect = st.components.v2.component("pla_lab.reconnect", js=_RECONNECT)
-# The page's first element: a component whose script is early.js itself (a component's script runs as soon as it
-# is mounted; an st.html's runs later, after the lesson's first elements on a first visit).
-_early = st.components.v2.component(
-    "pla_lab.early", js=(server.PLOT_DIR / "early.js").read_text(encoding="utf-8")
-    + "\nexport default function () { listen(window, document); }\n")
-EARLY_KEY = "early-keys"
-RECONNECT_KEY = "reconnect-watch"
+# The page's first element: a component whose script is early.js (it runs sooner than an st.html's script).
+_early = st.components.v2.component("pla_lab.early", js=(server.PLOT_DIR / "early.js").read_text(encoding="utf-8")
+                                   + "\nexport default function () { listen(window, document); }\n")
+EARLY_KEY, RECONNECT_KEY = "early-keys", "reconnect-watch"
 
 
 def _full_run() -> None:
