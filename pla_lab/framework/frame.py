@@ -66,7 +66,7 @@ _RECONNECT = """export default function ({ setTriggerValue }) {
 _reconnect = st.components.v2.component("pla_lab.reconnect", js=_RECONNECT)
 # The page's first element: a component whose script is early.js (it runs sooner than an st.html's script).
 _early = st.components.v2.component("pla_lab.early", js=(server.PLOT_DIR / "early.js").read_text(encoding="utf-8")
-                                   + "\nexport default function () { listen(window, document); }\n")
+                                   + "\nexport default ({ data }) => listen(window, (data && data.slugs) || []);\n")
 EARLY_KEY, RECONNECT_KEY = "early-keys", "reconnect-watch"
 
 
@@ -80,7 +80,8 @@ def page_head(lessons, *, present: bool = False) -> None:
     from the moment Streamlit lays it out, before any of its script has run (the words beside it never jump), and
     leaves less padding, for a 1280×720 projector. On a phone it puts the plot first (:func:`_phone_order`)."""
     links = "".join(f'<link rel="modulepreload" href="{u}">' for u in server.plot_modules())
-    _early(key=EARLY_KEY)  # first: keys pressed before the lesson is drawn are kept for the plot (early.js)
+    # First: keys pressed before the lesson's plot takes them are kept for it (early.js)
+    _early(key=EARLY_KEY, data={"slugs": [lesson.slug for lesson in lessons if hasattr(lesson, "plot_height")]})
     st.html(f'{links}<script type="module">import("{server.plotly_url()}");</script>', unsafe_allow_javascript=True,
             width="content")
     replays = [lesson for lesson in lessons if hasattr(lesson, "plot_height")]

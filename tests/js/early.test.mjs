@@ -1,34 +1,43 @@
-// Keys pressed before the lesson has Back/Step/Play: kept in order while it has none, left to Streamlit's shortcuts
-// once Step is drawn, never taken from a text box, and handed to the plot once (then no more are kept).
+// Keys pressed before a lesson's plot takes them: kept in order on a lesson that steps (and hidden from Streamlit's
+// shortcuts), never on another page or from a text box, and handed to the plot once (then no more are kept).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { drain, keep, listen } from "../../pla_lab/drawing/plot/early.js";
+import { drain, keep, listen, slugOf } from "../../pla_lab/drawing/plot/early.js";
 
-const doc = (stepDrawn) => {
+const page = (path) => {
   const handlers = [];
-  return { handlers, querySelector: () => (stepDrawn() ? {} : null), addEventListener: (_, h) => handlers.push(h) };
+  return { handlers, location: { pathname: path }, addEventListener: (_, h, capture) => capture && handlers.push(h) };
 };
-const key = (k, extra = {}) => ({ key: k, target: { closest: () => null }, preventDefault() { this.prevented = true; }, ...extra });
-
-test("→ ← and Space are kept while no Step is drawn, in order, and drained once", () => {
-  let drawn = false;
-  const win = {}, d = doc(() => drawn);
-  listen(win, d);
-  listen(win, d); // a full rerun draws the head again: still one listener
-  assert.equal(d.handlers.length, 1);
-  const e = key("ArrowRight");
-  for (const ev of [e, key("ArrowRight"), key("a"), key("ArrowLeft", { ctrlKey: true }), key(" "), key("ArrowLeft")]) d.handlers[0](ev);
-  assert.ok(e.prevented);
-  drawn = true;
-  d.handlers[0](key("ArrowRight")); // Step is there: Streamlit's shortcut takes it
-  assert.deepEqual(drain(win), ["ArrowRight", "ArrowRight", " ", "ArrowLeft"]);
-  drawn = false;
-  d.handlers[0](key("ArrowRight"));
-  assert.deepEqual(drain(win), []); // the plot has them now
+const key = (k, extra = {}) => ({
+  key: k, target: { closest: () => null }, ...extra,
+  preventDefault() { this.prevented = true; }, stopImmediatePropagation() { this.stopped = true; },
 });
 
-test("a key typed into a box is the box's", () => {
-  const typing = { key: "ArrowLeft", target: { closest: (s) => (s.includes("input") ? {} : null) } };
-  assert.equal(keep(typing, doc(() => false)), null);
+test("→ ← and Space are kept on a stepping lesson, in order, out of Streamlit's sight, and drained once", () => {
+  const win = page("/pla");
+  listen(win, ["pla", "halts"]);
+  listen(win, ["pla", "halts"]); // a full rerun draws the head again: still one listener
+  assert.equal(win.handlers.length, 1);
+  const e = key("ArrowRight");
+  for (const ev of [e, key("ArrowRight"), key("a"), key("ArrowLeft", { ctrlKey: true }), key(" "), key("ArrowLeft")]) {
+    win.handlers[0](ev);
+  }
+  assert.ok(e.prevented && e.stopped);
+  assert.deepEqual(drain(win), ["ArrowRight", "ArrowRight", " ", "ArrowLeft"]);
+  const later = key("ArrowRight");
+  win.handlers[0](later);
+  assert.deepEqual(drain(win), []); // the plot has them now
+  assert.ok(!later.stopped);
+});
+
+test("on another page, or typed into a box, a key is left alone", () => {
+  const home = page("/"), typing = { key: "ArrowLeft", target: { closest: (s) => (s.includes("input") ? {} : null) } };
+  listen(home, ["pla"]);
+  const e = key("ArrowRight");
+  home.handlers[0](e);
+  assert.ok(!e.stopped && drain(home).length === 0);
+  assert.equal(keep(typing, true), null);
+  assert.equal(slugOf("/course/pla"), "pla"); // served under a prefix
+  assert.equal(slugOf("/"), "");
 });

@@ -39,7 +39,8 @@ gives, so a tie is a mistake exactly when PLA would correct it.
 that does not move had a zero gradient: its point was beyond the kink. The loss curves under the plot mark where
 each run's visited point sits; the chart tracks L̂(w) = (1/n)·Σₙ ℓ and the fraction of mistakes E_in for each run.
 - The **perceptron** stops as soon as no point is wrong.
-- The **hinge** keeps pushing until every point has y·wᵀx̃ ≥ 1, past the line, by a margin.
+- The **hinge** keeps pushing until every point has y·wᵀx̃ ≥ 1, past the line by a margin (> 1 where the
+  sidebar's reading of sign(0) counts the kink as a mistake).
 - The **logistic** loss never reaches 0, so its w never stops; on separable data ‖w‖ keeps growing.
 - The **squared** loss pulls every point toward wᵀx̃ = y, even points already right by far: try the example
   *One far-away point*, where it ends with mistakes the perceptron does not make.
