@@ -37,16 +37,18 @@ def window(trace, t: int, *, back: int = WINDOW_BACK, ahead: int = WINDOW_AHEAD)
 
 
 def companion(trace, t: int, label: str, *, back: int = WINDOW_BACK, ahead: int = WINDOW_AHEAD,
-              color: str | None = None, dash: str | None = None) -> protocol.Companion:
+              color: str | None = None, dash: str | None = None, arrows: bool = False) -> protocol.Companion:
     """A second run's weights over the same steps as the shown run's window around t (its w_{t0} … up to its own
     end), and its last w, where it stays past its end: what the "companion" layer draws at every step (in
     ``color`` and ``dash``, as :func:`companion_line`)."""
     eta, R = trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"])
-    return companion_line(trace.weights, t, label, eta=eta, R=R, back=back, ahead=ahead, color=color, dash=dash)
+    return companion_line(trace.weights, t, label, eta=eta, R=R, back=back, ahead=ahead, color=color, dash=dash,
+                          arrows=arrows)
 
 
 def companion_line(weights, t: int, label: str, *, eta: float = 1.0, R: float = 0.0, back: int = WINDOW_BACK,
-                   ahead: int = WINDOW_AHEAD, color: str | None = None, dash: str | None = None) -> protocol.Companion:
+                   ahead: int = WINDOW_AHEAD, color: str | None = None, dash: str | None = None,
+                   arrows: bool = False) -> protocol.Companion:
     """Any sequence of weights w₀ … w_T (rows of (1 + d) numbers: another algorithm's run over the same steps, an
     average of the shown run's weights…) as the "companion" layer: the rows in the window around step t, and the
     last row, where the line stays past T. ``eta`` and ``R`` (the points' radius) set what counts as rounding noise
@@ -58,7 +60,7 @@ def companion_line(weights, t: int, label: str, *, eta: float = 1.0, R: float = 
     t0, t1 = max(0, t - back), t + ahead
     W = clean_weights(W_all[t0:min(t1, T) + 1], eta, R).tolist()  # empty once t0 is past its end
     return protocol.Companion(t0=t0, W=W, T=T, last=clean_weights(W_all[T], eta, R).tolist(), label=label,
-                              color=color, dash=dash)
+                              color=color, dash=dash, arrows=bool(arrows))
 
 
 @dataclass(frozen=True)

@@ -81,7 +81,8 @@ class Companion(TypedDict):
     """Another run drawn with the shown one on the same points (the "companion" layer: its boundary, dashed, in
     its own colour): ``W[k]`` is its w_{t0+k} around the step (the same steps as the shown run's window); from its
     end ``T`` on it stays at ``last`` (it halted, or stopped at the cap). ``label`` names it in the legend; ``color``
-    (a palette name or a CSS colour) and ``dash`` draw it (None: the palette's pocket colour, dashed)."""
+    (a palette name or a CSS colour) and ``dash`` draw it (None: the palette's pocket colour, dashed); with
+    ``arrows`` its w and its step wₜ₊₁ − wₜ are drawn as arrows too, at the shown run's scale, in its colour."""
 
     t0: int
     W: list[list[float]]
@@ -90,6 +91,7 @@ class Companion(TypedDict):
     label: str
     color: str | None
     dash: str | None
+    arrows: bool
 
 
 class Series(TypedDict, total=False):

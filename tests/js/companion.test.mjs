@@ -52,3 +52,21 @@ test("several companions: each its own w, colour, dash and legend name, all movi
   assert.equal(traces({ ...data, companion: [] }, restPose(data, 0), { ghost: null, circle: [], update: null, by: [] }, null, "#000")
     .filter((t) => t.meta === "companion").length, 0);
 });
+
+test("a companion with arrows draws its w from its own line and, at rest, its step at the shown run's scale", () => {
+  const moving = { ...companion, W: [[0, 1, 0], [0.5, 1, 1], [0.5, 1, 1]], T: 5, last: [0.5, 1, 1], label: "hinge", arrows: true };
+  const d = { ...data, moving: ["boundary", "companion", "w"], companion: [companion, moving] };
+  const pose = restPose(d, 0), extra = { ghost: null, circle: [], update: [1, 0], by: [], upd: 0 };
+  const all = traces(d, pose, extra, null, "#000");
+  const [w] = all.filter((t) => t.meta === "companion-w"), [u] = all.filter((t) => t.meta === "companion-update");
+  assert.equal(all.filter((t) => t.meta === "companion-w").length, 1); // the first companion has no arrows
+  const s = pose.scale;
+  assert.ok(Math.abs(w.x[1] - w.x[0] - 1 * s) < 1e-9 && Math.abs(w.y[1] - w.y[0]) < 1e-9); // w = (1, 0) scaled
+  assert.ok(Math.abs(w.x[0]) < 1e-9); // from its own line, x₁ = 0
+  assert.ok(Math.abs(u.x[0] - w.x[1]) < 1e-9 && Math.abs(u.y[1] - u.y[0] - 1 * s) < 1e-9); // step (0, 1) from w's tip
+  // between two steps and at a zero step: the step's arrow is not drawn (its trace stays, empty)
+  const between = traces(d, pose, { ...extra, moving: true }, null, "#000").find((t) => t.meta === "companion-update");
+  assert.equal(between.x.length, 0);
+  const still = traces(d, restPose(d, 1), { ...extra, upd: 1 }, null, "#000").find((t) => t.meta === "companion-update");
+  assert.equal(still.x.length, 0); // W[1] = W[2]: no step
+});

@@ -1,7 +1,7 @@
 // The companion layer: other runs drawn with the shown one on the same points (another η; the four losses of SGD),
 // each boundary in its own colour and dash. Pure: from the payload's companion (one, or a list), whose weights are
 // over the same steps as the window.
-import { lineTrace } from "./marks.js";
+import { arrowTrace, empty, lineTrace } from "./marks.js";
 
 /**
  * The payload's companions as a list: none, one, or several.
@@ -49,3 +49,21 @@ export const companionName = (data, i = 0) => {
 export const companionLines = (data, pose, k = 1) =>
   companionsOf(data).map((_, i) => lineTrace(pose.c[i], data.view, companionStyle(data, k, i), "companion",
                                              companionName(data, i)));
+
+/**
+ * The arrows of the companions drawn with them (``arrows``): its w from its own line, in its colour, and at rest its
+ * step wₜ₊₁ − wₜ (dashed) from w's tip; none where w₁ = w₂ = 0 or the step is 0. Two traces each, always.
+ */
+export function companionArrows(data, pose, extra, k = 1) {
+  const out = [];
+  (pose.ca || []).forEach((a, i) => {
+    if (!a) return;
+    const w = pose.c[i], s = pose.scale, color = companionStyle(data, k, i).color;
+    const wv = w && s > 0 && (w[1] || w[2]) ? [w[1] * s, w[2] * s] : null;
+    out.push(wv ? arrowTrace(a.anchor, wv, color, 2.5 * k, "solid", "companion-w") : empty("companion-w"));
+    const u = !extra.moving && extra.upd !== null && a.u && wv && (a.u[1] || a.u[2]) ? [a.u[1] * s, a.u[2] * s] : null;
+    out.push(u ? arrowTrace([a.anchor[0] + wv[0], a.anchor[1] + wv[1]], u, color, 2.5 * k, "dash", "companion-update")
+      : empty("companion-update"));
+  });
+  return out;
+}

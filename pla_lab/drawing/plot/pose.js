@@ -1,5 +1,5 @@
 // What is on screen at step t, or between two steps: read from the payload's window of weights. Pure.
-import { companionWs } from "./companion.js";
+import { companionsOf, companionWs } from "./companion.js";
 import { clip } from "./geometry.js";
 
 /** Entry t of one of the window's lists (W, U, I, P), or null outside the window. */
@@ -64,11 +64,22 @@ export function restPose(data, t) {
   let m = Math.hypot(w[1], w[2]);
   const u = W(data, t + 1) ? U(data, t) : null;
   if (u) m = Math.max(m, Math.hypot(w[1] + u[1], w[2] + u[2]));
-  const p = P(data, t), c = companionWs(data, t), scale = m > 0 ? L / m : 0;
+  const c = companionWs(data, t), next = companionWs(data, t + 1);
+  // Companions drawn with arrows (SGD's other losses): their w and step, at the same scale, so lengths compare.
+  const ca = companionsOf(data).map((cp, i) => {
+    const cw = c[i];
+    if (!cp.arrows || !cw || cw.length !== 3) return null;
+    const cu = next[i] && t < data.T ? next[i].map((x, j) => x - cw[j]) : null;
+    m = Math.max(m, Math.hypot(cw[1], cw[2]), cu ? Math.hypot(cw[1] + cu[1], cw[2] + cu[2]) : 0);
+    return { w: cw, u: cu };
+  });
+  const p = P(data, t), scale = m > 0 ? L / m : 0;
   const wv = [w[1] * scale, w[2] * scale], tips = [wv];
   if (u) tips.push([wv[0] + u[1] * scale, wv[1] + u[2] * scale]);
+  const arrows = ca.map((a) => a && { u: a.u, anchor: anchorOf(a.w, v, [[a.w[1] * scale, a.w[2] * scale],
+    ...(a.u ? [[(a.w[1] + a.u[1]) * scale, (a.w[2] + a.u[2]) * scale]] : [])]) });
   return { w: w.slice(), anchor: anchorOf(w, v, w.length === 3 ? tips : []), scale, p: p ? p.slice() : null,
-           c: c.map((w) => (w ? w.slice() : null)) };
+           c: c.map((w) => (w ? w.slice() : null)), ca: arrows };
 }
 
 /** The pose a fraction e of the way from a to b. */
@@ -76,10 +87,11 @@ export const lerpPose = (a, b, e) => ({
   w: lerpV(a.w, b.w, e), anchor: lerpV(a.anchor, b.anchor, e), scale: lerp(a.scale, b.scale, e),
   p: a.p && b.p ? lerpV(a.p, b.p, e) : b.p,
   c: b.c.map((w, i) => (w && a.c[i] ? lerpV(a.c[i], w, e) : w)),
+  ca: (b.ca || []).map((x, i) => (x && a.ca && a.ca[i] ? { u: x.u, anchor: lerpV(a.ca[i].anchor, x.anchor, e) } : x)),
 });
 
 /** The pose with no run: nothing to draw from w. */
-export const blankPose = () => ({ w: [0, 0, 0], anchor: [0, 0], scale: 0, p: null, c: [] });
+export const blankPose = () => ({ w: [0, 0, 0], anchor: [0, 0], scale: 0, p: null, c: [], ca: [] });
 
 /**
  * What is drawn besides the pose at rest at step t: the previous boundary, and (if the next weights are loaded)

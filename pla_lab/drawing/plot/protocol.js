@@ -40,6 +40,7 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @property {string} label  its legend name
  * @property {string|null} color  a palette name or a CSS colour (null: the palette's pocket colour)
  * @property {string|null} dash  its line's dash (null: "dash")
+ * @property {boolean} arrows  its w and its step drawn as arrows too, at the shown run's scale
  */
 
 /**

@@ -1,6 +1,6 @@
 // The plotly traces for a pose: data in, traces out. Pure (no DOM, no plotly.js).
 import { clipPoly, rect, signGrid } from "./geometry.js";
-import { companionLines } from "./companion.js";
+import { companionArrows, companionLines } from "./companion.js";
 import { chainTraces } from "./chain.js";
 import { arrowTrace, distance, empty, fmt, lineNote, lineTrace, normal } from "./marks.js";
 import { BAND_TWEENED, bandTraces } from "./band.js";
@@ -13,7 +13,7 @@ const HATCH = { shape: "/", fgcolor: "rgba(128,128,128,0.55)", bgcolor: "rgba(12
 
 /** Metas of the traces that change from frame to frame of a tween (the others are fixed for one update). */
 export const TWEENED = Object.freeze(["shade+", "shade-", "disagree+", "disagree-", "boundary", "pocket", "w", "offset", "unit",
-  "distance", "companion", "chain+", "chain-", ...BAND_TWEENED]);
+  "distance", "companion", "companion-w", "chain+", "chain-", ...BAND_TWEENED]);
 
 /** No edits: the payload's points as they are. */
 export const noEdits = () => ({ add: [], remove: [], flip: [] });
@@ -121,7 +121,7 @@ export function traces(data, pose, extra, edits, fg) {
     above.push(lineTrace(w, v, { color: fg, width: 4 * k }, "boundary", legend(data, "boundary", "boundary wᵀx̃ = 0")),
                lineNote(w, v, extra, fg, k));
   }
-  if (on.has("companion")) above.push(...companionLines(data, pose, k));
+  if (on.has("companion")) above.push(...companionLines(data, pose, k), ...companionArrows(data, pose, extra, k));
   if (on.has("pocket")) above.push(lineTrace(pose.p, v, { color: C.pocket, width: 5 * k, dash: "dashdot" }, "pocket", legend(data, "pocket", "ŵ")));
   const flat = w.length === 3, wv = [w[1] * pose.scale, w[2] * pose.scale];
   const hasW = flat && pose.scale > 0 && (w[1] !== 0 || w[2] !== 0); // w₁ = w₂ = 0: no arrow, not a dot

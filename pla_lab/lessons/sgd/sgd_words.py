@@ -35,8 +35,9 @@ update (pla_core.sgd with this loss, η = 1 and the cyclic order is pla_core.pla
 exactly (m = 1 for the hinge), the loss has no gradient; the app takes the one the sidebar's reading of sign(0)
 gives, so a tie is a mistake exactly when PLA would correct it.
 
-**What to look at.** Press **Step**: all four lines move at once, from the same visited point (circled). A line
-that does not move had a zero gradient: its point was beyond the kink. The loss curves under the plot mark where
+**What to look at.** Press **Step**: all four lines move at once, from the same visited point (circled). Each
+loss's w is an arrow from its line, and its step −η·∇ℓ a dashed arrow from w's tip, all at one scale. A line
+that does not move had a zero gradient (no dashed arrow): its point was beyond the kink. The loss curves under the plot mark where
 each run's visited point sits; the chart tracks L̂(w) = (1/n)·Σₙ ℓ and the fraction of mistakes E_in for each run.
 - The **perceptron** stops as soon as no point is wrong.
 - The **hinge** keeps pushing until every point has y·wᵀx̃ ≥ 1, past the line by a margin (> 1 where the

@@ -68,6 +68,7 @@ def test_the_four_lines_are_four_textbook_runs_and_step_together():
     lines = data["companion"]
     assert [c["label"] for c in lines] == ["perceptron", "hinge", "logistic", "squared"]
     assert len({(c["color"], c["dash"]) for c in lines}) == 4  # four styles, not four colours alone
+    assert [c["arrows"] for c in lines] == [False, True, True, True]  # the picked loss's arrows are the plot's own
     for _ in range(5):
         button(at, "Step").click().run()
     data = plot(at)

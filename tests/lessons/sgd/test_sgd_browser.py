@@ -62,6 +62,22 @@ def test_step_animates_four_lines_on_their_runs_and_the_curves_mark_each_point(s
     assert len({d[3] for d in drawn}) == 4
     for (name, xs, ys, _), loss in zip(drawn, LOSSES):
         assert on_line(W[loss][2], xs, ys), (loss, W[loss][2], xs, ys)
+    # the three other losses' w and step as arrows, at the scale of the perceptron loss's own w arrow
+    arrows = plot.js("() => document.querySelector('.pla-plot').data.filter(t => t.meta === 'companion-w'"
+                     " || t.meta === 'companion-update' || t.meta === 'w').map(t => [t.meta, t.x, t.y])")
+    main = next(a for a in arrows if a[0] == "w")
+    scale = (main[1][1] - main[1][0]) / W["perceptron"][2][1]
+    ws = [a for a in arrows if a[0] == "companion-w"]
+    steps = [a for a in arrows if a[0] == "companion-update"]
+    assert len(ws) == len(steps) == 3
+    for (_, xs, ys), (_, ux, uy), loss in zip(ws, steps, LOSSES[1:]):
+        assert abs(xs[1] - xs[0] - scale * W[loss][2][1]) < 1e-6 and abs(ys[1] - ys[0] - scale * W[loss][2][2]) < 1e-6
+        step = W[loss][3] - W[loss][2]
+        if step[1] or step[2]:
+            assert abs(ux[1] - ux[0] - scale * step[1]) < 1e-6 and abs(uy[1] - uy[0] - scale * step[2]) < 1e-6, loss
+            assert abs(ux[0] - xs[1]) < 1e-9 and abs(uy[0] - ys[1]) < 1e-9  # from its w's tip
+        else:
+            assert len(ux) == 0, loss
     cx, cy = plot.trace_xy("circle")
     assert (cx[0], cy[0]) == tuple(X[2])  # step 3 visits point #2 (cyclic order)
     # the curves under the plot, once the rerun after the step has drawn them: each run's point at its own m
