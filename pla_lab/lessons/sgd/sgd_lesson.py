@@ -20,8 +20,8 @@ class SgdLesson(ReplayLesson):
     summary = "One loop, four losses: the perceptron, hinge, logistic and squared losses step together on your points."
     needs, minutes = "PLA step by step; the margin perceptron", 15
     goal = "See PLA as stochastic gradient descent on one loss, and what another loss changes."
-    look = ("One line per loss, from the same w₀, with its w and step as arrows; each step visits the circled point. "
-            "**Step**: a line that does not move had a zero gradient.")
+    look = ("One line per loss, with its w and step as arrows; each step visits the circled point. **Step**: a line "
+            "that does not move had a zero gradient.")
     presets = {
         "separable": Preset("Separable", "separable", dict(n=20, margin=0.2), view=DEFAULT_VIEW),
         "far": FixedPreset("One far-away point", "grid", view=(-1.0, 2.5, -1.5, 1.5), fixed=FAR),
