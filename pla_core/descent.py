@@ -32,7 +32,7 @@ from .perceptron import ORDERS
 from .reference import tie_mask
 from .trace import Trace, readonly
 
-__all__ = ["sgd", "LOSSES", "Descent", "loss_values", "loss_gradients"]
+__all__ = ["sgd", "LOSSES", "Descent", "loss_values", "loss_gradients", "margin_loss"]
 
 LOSSES = ("perceptron", "hinge", "logistic", "squared")
 #: The most steps one run may take (epochs × n), so a link cannot make the server work for ever.
@@ -89,6 +89,14 @@ def _slopes(loss: str, m, y, tie):
 
 def _augmented(X, bias: bool) -> np.ndarray:
     return np.column_stack([np.full(len(X), float(bias)), X])
+
+
+def margin_loss(loss: str, m) -> np.ndarray:
+    """ℓ as a function of the margin score m = y·wᵀx̃ alone (elementwise): every loss here is one (the squared
+    loss's (wᵀx̃ − y)² is (1 − m)², since y² = 1)."""
+    _check_loss(loss)
+    m = np.asarray(m, dtype=float)
+    return _of_margins(loss, m, np.ones_like(m))
 
 
 def loss_values(loss: str, w, X, y, *, bias: bool = True) -> np.ndarray:

@@ -58,7 +58,7 @@ const label = (meta, xs, ys, texts, color, pos) => ({ type: "scatter", mode: "te
   meta, cliponaxis: false });
 
 /**
- * Seed 001's geometry of the boundary: the perpendicular from the origin to it (its signed distance b/‖(w₁, w₂)‖) and the
+ * The handwritten notes' geometry of the boundary: the perpendicular from the origin to it (its signed distance b/‖(w₁, w₂)‖) and the
  * unit normal ŵ = (w₁, w₂)/‖(w₁, w₂)‖ drawn from its foot. Labels only at rest (extra.moving: between steps).
  */
 export function normal(pose, extra, fg, C, k = 1) {

@@ -130,7 +130,7 @@ function applyEarly(inst, keys) {
   for (const key of keys) {
     if (EARLY[key]) step(inst, EARLY[key]);
     else {
-      const play = [...document.querySelectorAll(".st-key-lesson-transport button")].find((b) => /Play|Pause/.test(b.innerText));
+      const play = document.querySelector(".st-key-app-play button"); // the Play/Pause toggle (widgets.transport)
       if (play && !play.disabled) play.click();
     }
   }

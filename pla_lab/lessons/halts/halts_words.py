@@ -131,7 +131,7 @@ def _widest(e, *, seen: bool) -> str:
 
 
 def geometry(w, t: int, points, pick) -> str:
-    """Seed 001's hyperplane geometry of wₜ: unit normal, offset, and the chosen point's signed distance."""
+    """The handwritten notes' hyperplane geometry of wₜ: unit normal, offset, and the chosen point's signed distance."""
     if not np.any(w[1:3]):
         return f"w{sub(t)} = {vec(w)} has no line yet (w₁ = w₂ = 0), so no normal and no distances."
     n = pla_core.unit_normal(w[:3])

@@ -13,11 +13,12 @@ YES, NO = "Yes", "No"
 MORE, SAME, FEWER = "More", "The same number", "Fewer"
 
 
-def questions(runs: dict, t: int) -> list:
+def questions(runs: dict, t: int, ends: dict) -> list:
+    """``ends``: how each run ends (:func:`sgd_runs.endings`, computed with the runs)."""
     out = []
     if all(t < len(tr) for tr in runs.values()):
         out.append(still(runs, t))
-    return out + [hinge_moves_on(runs["hinge"]), squared_against_perceptron(runs)]
+    return out + [hinge_moves_on(ends["hinge"]), squared_against_perceptron(ends)]
 
 
 def _names(losses) -> str:
@@ -42,8 +43,7 @@ def still(runs: dict, t: int) -> Question:
                     "losses have a gradient at almost every m.")
 
 
-def hinge_moves_on(trace) -> Question:
-    end = sgd_runs.ending(trace)
+def hinge_moves_on(end) -> Question:
     T = end.T
     if end.still_moving:
         why = (f"At w{sub(T)}, {end.pushing} point{plural(end.pushing)} still "
@@ -56,10 +56,10 @@ def hinge_moves_on(trace) -> Question:
                     (YES, NO), 0 if end.still_moving else 1, why)
 
 
-def squared_against_perceptron(runs: dict) -> Question:
-    sq, pe = sgd_runs.ending(runs["squared"]), sgd_runs.ending(runs["perceptron"])
+def squared_against_perceptron(ends: dict) -> Question:
+    sq, pe = ends["squared"], ends["perceptron"]
     right = MORE if sq.wrong > pe.wrong else SAME if sq.wrong == pe.wrong else FEWER
-    n = len(runs["squared"].y)
+    n = sq.n
     extra = " It diverged: its weights passed 10¹²." if sq.diverged else (
         f" Its last w still pulls on {sq.pushing_right} point{plural(sq.pushing_right)} already right, toward "
         "wᵀx̃ = y." if sq.pushing_right else "")

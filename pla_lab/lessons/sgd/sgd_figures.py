@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pla_core.descent import LOSSES
+from pla_core.descent import LOSSES, margin_loss
 from pla_lab.api import num, palette, sample_steps
 from pla_lab.lessons.sgd import sgd_runs
 from pla_lab.lessons.sgd.sgd_words import NAMES
@@ -61,14 +61,12 @@ def loss_curves(runs: dict, t: int, *, theme: str = "light", height: int = 300) 
     hi = max([3.0, *[m + 0.5 for m in ms if np.isfinite(m)]])
     lo, hi = max(lo, -50.0), min(hi, 50.0)
     m = np.linspace(lo, hi, 241)
-    curves = {"perceptron": np.maximum(0, -m), "hinge": np.maximum(0, 1 - m), "logistic": np.logaddexp(0, -m),
-              "squared": (1 - m) ** 2}
     top = 4.5
     data = []
     for loss in LOSSES:
         c, dash = color(loss, pal), STYLE[loss][1]
         data.append({"type": "scatter", "mode": "lines", "x": np.round(m, 4).tolist(),
-                     "y": np.round(np.minimum(curves[loss], 1e3), 4).tolist(), "name": NAMES[loss],
+                     "y": np.round(np.minimum(margin_loss(loss, m), 1e3), 4).tolist(), "name": NAMES[loss],
                      "meta": f"curve-{loss}", "line": {"color": c, "width": 3, "dash": dash}, "hoverinfo": "skip"})
     for loss, s in steps.items():
         if s is None:

@@ -40,7 +40,7 @@ class SgdLesson(ReplayLesson):
         runs = sgd_runs.four(X, y, settings, epochs=options["epochs"], decay=options["decay"])
         for trace in runs.values():
             trace.errors  # noqa: B018 - computed once, with the run
-        return runs[options["loss"]], {"runs": runs, "chart": sgd_figures.chart(runs)}
+        return runs[options["loss"]], {"runs": runs, "ends": sgd_runs.endings(runs), "chart": sgd_figures.chart(runs)}
 
     def companion(self, page):
         picked = page.options["loss"]  # its arrows are the plot's own w and update; the others' come with them
@@ -70,7 +70,7 @@ class SgdLesson(ReplayLesson):
                             config={"displayModeBar": False}, key="sgd-curves")
             st.markdown(sgd_words.table(runs, page.t))
             if shared.SHARED["present"]:  # presenter mode's box of numbers under the plot holds four lines
-                st.markdown("**How the four runs end**\n\n" + sgd_words.endings(runs))
+                st.markdown("**How the four runs end**\n\n" + sgd_words.endings(page.run.extras["ends"]))
 
     def panel(self, page):
         if page.trace is None:
@@ -79,12 +79,12 @@ class SgdLesson(ReplayLesson):
         runs = page.run.extras["runs"]
         st.markdown(sgd_words.numbers(runs, page.options["loss"], page.t))
         if not shared.SHARED["present"]:
-            st.markdown("**How the four runs end**\n\n" + sgd_words.endings(runs))
+            st.markdown("**How the four runs end**\n\n" + sgd_words.endings(page.run.extras["ends"]))
 
     def questions(self, page):
         if page.trace is None:
             return []
-        return sgd_checks.questions(page.run.extras["runs"], page.t)
+        return sgd_checks.questions(page.run.extras["runs"], page.t, page.run.extras["ends"])
 
 
 SGD = SgdLesson()

@@ -42,7 +42,8 @@ def margins(trace, t: int) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Step:
-    """What one run does at step t (t < T): the visited point i, its margin score m = yᵢ·wₜᵀx̃ᵢ, its loss ℓ, the
+    """What one run does at step t (t < T): the visited point i, its margin score m = yᵢ·wₜᵀx̃ᵢ (as the run judged
+    it: Trace.score), its loss ℓ, the
     gradient ∇ℓ, the step ηₜ and the update −ηₜ∇ℓ (all zero when the point is beyond the loss's kink)."""
 
     i: int
@@ -62,7 +63,7 @@ def step(trace, t: int) -> Step | None:
     if t >= len(trace):
         return None
     i, d = int(trace.mistakes[t]), trace.descent
-    m = float(trace.y[i] * (augmented(trace)[i] @ trace.weights[t]))
+    m = float(trace.y[i] * trace.score(t))
     return Step(i=i, m=m, loss=float(d.loss[t]), grad=d.grad[t], eta=float(d.eta[t]), update=trace.updates[t])
 
 
@@ -73,6 +74,7 @@ class Ending:
     and whether it diverged."""
 
     T: int
+    n: int                      # the points
     moved: int
     last_move: int | None       # the step t whose update was the last non-zero one
     wrong: int
@@ -95,7 +97,13 @@ def ending(trace) -> Ending:
     m = margins(trace, T)
     right = (m > 0) | ((m == 0) & ~tie_mask(trace.y, s["sign_zero"]))  # a tie as the sign(0) reading has it
     wrong = int(trace.errors[-1])
-    return Ending(T=T, moved=len(moving), last_move=int(moving[-1]) if len(moving) else None, wrong=wrong,
+    return Ending(T=T, n=len(trace.y), moved=len(moving), last_move=int(moving[-1]) if len(moving) else None,
+                  wrong=wrong,
                   min_margin=float(m.min()), norm_half=float(np.linalg.norm(trace.weights[T // 2])),
                   norm_end=float(np.linalg.norm(w)), still_moving=bool(pull.any()), pushing=int(pull.sum()),
                   pushing_right=int((pull & right).sum()), diverged=trace.stop == "diverged")
+
+
+def endings(runs: dict) -> dict:
+    """{loss: Ending} for the four runs: what does not change with the step, computed once with the runs."""
+    return {loss: ending(trace) for loss, trace in runs.items()}

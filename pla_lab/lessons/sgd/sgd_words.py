@@ -13,8 +13,6 @@ from pla_lab.lessons.sgd import sgd_runs
 NAMES = {"perceptron": "perceptron", "hinge": "hinge", "logistic": "logistic", "squared": "squared"}
 FORMULAS = {"perceptron": "max(0, −m)", "hinge": "max(0, 1 − m)", "logistic": "log(1 + e⁻ᵐ)",
             "squared": "(wᵀx̃ − y)² = (1 − m)²"}
-GRADIENTS = {"perceptron": "−y·x̃ if m < 0, else 0", "hinge": "−y·x̃ if m < 1, else 0",
-             "logistic": "−y·x̃·(1 − σ(m))", "squared": "2·(wᵀx̃ − y)·x̃"}
 LOSS_LABELS = {k: f"{NAMES[k]}: ℓ = {FORMULAS[k].split(' = ')[-1]}" for k in NAMES}
 
 GUIDE = f"""
@@ -37,8 +35,9 @@ gives, so a tie is a mistake exactly when PLA would correct it.
 
 **What to look at.** Press **Step**: all four lines move at once, from the same visited point (circled). Each
 loss's w is an arrow from its line, and its step −η·∇ℓ a dashed arrow from w's tip, all at one scale. A line
-that does not move had a zero gradient (no dashed arrow): its point was beyond the kink. The loss curves under the plot mark where
-each run's visited point sits; the chart tracks L̂(w) = (1/n)·Σₙ ℓ and the fraction of mistakes E_in for each run.
+that does not move had a zero gradient (no dashed arrow): its point was beyond the kink. The loss curves under
+the plot mark where each run's visited point sits; the chart tracks L̂(w) = (1/n)·Σₙ ℓ and the fraction of
+mistakes E_in for each run.
 - The **perceptron** stops as soon as no point is wrong.
 - The **hinge** keeps pushing until every point has y·wᵀx̃ ≥ 1, past the line by a margin (> 1 where the
   sidebar's reading of sign(0) counts the kink as a mistake).
@@ -116,14 +115,9 @@ def table(runs: dict, t: int) -> str:
     return "\n".join(rows)
 
 
-def endings(runs: dict) -> str:
-    """How each run ends, in one line each, every fact computed from the run."""
-    e = {loss: sgd_runs.ending(tr) for loss, tr in runs.items()}
-    n = len(next(iter(runs.values())).y)
-    out = []
-    for loss, end in e.items():
-        out.append(f"- **{NAMES[loss]}**: " + _ending(loss, end, n, e))
-    return "\n".join(out)
+def endings(ends: dict) -> str:
+    """How each run ends (``ends``: :func:`sgd_runs.endings`), in one line each, every fact computed from the run."""
+    return "\n".join(f"- **{NAMES[loss]}**: " + _ending(loss, end, end.n, ends) for loss, end in ends.items())
 
 
 def _ending(loss: str, end, n: int, e: dict) -> str:

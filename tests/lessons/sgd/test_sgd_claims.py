@@ -74,7 +74,7 @@ def test_how_each_run_ends_is_true_of_the_run(seed, n, noise, eta, epochs, sign0
             assert end.min_margin >= 1 - 1e-12  # "every point has y·wᵀx̃ ≥ 1"
         steps = [t for t in range(len(trace)) if not np.array_equal(trace.weights[t + 1], trace.weights[t])]
         assert end.moved == len(steps) and end.last_move == (steps[-1] if steps else None)
-    said = sgd_words.endings(runs)
+    said = sgd_words.endings(sgd_runs.endings(runs))
     for loss, trace in runs.items():
         end = sgd_runs.ending(trace)
         if not end.diverged:
