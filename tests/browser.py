@@ -43,14 +43,16 @@ SERVER_ERROR = re.compile(r"Uncaught app execution|Traceback \(most recent call 
                           re.M)
 
 
-def start_server(*extra: str, script: str = "app.py", port: int | None = None) -> tuple[subprocess.Popen, str]:
-    """A `streamlit run` server on a free port; what it writes goes to a file, ``proc.log`` (see server_errors)."""
+def start_server(*extra: str, script: str = "app.py", port: int | None = None,
+                 cwd: str | None = None) -> tuple[subprocess.Popen, str]:
+    """A `streamlit run` server on a free port (of the checkout at ``cwd``, this one unless told); what it writes
+    goes to a file, ``proc.log`` (see server_errors)."""
     port = port or _free_port()
     log = tempfile.NamedTemporaryFile("w+", prefix="pla-lab-server-", suffix=".log", delete=False)
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true",
          "--server.fileWatcherType", "none", "--server.port", str(port), "--server.address", "127.0.0.1", *extra],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True)
+        cwd=cwd or ROOT, stdout=log, stderr=subprocess.STDOUT, text=True)
     proc.log = log.name
     url = f"http://127.0.0.1:{port}"
     for _ in range(150):

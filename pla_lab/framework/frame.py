@@ -9,7 +9,8 @@ from pla_lab.framework import actions, boxes, model, nav, server, shared
 from pla_lab.framework import settings as S
 from pla_lab.framework.page import Page
 from pla_lab.framework.say import st
-from pla_lab.framework.widgets import COLUMN, SIDE, TOOLS, TRANSPORT, WIDTHS, WORDS, plot_class, point_tools, theme
+from pla_lab.framework.widgets import (COLUMN, PICTURE_CSS, SIDE, STACK, TOOLS, TRANSPORT, WIDTHS, WORDS, plot_class,
+                                      point_tools, theme)
 from pla_lab.words.text import literal
 
 #: Presenter mode's style: words readable from the back of a room, less padding, no toolbar strip; in the narrow
@@ -64,10 +65,7 @@ _RECONNECT = """export default function ({ setTriggerValue }) {
   }).observe(app, { attributes: true, attributeFilter: ["data-test-connection-state"] });
 }"""
 _reconnect = st.components.v2.component("pla_lab.reconnect", js=_RECONNECT)
-# The page's first element: a component whose script is early.js (it runs sooner than an st.html's script).
-_early = st.components.v2.component("pla_lab.early", js=(server.PLOT_DIR / "early.js").read_text(encoding="utf-8")
-                                   + "\nexport default ({ data }) => listen(window, (data && data.slugs) || []);\n")
-EARLY_KEY, RECONNECT_KEY = "early-keys", "reconnect-watch"
+RECONNECT_KEY = "reconnect-watch"
 
 
 def _full_run() -> None:
@@ -79,11 +77,6 @@ def page_head(lessons, *, present: bool = False) -> None:
     the longest part of a first visit) while Streamlit draws the rest. Its style keeps each lesson's plot its place
     from the moment Streamlit lays it out, before any of its script has run (the words beside it never jump), and
     leaves less padding, for a 1280×720 projector. On a phone it puts the plot first (:func:`_phone_order`)."""
-    links = "".join(f'<link rel="modulepreload" href="{u}">' for u in server.plot_modules())
-    # First: keys pressed before the lesson's plot takes them are kept for it (early.js)
-    _early(key=EARLY_KEY, data={"slugs": [lesson.slug for lesson in lessons if hasattr(lesson, "plot_height")]})
-    st.html(f'{links}<script type="module">import("{server.plotly_url()}");</script>', unsafe_allow_javascript=True,
-            width="content")
     replays = [lesson for lesson in lessons if hasattr(lesson, "plot_height")]
     places = "".join(f".{plot_class(lesson)}{{min-height:{lesson.plot_height}px}}" for lesson in replays)
     st.markdown(
@@ -93,7 +86,7 @@ def page_head(lessons, *, present: bool = False) -> None:
         "[data-testid=stMain] [data-testid=stMarkdownContainer] :is(th,td){padding:0.375rem 0.4rem}"
         f"[data-testid=stSidebarUserContent]{{padding-top:0}}{places}{_PROJECTOR % PRESENT_CSS if present else ''}"
         f"{CONTRAST_CSS[theme()]}@media (max-width:640px){{{_phone_order(replays)}}}"
-        f".st-key-{RECONNECT_KEY},.st-key-{EARLY_KEY}{{display:none}}</style>",
+        f".st-key-{RECONNECT_KEY}{{display:none}}{PICTURE_CSS}</style>",
         unsafe_allow_html=True,
     )
     _reconnect(key=RECONNECT_KEY, on_reconnected_change=_full_run)

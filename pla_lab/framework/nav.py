@@ -31,12 +31,19 @@ def lesson_page(lesson):
     return st.Page(f"../pages/{slug}.py", title=lesson.title, icon=lesson.icon, url_path=slug)
 
 
+BOOKS = (("sources", "Sources", "📚"), ("glossary", "Glossary", "📖"))  # the pages after the lessons
+
+
 def pages(lessons) -> list:
     """Every page, in the sidebar's order: the home page, the lessons along the path, then the notes they draw on
     (Sources) and the words they use (Glossary)."""
     return [home_page(), *(lesson_page(lesson) for lesson in lessons),
-            st.Page("../pages/sources.py", title="Sources", icon="📚", url_path="sources"),
-            st.Page("../pages/glossary.py", title="Glossary", icon="📖", url_path="glossary")]
+            *(st.Page(f"../pages/{path}.py", title=title, icon=icon, url_path=path) for path, title, icon in BOOKS)]
+
+
+def url_paths(lessons) -> list[str]:
+    """The last part of each page's address, in :func:`pages`' order ("" for the home page)."""
+    return ["", *(lesson.slug for lesson in lessons), *(path for path, _, _ in BOOKS)]
 
 
 GOAL_KEY = "lesson-goal"

@@ -3,12 +3,17 @@ browser modules (``pla_lab/drawing/plot``) and the installed ``plotly`` package'
 
 Both URLs carry a version — a hash of the modules' contents, plotly's version — so the browser may keep them for a
 year (``Cache-Control: immutable``): on a repeat visit it neither downloads nor, from the third visit on, compiles
-plotly.js again. No Streamlit import here: this module only builds URLs and Starlette routes.
+plotly.js again. It also puts a small script first in every page's head (:class:`HeadScript`). No Streamlit import
+at import time: this module builds URLs, Starlette routes and middleware (it reads the registry and the server's
+base path once, when it serves its first page).
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import json
+import re
 from functools import cache
 from pathlib import Path
 
@@ -77,3 +82,142 @@ def routes() -> list:
     return [Route(PREFIX + "/plot-{version}/{name}", plot_module),
             Route(PREFIX + "/plotly-{version}/plotly.min.js", plotly_js)]
 
+
+
+# The page's own head (Streamlit's index.html, served for every page's address) -------------------------------------
+#
+# Streamlit's page is its index.html; the lesson is drawn into it only after its JavaScript has loaded, connected and
+# run the script. Two things cannot wait that long, so a small classic script goes first in the head:
+#   * keys kept from the moment the page starts (early.js's listen): → pressed as soon as a lesson shows is applied
+#     once its plot can take it, whatever has not been drawn yet (Step, plotly.js);
+#   * where Streamlit's server is. On a lesson's address (/pla) Streamlit's frontend first asks /pla/_stcore/health,
+#     gets a 404 and asks again one folder up, ~0.1 s later; the page knows that its last part names a page, so it
+#     says where the server is (window.__streamlit.BACKEND_BASE_URL, which the frontend reads as it starts). Left
+#     unset where the address names no page of ours, or if a host embedding the app has set it already.
+
+
+@cache
+def page_paths() -> tuple[list[str], list[str], str]:
+    """(the last part of every page's address, the lessons' that step, the server's base path), read on the first
+    page served: the registry and Streamlit's settings import Streamlit, which this module does not at import."""
+    from streamlit import config
+
+    from pla_lab.framework import nav
+    from pla_lab.lessons import LESSONS
+
+    stepping = [lesson.slug for lesson in LESSONS if hasattr(lesson, "plot_height")]
+    return nav.url_paths(LESSONS), stepping, config.get_option("server.baseUrlPath") or ""
+
+
+@cache
+def _early_source() -> str:
+    """early.js as a classic script's body: its ``export``s dropped (a module would run only after the page has
+    been parsed, as Streamlit's own, too late to be first)."""
+    text = re.sub(r"^export ", "", (PLOT_DIR / "early.js").read_text(encoding="utf-8"), flags=re.M)
+    return "\n".join(line for line in text.splitlines() if line.strip() and not line.lstrip().startswith(("//", "/**")))
+
+
+def head_script(strip: int | None, stepping: list[str], ahead: list[str] = ()) -> str:
+    """The script put first in the page's head: keys kept on the ``stepping`` lessons, the server's address (the
+    page's address less its last ``strip`` parts; None: not said), and, once the page's own code has loaded, the
+    modules ``ahead`` asked for (so they do not compete with Streamlit's for the first paint)."""
+    base = "" if strip is None else (
+        "if (!window.__streamlit) { const parts = location.pathname.split('/').filter(Boolean);"
+        f" parts.splice(parts.length - {strip}, {strip});"
+        " window.__streamlit = { BACKEND_BASE_URL: location.origin + '/' + parts.join('/') }; }")
+    preload = ("addEventListener('load', () => { for (const href of %s) { const l = document.createElement('link');"
+               " l.rel = 'modulepreload'; l.href = href; document.head.appendChild(l); } });" % json.dumps(list(ahead)))
+    return (f"<script>(() => {{\n{_early_source()}\nlisten(window, {json.dumps(stepping)});\n{base}\n{preload}\n"
+            "})();</script>")
+
+
+def _strip(path: str, base: str, pages: list[str]) -> int | None:
+    """How many parts of the address name the page: 0 on the home page, 1 on another page, None if the path is
+    not one of ours (Streamlit's own fallback page, an address under a prefix a proxy strips is counted the same)."""
+    rest = path.rstrip("/")
+    base = "/" + base.strip("/") if base.strip("/") else ""
+    if not rest.startswith(base):
+        return None
+    page = rest[len(base):].strip("/")
+    return 0 if page == "" else 1 if page in pages else None
+
+
+class HeadScript:
+    """ASGI middleware: every HTML page the server sends (Streamlit's index.html, 200, plain or gzipped as
+    Streamlit sends a page's address) gets :func:`head_script` first in its head. Anything else passes as it is."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or scope.get("method") != "GET":
+            await self.app(scope, receive, send)
+            return
+        held: dict = {}
+
+        async def send_html(message):
+            if message["type"] == "http.response.start":
+                headers = {k.lower(): v for k, v in message.get("headers", [])}
+                if message.get("status") == 200 and headers.get(b"content-type", b"").startswith(b"text/html") \
+                        and headers.get(b"content-encoding", b"gzip") == b"gzip":
+                    held["gzip"] = b"content-encoding" in headers
+                    held["start"], held["body"] = message, []
+                    return
+            elif "start" in held:
+                held["body"].append(message.get("body", b""))
+                if message.get("more_body"):
+                    return
+                body = b"".join(held["body"])
+                body = _with_head(gzip.decompress(body) if held["gzip"] else body, scope.get("path", ""))
+                body = gzip.compress(body, mtime=0) if held["gzip"] else body
+                start = held.pop("start")
+                start["headers"] = [(k, v) for k, v in start.get("headers", [])
+                                    if k.lower() not in (b"content-length", b"etag", b"last-modified")]
+                start["headers"].append((b"content-length", str(len(body)).encode()))
+                await send(start)
+                await send({"type": "http.response.body", "body": body})
+                return
+            await send(message)
+
+        await self.app(scope, receive, send_html)
+
+
+def _with_head(html: bytes, path: str) -> bytes:
+    at = html.find(b"<head>")
+    if at < 0:
+        return html
+    pages, stepping, base_url = page_paths()
+    script = head_script(_strip(path, base_url, pages), stepping, plot_modules() + streamlit_chunks(LAZY_CHUNKS))
+    return html[:at + 6] + script.encode() + html[at + 6:]
+
+
+def middleware() -> list:
+    """Starlette middleware for ``st.App(middleware=…)``."""
+    from starlette.middleware import Middleware
+
+    return [Middleware(HeadScript)]
+
+
+#: Streamlit's own lazily loaded code that a lesson needs before its plot can mount: its components-v2 element.
+LAZY_CHUNKS = ("BidiComponent",)
+
+
+@cache
+def streamlit_chunks(names: tuple[str, ...]) -> list[str]:
+    """Streamlit's lazily loaded modules ``names`` (by the name before their hash) with what they import that its
+    page does not already ask for, as the page's relative URLs. Streamlit asks for them only when the first element
+    that needs one is drawn; asked for ahead, they are ready by then. None if a later Streamlit names them otherwise."""
+    import streamlit
+
+    static = Path(streamlit.__file__).parent / "static"
+    have = set(re.findall(r'static/js/([^"]+\.js)', (static / "index.html").read_text(encoding="utf-8")))
+    out, todo = [], [f.name for n in names for f in sorted((static / "static" / "js").glob(n + ".*.js"))]
+    while todo:
+        name = todo.pop()
+        if name in have:
+            continue
+        have.add(name)
+        out.append("./static/js/" + name)
+        text = (static / "static" / "js" / name).read_text(encoding="utf-8")
+        todo += re.findall(r'(?:from|import)\s*"\./([^"]+\.js)"', text)
+    return out

@@ -23,7 +23,8 @@ SHARED = PageState("set", (
 #: Which lesson was shown last, whether the link has been read by one, and the transport buttons that the plot's
 #: script serves in the browser (it finds them by their keys' classes, st-key-app-step and st-key-app-back); Play's
 #: key keeps it one button when its label turns to Pause.
-APP = PageState("app", (Field("page"), Field("link_read", False), button("step"), button("back"), button("play")))
+APP = PageState("app", (Field("page"), Field("link_read", False), Field("live", False), button("step"), button("back"),
+                        button("play")))
 
 
 def setup() -> None:

@@ -15,7 +15,8 @@ OPEN_BOUNDARY = set(" \n([{|\"'“‘—–")   # what may stand before a mark a
 CLOSE_BOUNDARY = set(" \n.,;:!?)]}|\"'”’—–-/…")  # and after it
 _ITEM = re.compile(r"^\s*(?:[-+] |\d+\. |#{1,6} )")
 #: An inline link [text](target) whose "[" is not escaped: a reader sees its text (pla_lab.words.text.term writes them).
-LINK = re.compile(r"(?<!\\)\[((?:\\.|[^\]\\])*)\]\(([^)\s]+)\)")
+LINK = re.compile(r"(?<![\\!])\[((?:\\.|[^\]\\])*)\]\(([^)\s]+)\)")
+IMAGE = re.compile(r"(?<!\\)!\[((?:\\.|[^\]\\])*)\]\(([^)\s]+)\)")  # an image: a reader meets its alt text
 
 
 @dataclass
@@ -70,7 +71,7 @@ def read(md: str) -> Read:
 
 
 def read_inline(s: str) -> Read:
-    s = LINK.sub(r"\1", s)
+    s = LINK.sub(r"\1", IMAGE.sub(r"\1", s))
     items: list = []  # str pieces and delimiter dicts, in order
     problems, i, n = [], 0, len(s)
     dollars = tildes = 0
@@ -157,6 +158,6 @@ def intended(words: str) -> str:
     """What the app's own words mean a reader to see (its convention, pla_lab.words.text.md): ``**bold**`` and
     ``*italics*`` around whole words are marks, every other character is shown, a written backslash escape shows
     the character it escapes. The blocks as :func:`read` splits them."""
-    words = LINK.sub(r"\1", words)
+    words = LINK.sub(r"\1", IMAGE.sub(r"\1", words))
     plain = [_INTENDED.sub(lambda m: _INTENDED.sub(r"\2\3", m.group(2)) + m.group(3), b) for b in blocks(words)]
     return re.sub(r"\\([" + re.escape(ASCII_PUNCT) + "])", r"\1", "\n".join(plain))

@@ -1,6 +1,6 @@
-// Keys pressed before a lesson's plot takes them. The page's first element (pla_lab/framework/frame.page_head) is
-// a component whose script is this module, so it listens before the lesson is drawn. On the page of a lesson that
-// steps, → ← and Space pressed before its plot takes keys (the lesson's rerun, Back/Step/Play or plotly.js still on
+// Keys pressed before a lesson's plot takes them. The server puts this module, as a classic script, first in the
+// page's head (pla_lab/framework/server.head_script), so it listens from the moment the page starts. On the page of
+// a lesson that steps, → ← and Space pressed before its plot takes keys (the lesson's rerun, Back/Step/Play or plotly.js still on
 // their way: on a slow phone, seconds) are kept in order and applied by the plot once it takes keys (plot.js).
 // Streamlit's shortcuts never see them: two presses during one rerun would be one click of Step there.
 

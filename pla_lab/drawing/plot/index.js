@@ -1,7 +1,6 @@
 // PLA Lab's plot component (Streamlit components v2): draws the points, the static layers and everything that moves
 // with w, animates between updates, and sends clicks and ticks back (protocol.js, pla_lab/protocol.py).
 import { isPhone, onScreen, PHONE } from "./phone.js";
-import { picture } from "./picture.js";
 import { createPlot, render } from "./plot.js";
 
 // plotly.min.js is UMD: imported as a module it sets window.Plotly. The page's module map evaluates a URL once, so
@@ -28,21 +27,7 @@ function show(inst, sent, send) {
   inst.sent = sent;
   const data = onScreen(sent, isPhone());
   inst.wrap.classList.toggle("pla-present", !!data.present);
-  if (!inst.P) sketch(inst, data);
   render(inst, data, send);
-}
-
-/** Until plotly.js is ready (it is large: a phone takes seconds over it), the step as a plain SVG in its place. */
-function sketch(inst, data) {
-  if (!data.win && !(data.points && data.points.length)) return;
-  let width = inst.wrap.getBoundingClientRect().width || inst.el.getBoundingClientRect().width;
-  if (!(width > 0)) return;
-  // A chart will sit beside the plot (plot.css's grid, 3fr : 2fr, or 5fr : 3fr in presenter mode; a gap of 14 px)
-  if (data.chart && !isPhone()) width = ((width - 14) * (data.present ? 5 : 3)) / (data.present ? 8 : 5);
-  const fg = getComputedStyle(inst.el).getPropertyValue("--st-text-color").trim() || data.colors.fg || "#31333F";
-  const rows = Math.max(1, Math.ceil(((data.labels ? Object.keys(data.labels).length : 0) + 3) / 3));
-  inst.gd.innerHTML = picture(data, width, onScreen(data, isPhone()).height, fg, rows);
-  inst.stats.pictureAt = performance.now();
 }
 
 /** The component: {parentElement, data: [payload], setTriggerValue}; data is a list so that Streamlit passes it as is. */

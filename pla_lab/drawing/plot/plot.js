@@ -44,7 +44,7 @@ export function createPlot(parentElement, plotly) {
   const inst = {
     el: parentElement, wrap, gd, live, chart: null, P: null, data: null, fg: "#31333F", send: () => {}, config: CONFIG,
     stats: { frames: 0, transitions: [], clicks: [], mountedAt: performance.now(), plotlyAt: null, dataAt: null,
-             interactiveAt: null, lastDrawn: null, predicted: null, pictureAt: null },
+             interactiveAt: null, lastDrawn: null, predicted: null },
     height: 0, edits: noEdits(), pose: null, extra: null, rev: 0, lastDraw: null, bound: false,
     tDisp: 0, token: 0, run: null, seq: null, shown: false, playing: false, target: null, pausedAt: 0,
     reportTimer: null, unsent: false, held: false, asked: null, reported: 0, lastTap: -Infinity,
@@ -153,8 +153,6 @@ export function render(inst, data, send) {
   return inst.ready.then(() => {
     if (inst.data !== data) return; // a newer payload came while plotly.js loaded
     inst.fg = themeColor(inst.el);
-    const sketch = inst.gd.querySelector(".pla-picture"); // the first picture (index.js) gives way to the live plot
-    if (sketch) sketch.remove();
     inst.edits = noEdits(); // the server's points replace the clicks drawn ahead of it
     syncChart(inst);
     update(inst);
