@@ -30,10 +30,29 @@ MAX_POINTS = 400  # more points and the picture is not sent (its bytes would com
 DASHES = {"dash": "10 6", "dot": "2 5", "dashdot": "10 5 2 5"}
 
 
+def legend_names(payload: dict) -> list[str]:
+    """The live plot's legend entries: the classes, the static layers and the moving ones that have a name, the
+    companions' lines, and w's arrow."""
+    moving = set(payload.get("moving") or ())
+    traces = [*payload["base"]["data"], *(t for part in ("below", "above") for t in (payload.get("layers") or {}).get(part, []))]
+    names = [t["name"] for t in traces if t.get("name") and t.get("showlegend", True) is not False]
+    names += [name for layer, name in (payload.get("labels") or {}).items() if layer in moving]
+    if "companion" in moving:
+        names += [c.get("label") or "second run" for c in _companions(payload)]
+    return names + (["w (×0.72)"] if "w" in moving else [])
+
+
 def legend_rows(payload: dict) -> int:
-    """How many rows the live plot's legend takes above the plot area (three entries a row: the classes, w, and
-    the lesson's named layers)."""
-    return max(1, math.ceil((len(payload.get("labels") or {}) + 3) / 3))
+    """How many rows the live plot's legend takes above the plot area at the usual 1280-px-wide page. plotly lays a
+    horizontal legend out in one row if it fits, else in columns as wide as its widest entry; an entry is about
+    44 px and 6.5 px a character at the legend's 14–15 px (1.15× that in presenter mode), and the row about 433 px
+    beside a chart or in the usual column, 560 px in presenter mode's wider plot (measured on every lesson)."""
+    k = 1.15 if payload.get("present") else 1
+    widths = [k * (44 + 6.5 * len(name)) for name in legend_names(payload)]
+    room = 560 if payload.get("present") and not payload.get("chart") else 433
+    if not widths or sum(widths) <= room:
+        return 1
+    return math.ceil(len(widths) / max(1, int(room // max(widths))))
 
 
 def _entry(win: dict | None, name: str, t: int):

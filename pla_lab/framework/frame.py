@@ -109,8 +109,9 @@ def _phone_order(lessons) -> str:
     between. Presenter mode's layout (its heading beside the plot, an h4) comes out in the same order."""
     plots = ",".join(f".{plot_class(lesson)}" for lesson in lessons)
     tools, transport = f".st-key-{TOOLS}", f".st-key-{TRANSPORT}"
-    flat = f"{_MAIN} {_BOXES}:has({transport},{plots})"
-    return (f"{flat}{{display:contents}}{flat}>*{{order:3}}{flat}>:is({plots},{transport}){{order:1}}"
+    stack = f".st-key-{STACK}"  # the plot with its first picture over it: one item
+    flat = f"{_MAIN} {_BOXES}:not({stack}):has({transport},{plots})"
+    return (f"{flat}{{display:contents}}{flat}>*{{order:3}}{flat}>:is({plots},{transport},{stack}){{order:1}}"
             f"{flat}>[data-testid=stElementContainer]:has(h4){{order:0}}"
             f"{_MAIN}>:is({tools},:has({tools})){{order:2}}{transport} [data-testid=stColumn]{{min-width:0}}"
             f"{transport} kbd{{display:none}}.st-key-{PRESENT_KEY}{{display:none}}")

@@ -1,28 +1,61 @@
-"""The first picture (issue 25): with plotly.js held back, a lesson already shows its step as a plain SVG in the
-plot's place (its points where the live plot puts them, the line, w, the circled point), and when plotly.js comes
-the live plot replaces it with no layout shift (the browser's own layout-shift entries) and the same points."""
+"""The first picture and the first keys (issue 25).
+
+* With plotly.js and every module of the plot held back, a lesson already shows its step as an image the server drew
+  (its points where the live plot puts them, the line, w, the circled point), with the live plot's alt text; when
+  they come, the live plot replaces it with no layout shift (the browser's own layout-shift entries).
+* → pressed 0.1–1 s after a lesson's heading appears, before anything of the plot has loaded, is applied once it has,
+  on every lesson that steps.
+* The page's head script: the page never asks /<lesson>/_stcore/health (Streamlit's frontend guessed the server
+  there, and waited for the 404)."""
 
 from __future__ import annotations
 
 import pathlib
+import re
 
 import pytest
 
+from pla_lab.lessons import LESSONS
 from tests.browser import READY, TEST_HOOKS
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
+STEPPING = [lesson.slug for lesson in LESSONS if hasattr(lesson, "plot_height")]
+PICTURE = ".st-key-plot-stack img"
+PLOTLY, MODULES = re.compile(r"/pla-lab/plotly-[^/]+/plotly\.min\.js$"), re.compile(r"/pla-lab/plot-[^/]+/[^/]+\.js$")
 
 # Layout shifts as the browser counts them (CLS's entries), from the page's first paint.
 SHIFTS = """window.__shifts = []; new PerformanceObserver((l) => l.getEntries().forEach((e) => {
   if (!e.hadRecentInput) window.__shifts.push({ at: e.startTime, value: e.value }); })).observe(
   { type: "layout-shift", buffered: true });"""
 
+# The picture's marks where the page shows them: each SVG mark mapped through the image's box (its viewBox shown
+# with preserveAspectRatio "xMidYMid meet"), as [x, y, +1 or −1] in page pixels.
+PICTURE_MARKS = """async (sel) => {
+  const img = document.querySelector(sel), box = img.getBoundingClientRect();
+  const svg = new DOMParser().parseFromString(atob(img.src.split(',')[1]), 'image/svg+xml').documentElement;
+  const [vx, vy, vw, vh] = svg.getAttribute('viewBox').split(' ').map(Number);
+  const s = Math.min(box.width / vw, box.height / vh);
+  const ox = box.left + (box.width - s * vw) / 2, oy = box.top + (box.height - s * vh) / 2;
+  const at = (x, y) => [ox + (x - vx) * s, oy + (y - vy) * s];
+  const pos = [...svg.querySelectorAll('.pt.pos')].map((c) => [...at(+c.getAttribute('cx'), +c.getAttribute('cy')), 1]);
+  const neg = [...svg.querySelectorAll('.pt.neg')].map((p) => {
+    const n = p.getAttribute('d').match(/-?[\\d.e+-]+/g).map(Number);  // M a L b M c L d: the centre is (a + b) / 2
+    return [...at((n[0] + n[2]) / 2, (n[1] + n[3]) / 2), -1];
+  });
+  return { marks: [...pos, ...neg], alt: img.alt, lines: svg.querySelectorAll('path:not(.pt)').length };
+}"""
+# The live plot's points in page pixels, [x, y, label].
+LIVE_MARKS = """() => [...document.querySelectorAll('.pla-plot .scatterlayer .trace')].flatMap((tr) => {
+  const d = tr.__data__ && tr.__data__[0] && tr.__data__[0].trace;
+  if (!d || d.meta !== 'points') return [];
+  const label = d.marker.symbol.startsWith('x') ? -1 : 1;
+  return [...tr.querySelectorAll('.point')].map((p) => { const r = p.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2, label]; });
+})"""
 
-@pytest.mark.parametrize("slug", ["pla", "sgd"])
-def test_the_first_picture_comes_before_plotly_js_and_gives_way_without_a_shift(server, browser, slug):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    ctx.add_init_script(TEST_HOOKS)
-    ctx.add_init_script(SHIFTS)
+
+def _hold(ctx, *patterns):
+    """Hold back what the URL patterns match; returns (what was held, release())."""
     held, holding = [], {"on": True}
 
     def hold(route):
@@ -31,70 +64,120 @@ def test_the_first_picture_comes_before_plotly_js_and_gives_way_without_a_shift(
         else:
             route.continue_()
 
-    ctx.route("**/plotly.min.js", hold)
-    try:
-        page = ctx.new_page()
-        page.goto(f"{server}/{slug}")
-        page.wait_for_selector(".pla-plot .pla-picture", timeout=30_000)
-        page.wait_for_selector(READY, timeout=30_000)
-        assert held, "plotly.js was not asked for"
-        assert page.evaluate("() => window.__plaLab.stats.plotlyAt") is None  # the plot's plotly.js not evaluated
-        assert page.locator(".pla-plot .main-svg").count() == 0
-        data = page.evaluate("() => window.__plaLab.data")
-        pos = sum(1 for p in data["points"] if p[2] > 0)
-        assert page.locator(".pla-picture .pt.pos").count() == pos
-        assert page.locator(".pla-picture .pt.neg").count() == len(data["points"]) - pos
-        box = page.locator(".pla-plot").bounding_box()
-        pic = page.locator(".pla-picture").bounding_box()
-        assert pic["height"] > 200 and abs(pic["height"] - box["height"]) <= 1 and pic["x"] == box["x"], (pic, box)
-        assert page.locator(".pla-plot").get_attribute("aria-label") == data["alt"]  # read before the live plot too
-        page.screenshot(path=str(ARTIFACTS / f"picture-{slug}-before.png"))
-        step = page.get_by_role("button", name="Back").bounding_box()
-        before = page.evaluate("() => performance.now()")
+    for pattern in patterns:
+        ctx.route(pattern, hold)
+
+    def release():
         holding["on"] = False
         for route in held:
             route.continue_()
+    return held, release
+
+
+@pytest.mark.parametrize("slug", ["pla", "halts", "sgd"])
+def test_the_first_picture_comes_before_any_plot_code_and_gives_way_without_a_shift(server, browser, slug):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    ctx.add_init_script(TEST_HOOKS)
+    ctx.add_init_script(SHIFTS)
+    held, release = _hold(ctx, MODULES)
+    held_plotly, release_plotly = _hold(ctx, PLOTLY)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server}/{slug}")
+        page.wait_for_selector(PICTURE, state="visible", timeout=30_000)
+        page.wait_for_selector(READY, timeout=30_000)
+        page.wait_for_function("(s) => document.querySelector(s).complete", arg=PICTURE)
+        assert page.evaluate("() => window.__plaLab === undefined")  # not one module of the plot has run
+        assert page.locator(".pla-plot").count() == 0
+        box = page.locator(".st-key-plot-stack").bounding_box()
+        img = page.locator(PICTURE).bounding_box()
+        assert img["height"] > 200 and box["x"] <= img["x"] and img["x"] + img["width"] <= box["x"] + box["width"]
+        assert held, "nothing of the plot was asked for"
+        release()  # the plot's modules: it mounts, and takes the height the screen gives it; plotly.js still held
+        page.wait_for_function("() => window.__plaLab && window.__plaLab.stats.mountedAt")
+        page.wait_for_timeout(300)
+        assert page.is_visible(PICTURE) and page.locator(".pla-plot .main-svg").count() == 0
+        pic = page.evaluate(PICTURE_MARKS, PICTURE)
+        page.screenshot(path=str(ARTIFACTS / f"picture-{slug}-before.png"))
+        step = page.get_by_role("button", name=re.compile("^Back")).bounding_box()
+        assert held_plotly
+        release_plotly()
         page.wait_for_selector(".pla-plot .main-svg", timeout=30_000)
-        page.wait_for_function("() => !document.querySelector('.pla-picture')", timeout=30_000)
-        page.wait_for_timeout(500)
-        shifts = page.evaluate("(t) => window.__shifts.filter((s) => s.at >= t)", before)
-        assert sum(s["value"] for s in shifts) < 0.01, shifts
-        assert page.get_by_role("button", name="Back").bounding_box()["y"] == pytest.approx(step["y"], abs=1)
-        live = page.evaluate("() => document.querySelector('.pla-plot').data.filter((t) => t.meta === 'points')"
-                             ".reduce((a, t) => a + t.x.length, 0)")
-        assert live == len(data["points"])
-        now = page.locator(".pla-plot").bounding_box()  # the live plot took the picture's place and size
-        assert abs(now["width"] - pic["width"]) <= 2 and abs(now["height"] - pic["height"]) <= 2, (now, pic)
+        page.wait_for_selector(PICTURE, state="hidden", timeout=30_000)
+        page.wait_for_function("() => document.querySelector('.pla-plot').dataset.animating !== '1'")
+        data = page.evaluate("() => window.__plaLab.data")
+        assert pic["alt"] == " ".join(data["alt"].split())  # a screen reader is told what the live plot tells it
+        assert pic["lines"] >= 1  # the frame's axes at least; the boundary and w's arrow where there are ones
+        live = page.evaluate(LIVE_MARKS)
+        assert sorted(m[2] for m in pic["marks"]) == sorted(m[2] for m in live) == sorted(p[2] for p in data["points"])
+        # the same points, each where the live plot puts it (the legend's rows are the picture's only guess)
+        for x, y, label in pic["marks"]:
+            near = min(abs(x - lx) + abs(y - ly) for lx, ly, ll in live if ll == label)
+            assert near < 30, (slug, x, y, label, near)
+        shifts = page.evaluate("() => window.__shifts")
+        page.wait_for_timeout(300)
+        assert page.get_by_role("button", name=re.compile("^Back")).bounding_box()["y"] == pytest.approx(step["y"], abs=1)
         page.screenshot(path=str(ARTIFACTS / f"picture-{slug}-after.png"))
+        later = [s for s in page.evaluate("() => window.__shifts") if s not in shifts]
+        assert sum(s["value"] for s in later) < 0.01, later
+        # once the plot has been heard from (a step: its report), the server stops sending the picture
+        page.get_by_role("button", name=re.compile("^Step")).click()
+        page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '1'", timeout=30_000)
+        page.wait_for_selector(PICTURE, state="detached", timeout=30_000)
     finally:
         ctx.close()
 
 
-def test_steps_pressed_while_the_live_plot_loads_are_applied_in_order_once_it_is_ready(server, browser):
-    """plotly.js held back: the picture shows, and → → → ← are pressed in quick succession (Streamlit would take two
-    presses during one rerun as one click of Step: early.js keeps them instead). Once plotly.js comes, the plot
-    applies them in order: it steps to 2, and the link follows."""
+def test_the_picture_follows_steps_taken_before_the_live_plot_and_those_steps_are_kept(server, browser):
+    """With the plot's code held back, the picture is there; → → → ← pressed in quick succession are kept (Streamlit
+    would take two presses during one rerun as one click of Step). Once the code comes, the plot applies them in
+    order: it steps to 2, and the link follows."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
     ctx.add_init_script(TEST_HOOKS)
-    held, holding = [], {"on": True}
-    ctx.route("**/plotly.min.js", lambda route: held.append(route) if holding["on"] else route.continue_())
+    _, release = _hold(ctx, MODULES, PLOTLY)
     try:
         page = ctx.new_page()
         page.goto(f"{server}/pla")
-        page.wait_for_selector(".pla-plot .pla-picture", timeout=30_000)
+        page.wait_for_selector(PICTURE, state="visible", timeout=30_000)
         for key in ("ArrowRight", "ArrowRight", "ArrowRight", "ArrowLeft"):
             page.keyboard.press(key)
             page.wait_for_timeout(100)
         page.wait_for_timeout(1000)
         assert page.locator(".pla-plot .main-svg").count() == 0  # still the picture
-        holding["on"] = False
-        for route in held:
-            route.continue_()
+        release()
         page.wait_for_function("() => { const g = document.querySelector('.pla-plot');"
-                               " return g.querySelector('.main-svg') && g.dataset.t === '2' && g.dataset.animating !== '1'; }",
-                               timeout=30_000)
+                               " return g && g.querySelector('.main-svg') && g.dataset.t === '2'"
+                               " && g.dataset.animating !== '1'; }", timeout=30_000)
         page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '2'", timeout=30_000)
         page.wait_for_timeout(1000)
         assert page.evaluate("() => document.querySelector('.pla-plot').dataset.t") == "2"  # and stays there
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("slug", STEPPING)
+def test_right_pressed_as_soon_as_the_heading_shows_takes_the_step(server, browser, slug):
+    """On a fresh page (nothing cached), → pressed 0.1 s after the lesson's heading appears, and again at a later
+    moment up to 1 s after it, are both applied once the plot can take them: the plot rests at step 2."""
+    later = {k: 0.3 + 0.7 * i / max(1, len(STEPPING) - 1) for i, k in enumerate(STEPPING)}[slug]
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    ctx.add_init_script(TEST_HOOKS)
+    asked = []
+    ctx.on("request", lambda r: asked.append(r.url))
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server}/{slug}")
+        page.wait_for_selector("[data-testid=stMain] h3", timeout=30_000)
+        page.wait_for_timeout(100)
+        page.keyboard.press("ArrowRight")
+        page.wait_for_timeout(int((later - 0.1) * 1000))
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("() => { const g = document.querySelector('.pla-plot');"
+                               " return g && g.querySelector('.main-svg') && g.dataset.t === '2'"
+                               " && g.dataset.animating !== '1'; }", timeout=30_000)
+        page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '2'", timeout=30_000)
+        page.wait_for_timeout(700)
+        assert page.evaluate("() => document.querySelector('.pla-plot').dataset.t") == "2"
+        assert not [u for u in asked if f"/{slug}/_stcore/" in u], "the page looked for the server under the lesson"
     finally:
         ctx.close()

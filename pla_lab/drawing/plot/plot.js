@@ -94,12 +94,14 @@ function pageTop(el) {
   return top;
 }
 
-/** The plot's height for the space it has now (scene.fitHeight); true when it changed. */
+/** The plot's height for the space it has now (scene.fitHeight); true when it changed. Before plotly.js has come,
+ * a chart that will sit beside the plot is counted (plot.css's grid: 3fr : 2fr, 5fr : 3fr in presenter mode). */
 function refit(inst) {
   if (!inst.data) return false;
-  const r = inst.gd.getBoundingClientRect();
+  let width = inst.gd.getBoundingClientRect().width;
+  if (inst.data.chart && !inst.chart && !isPhone()) width = ((width - 14) * (inst.data.present ? 5 : 3)) / (inst.data.present ? 8 : 5);
   const drawn = inst.gd._fullLayout && inst.gd._fullLayout._size; // after automargin (legend rows, tick labels)
-  const h = fitHeight(inst.data, r.width, pageTop(inst.gd), window.innerHeight, drawn);
+  const h = fitHeight(inst.data, width, pageTop(inst.gd), window.innerHeight, drawn);
   if (h === inst.height) return false;
   inst.height = h;
   inst.gd.style.minHeight = `${h}px`;
@@ -150,6 +152,7 @@ export function render(inst, data, send) {
     inst.gd.textContent = `The plot speaks protocol ${VERSION} but was sent ${data.version}: reload the page.`;
     return Promise.resolve();
   }
+  if (!inst.P) refit(inst); // the height it will have, while plotly.js loads: the server's picture fits it already
   return inst.ready.then(() => {
     if (inst.data !== data) return; // a newer payload came while plotly.js loaded
     inst.fg = themeColor(inst.el);
