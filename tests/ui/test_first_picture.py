@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import gzip
 import json
@@ -11,7 +12,6 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 import pytest
-import asyncio
 
 from pla_core.geometry import arrow_start, clip_line
 from pla_lab.drawing import picture
