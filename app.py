@@ -6,4 +6,13 @@ import streamlit as st
 
 from pla_lab.framework import server
 
-app = st.App("pla_lab/main.py", routes=server.routes(), middleware=server.middleware())
+
+def pages():
+    """Every page's address and the lessons that step, for the head script: read when the first page is served (the
+    lessons declare Streamlit components, which need its runtime)."""
+    from pla_lab.course.path import server_pages
+
+    return server_pages()
+
+
+app = st.App("pla_lab/main.py", routes=server.routes(), middleware=server.middleware(pages))

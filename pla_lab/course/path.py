@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pla_lab.framework import nav
 from pla_lab.lessons import LESSONS
 
 
@@ -27,6 +28,12 @@ PATH: tuple[Stop, ...] = tuple(Stop(lesson.slug, lesson.summary, lesson.needs, l
 #: The path's stops by slug, and the lessons by slug.
 STOPS: dict[str, Stop] = {s.slug: s for s in PATH}
 BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
+
+
+def server_pages() -> tuple[list[str], list[str]]:
+    """For the server's head script (pla_lab.framework.server): the last part of every page's address, and the
+    slugs of the lessons that step (whose plot takes → ← and Space)."""
+    return nav.url_paths(LESSONS), [lesson.slug for lesson in LESSONS if hasattr(lesson, "plot_height")]
 
 
 def total_minutes() -> int:

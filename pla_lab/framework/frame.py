@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 
-from pla_lab.framework import actions, boxes, model, nav, server, shared
+from pla_lab.framework import actions, boxes, model, nav, shared
 from pla_lab.framework import settings as S
+from pla_lab.framework.first_picture import PICTURE_CSS, STACK
 from pla_lab.framework.page import Page
 from pla_lab.framework.say import st
-from pla_lab.framework.widgets import (COLUMN, PICTURE_CSS, SIDE, STACK, TOOLS, TRANSPORT, WIDTHS, WORDS, plot_class,
-                                      point_tools, theme)
+from pla_lab.framework.widgets import COLUMN, SIDE, TOOLS, TRANSPORT, WIDTHS, WORDS, plot_class, point_tools, theme
 from pla_lab.words.text import literal
 
 #: Presenter mode's style: words readable from the back of a room, less padding, no toolbar strip; in the narrow

@@ -4,8 +4,8 @@ browser modules (``pla_lab/drawing/plot``) and the installed ``plotly`` package'
 Both URLs carry a version — a hash of the modules' contents, plotly's version — so the browser may keep them for a
 year (``Cache-Control: immutable``): on a repeat visit it neither downloads nor, from the third visit on, compiles
 plotly.js again. It also puts a small script first in every page's head (:class:`HeadScript`). No Streamlit import
-at import time: this module builds URLs, Starlette routes and middleware (it reads the registry and the server's
-base path once, when it serves its first page).
+at import time: this module builds URLs, Starlette routes and middleware (it reads the server's base path, and
+Streamlit's own files, once it serves).
 """
 
 from __future__ import annotations
@@ -97,19 +97,6 @@ def routes() -> list:
 
 
 @cache
-def page_paths() -> tuple[list[str], list[str], str]:
-    """(the last part of every page's address, the lessons' that step, the server's base path), read on the first
-    page served: the registry and Streamlit's settings import Streamlit, which this module does not at import."""
-    from streamlit import config
-
-    from pla_lab.framework import nav
-    from pla_lab.lessons import LESSONS
-
-    stepping = [lesson.slug for lesson in LESSONS if hasattr(lesson, "plot_height")]
-    return nav.url_paths(LESSONS), stepping, config.get_option("server.baseUrlPath") or ""
-
-
-@cache
 def _early_source() -> str:
     """early.js as a classic script's body: its ``export``s dropped (a module would run only after the page has
     been parsed, as Streamlit's own, too late to be first)."""
@@ -146,8 +133,17 @@ class HeadScript:
     """ASGI middleware: every HTML page the server sends (Streamlit's index.html, 200, plain or gzipped as
     Streamlit sends a page's address) gets :func:`head_script` first in its head. Anything else passes as it is."""
 
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, app, pages):
+        self.app, self.pages, self.read = app, pages, None
+
+    def page_paths(self) -> tuple[list[str], list[str], str]:
+        """(every page's address's last part, the lessons that step, the server's base path), read on the first
+        page served (the registry imports the lessons, which need Streamlit's runtime; so does its setting)."""
+        if self.read is None:
+            from streamlit import config
+
+            self.read = (*self.pages(), config.get_option("server.baseUrlPath") or "")
+        return self.read
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http" or scope.get("method") != "GET":
@@ -168,7 +164,8 @@ class HeadScript:
                 if message.get("more_body"):
                     return
                 body = b"".join(held["body"])
-                body = _with_head(gzip.decompress(body) if held["gzip"] else body, scope.get("path", ""))
+                body = _with_head(gzip.decompress(body) if held["gzip"] else body, scope.get("path", ""),
+                                  self.page_paths())
                 body = gzip.compress(body, mtime=0) if held["gzip"] else body
                 start = held.pop("start")
                 start["headers"] = [(k, v) for k, v in start.get("headers", [])
@@ -182,20 +179,21 @@ class HeadScript:
         await self.app(scope, receive, send_html)
 
 
-def _with_head(html: bytes, path: str) -> bytes:
+def _with_head(html: bytes, path: str, paths: tuple[list[str], list[str], str]) -> bytes:
     at = html.find(b"<head>")
     if at < 0:
         return html
-    pages, stepping, base_url = page_paths()
+    pages, stepping, base_url = paths
     script = head_script(_strip(path, base_url, pages), stepping, plot_modules() + streamlit_chunks(LAZY_CHUNKS))
     return html[:at + 6] + script.encode() + html[at + 6:]
 
 
-def middleware() -> list:
-    """Starlette middleware for ``st.App(middleware=…)``."""
+def middleware(pages) -> list:
+    """Starlette middleware for ``st.App(middleware=…)``; ``pages()`` gives (the last part of every page's address,
+    the slugs of the lessons that step), and is called once, when the first page is served."""
     from starlette.middleware import Middleware
 
-    return [Middleware(HeadScript)]
+    return [Middleware(HeadScript, pages=pages)]
 
 
 #: Streamlit's own lazily loaded code that a lesson needs before its plot can mount: its components-v2 element.

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from pla_lab.drawing import picture
 from pla_lab.framework import actions, links, model, payload, server, shared
+from pla_lab.framework import first_picture as first
 from pla_lab.framework import settings as S
 from pla_lab.framework.runs import Run
 from pla_lab.framework.say import st
@@ -134,50 +134,11 @@ def plot(lesson, page, *, height: int | None = None, fill: int | None = FILL) ->
                          viewonly=shared.SHARED["viewonly"],
                          plotly_url=server.plotly_url(), theme=page.theme, fill=fill,
                          phone=(lesson.plot_height, FILL))
-    with st.container(key=STACK):
-        first_picture(data)
+    with st.container(key=first.STACK):
+        first.picture(data)
         # Wrapped in a list: Streamlit checks each value of a dict passed as data for a data frame, and that check
         # imports pandas (2 s on a process's first plot) and costs ~1 ms a rerun; nothing here is one.
         _plot(key=s.key("plot"), data=[data], on_events_change=partial(actions.on_events, lesson))
-
-
-# The plot and its first picture (pla_lab.drawing.picture) share a box; the picture lies over the plot's place,
-# where the live plot's plot area will be (its margins; a legend of more rows lowers it), until plotly.js has drawn.
-STACK, PICTURE = "plot-stack", "plot-picture-%s%s%d"  # its box: w(ide) or p(resent), a c(hart) or n(one) beside, rows
-_OVER = f".st-key-{STACK}>[data-testid=stLayoutWrapper]:has(>[class*=st-key-plot-picture])"
-
-
-def _picture_box(mode: str, chart: str, rows: int) -> str:
-    """The picture's place in the plot's box: the live plot's plot area, in the plot's share of the width where a
-    chart will sit beside it (plot.css's grid: 3fr : 2fr, 5fr : 3fr in presenter mode, 14 px apart)."""
-    left, right, top, bottom, row = picture.MARGINS[mode]
-    top += row * (rows - 1)
-    share = "100%" if chart == "n" else "(100% - 14px) * 5 / 8" if mode == "present" else "(100% - 14px) * 3 / 5"
-    return (f"left:{left}px;width:calc({share} - {left + right}px);top:{top}px;"
-            f"height:calc(100% - {top + bottom}px)")
-
-
-PICTURE_CSS = (f".st-key-{STACK}{{position:relative}}{_OVER}{{position:absolute;inset:0;z-index:1;pointer-events:none}}"
-               f"{_OVER} *{{position:static}}.st-key-{STACK}:has(.main-svg)>{_OVER[len(STACK) + 9:]}{{display:none}}"
-               f"{_OVER} img{{position:absolute;max-width:none}}"
-               + "".join(f".st-key-{PICTURE % (m[0], c, r)} img{{{_picture_box(m, c, r)}}}"
-                         for m in ("wide", "present") for c in "cn" for r in range(1, 5))
-               # a phone draws a presenter's link as any other, its chart under the plot (phone.js)
-               + "@media (max-width:640px){" + "".join(f".st-key-{PICTURE % (m, c, r)} img{{{_picture_box('phone', 'n', r)}}}"
-                                                        for m in "wp" for c in "cn" for r in range(1, 5)) + "}")
-
-
-def first_picture(data) -> None:
-    """Until the page's live plot has been heard from (plotly.js loaded, its first event sent), the step as a plain
-    image in the plot's place: it comes with the page's first elements, long before plotly.js has been evaluated.
-    Its alt text is the live plot's."""
-    box = ("p" if data["present"] else "w", "c" if data["chart"] else "n", min(4, picture.legend_rows(data)))
-    with st.container(key=PICTURE % box):
-        uri = None if shared.APP["live"] else picture.data_uri(data)
-        if uri:
-            # the live plot's alt text, on one line (an image's alt is plain text; a table in it would end the image)
-            alt = "".join("\\" + c if c in "\\[]*_`<>" else c for c in " ".join(data["alt"].split()))
-            st.markdown(f"![{alt}]({uri})")
 
 
 def transport(lesson, page) -> None:

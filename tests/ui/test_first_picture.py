@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from pla_core.geometry import arrow_start, clip_line
+from pla_lab.course.path import server_pages
 from pla_lab.drawing import picture
 from pla_lab.framework import server
 from pla_lab.lessons import LESSONS
@@ -116,7 +117,7 @@ def serve(path: str, body: bytes = PAGE, headers: dict | None = None) -> tuple[d
     async def receive():
         return {"type": "http.request"}
 
-    middleware = server.middleware()[0]
+    middleware = server.middleware(server_pages)[0]
     wrapped = middleware.cls(app, *middleware.args, **middleware.kwargs)
     asyncio.run(wrapped({"type": "http", "method": "GET", "path": path, "headers": []}, receive, send))
     start_ = next(m for m in sent if m["type"] == "http.response.start")

@@ -1,0 +1,48 @@
+"""The first picture's place on the page: the server's picture of the step (pla_lab.drawing.picture) sent as an image
+over the plot's place, where the live plot's plot area will be, until the page's plot has been heard from (its
+plotly.js loaded); the page's style (frame.page_head) places it and hides it once plotly.js has drawn."""
+
+from __future__ import annotations
+
+from pla_lab.drawing import picture as drawing
+from pla_lab.framework import shared
+from pla_lab.framework.say import st
+
+# The plot and its first picture (pla_lab.drawing.picture) share a box; the picture lies over the plot's place,
+# where the live plot's plot area will be (its margins; a legend of more rows lowers it), until plotly.js has drawn.
+STACK, PICTURE = "plot-stack", "plot-picture-%s%s%d"  # its box: w(ide) or p(resent), a c(hart) or n(one) beside, rows
+_WRAP = "[data-testid=stLayoutWrapper]:has(>[class*=st-key-plot-picture])"  # the picture's box, in the stack's
+_OVER = f".st-key-{STACK}>{_WRAP}"
+
+
+def _picture_box(mode: str, chart: str, rows: int) -> str:
+    """The picture's place in the plot's box: the live plot's plot area, in the plot's share of the width where a
+    chart will sit beside it (plot.css's grid: 3fr : 2fr, 5fr : 3fr in presenter mode, 14 px apart)."""
+    left, right, top, bottom, row = drawing.MARGINS[mode]
+    top += row * (rows - 1)
+    share = "100%" if chart == "n" else "(100% - 14px) * 5 / 8" if mode == "present" else "(100% - 14px) * 3 / 5"
+    return (f"left:{left}px;width:calc({share} - {left + right}px);top:{top}px;"
+            f"height:calc(100% - {top + bottom}px)")
+
+
+PICTURE_CSS = (f".st-key-{STACK}{{position:relative}}{_OVER}{{position:absolute;inset:0;z-index:1;pointer-events:none}}"
+               f"{_OVER} *{{position:static}}.st-key-{STACK}:has(.main-svg)>{_WRAP}{{display:none}}"
+               f"{_OVER} img{{position:absolute;max-width:none}}"
+               + "".join(f".st-key-{PICTURE % (m[0], c, r)} img{{{_picture_box(m, c, r)}}}"
+                         for m in ("wide", "present") for c in "cn" for r in range(1, 5))
+               # a phone draws a presenter's link as any other, its chart under the plot (phone.js)
+               + "@media (max-width:640px){" + "".join(f".st-key-{PICTURE % (m, c, r)} img{{{_picture_box('phone', 'n', r)}}}"
+                                                        for m in "wp" for c in "cn" for r in range(1, 5)) + "}")
+
+
+def picture(data) -> None:
+    """Until the page's live plot has been heard from (plotly.js loaded, its first event sent), the step as a plain
+    image in the plot's place: it comes with the page's first elements, long before plotly.js has been evaluated.
+    Its alt text is the live plot's."""
+    box = ("p" if data["present"] else "w", "c" if data["chart"] else "n", min(4, drawing.legend_rows(data)))
+    with st.container(key=PICTURE % box):
+        uri = None if shared.APP["live"] else drawing.data_uri(data)
+        if uri:
+            # the live plot's alt text, on one line (an image's alt is plain text; a table in it would end the image)
+            alt = "".join("\\" + c if c in "\\[]*_`<>" else c for c in " ".join(data["alt"].split()))
+            st.markdown(f"![{alt}]({uri})")
