@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from pla_lab.framework import actions, boxes, model, nav, shared
+from pla_lab.framework import actions, boxes, lecture_box, model, nav, shared
 from pla_lab.framework import settings as S
 from pla_lab.framework.first_picture import PICTURE_CSS, STACK
 from pla_lab.framework.page import Page
@@ -157,6 +157,7 @@ def open_lesson(lesson) -> None:
     for m in s["msgs"]:
         st.warning(literal(m), icon="⚠️")
     s["msgs"] = []
+    lecture_box.deck_bar(lesson)
     if "pts" not in s.fields:  # a lesson without points of its own (Experiments): its toolbar only
         lesson.toolbar()
         return
@@ -246,6 +247,7 @@ def close_lesson(lesson, page) -> None:
         if st.query_params.to_dict() != params:
             st.query_params.from_dict(params)
     boxes.share_box(lesson)
+    lecture_box.add_box(lesson)
     if "pts" in s.fields:
         boxes.transfer_box(lesson, page)
     if s["toast"]:

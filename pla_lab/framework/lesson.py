@@ -73,6 +73,7 @@ class Lesson:
             linked(links.POINTS, undo=True), linked(links.VIEW, undo=True), linked(links.AXES, undo=True),
             Field("cls", "+1", widget=True), Field("preset", None, widget=True), Field("share", False, widget=True),
             Field("transfer", False, widget=True), Field("upload", stored=False), Field("loaded"),
+            Field("lecture", False, widget=True), Field("caption", "", widget=True), Field("add", stored=False),
             Field("undo_stack", list), Field("msgs", list), Field("toast"), Field("code"),
         )
         return base + tuple(linked(o, widget=o.widget is not None) for o in self.options) + self.fields

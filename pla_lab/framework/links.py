@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+from pla_lab.framework import deck
 from pla_lab.framework.codec import MAX_COORD, RESOLUTION, decode_points, encode_points
 from pla_lab.framework.parsers import Parsed, Setting, dump12, dump_view, parse_bool, parse_step, parse_view
 
@@ -114,3 +115,19 @@ VIEW_ONLY = Setting("viewonly", False, parse_bool, lambda v: "1" if v else "", f
 
 #: The target f of the Noise & Pocket examples, and the box their points come from.
 TARGET = Setting("f", None, parse_target, dump_target, fallback="no known target")
+
+
+def _parse_deck(s: str):
+    return deck.unpack(s)
+
+
+def _parse_slide(s: str) -> int:
+    if not s.isdigit() or len(s) > 3:
+        raise ValueError("is not a demo's number")
+    return int(s)
+
+
+#: A lecture being presented (pla_lab/framework/deck.py): every demo's link carries the lecture and its number in it
+#: (from 0), so PageDown at the end of a run opens the next demo. Neither is in a demo's link otherwise.
+DECK = Setting("deck", None, _parse_deck, lambda v: "" if v is None else deck.pack(v), fallback="no lecture")
+SLIDE = Setting("slide", None, _parse_slide, lambda v: "" if v is None else str(v), fallback="no lecture")

@@ -31,14 +31,20 @@ def lesson_page(lesson):
     return st.Page(f"../pages/{slug}.py", title=lesson.title, icon=lesson.icon, url_path=slug)
 
 
-BOOKS = (("sources", "Sources", "📚"), ("glossary", "Glossary", "📖"))  # the pages after the lessons
+#: The pages after the lessons: the lecturer's deck of demos, the notes the lessons draw on, the words they use
+BOOKS = (("lecture", "Lecture", "🎓"), ("sources", "Sources", "📚"), ("glossary", "Glossary", "📖"))
 
 
 def pages(lessons) -> list:
-    """Every page, in the sidebar's order: the home page, the lessons along the path, then the notes they draw on
-    (Sources) and the words they use (Glossary)."""
-    return [home_page(), *(lesson_page(lesson) for lesson in lessons),
-            *(st.Page(f"../pages/{path}.py", title=title, icon=icon, url_path=path) for path, title, icon in BOOKS)]
+    """Every page, in the sidebar's order: the home page, the lessons along the path, then the lecture being
+    prepared (Lecture), the notes they draw on (Sources) and the words they use (Glossary)."""
+    return [home_page(), *(lesson_page(lesson) for lesson in lessons), *(book_page(path) for path, _, _ in BOOKS)]
+
+
+def book_page(path: str):
+    """One of the pages after the lessons (BOOKS), by its path."""
+    _, title, icon = next(b for b in BOOKS if b[0] == path)
+    return st.Page(f"../pages/{path}.py", title=title, icon=icon, url_path=path)
 
 
 def url_paths(lessons) -> list[str]:

@@ -97,15 +97,17 @@ def routes() -> list:
 
 
 @cache
-def _early_source() -> str:
-    """early.js as a classic script's body: its ``export``s dropped (a module would run only after the page has
-    been parsed, as Streamlit's own, too late to be first)."""
-    text = re.sub(r"^export ", "", (PLOT_DIR / "early.js").read_text(encoding="utf-8"), flags=re.M)
-    return "\n".join(line for line in text.splitlines() if line.strip() and not line.lstrip().startswith(("//", "/**")))
+def _head_source() -> str:
+    """early.js and clicker.js as a classic script's body: their ``export``s and comments dropped (a module would
+    run only after the page has been parsed, as Streamlit's own, too late to be first)."""
+    text = "\n".join((PLOT_DIR / name).read_text(encoding="utf-8") for name in ("early.js", "clicker.js"))
+    text = re.sub(r"^export ", "", text, flags=re.M)
+    return "\n".join(line for line in text.splitlines() if line.strip() and not line.lstrip().startswith(("//", "/**", "*")))
 
 
 def head_script(strip: int | None, stepping: list[str], ahead: list[str] = ()) -> str:
-    """The script put first in the page's head: keys kept on the ``stepping`` lessons, the server's address (the
+    """The script put first in the page's head: keys kept on the ``stepping`` lessons, a clicker's keys, the
+    server's address (the
     page's address less its last ``strip`` parts; None: not said), and, once the page's own code has loaded, the
     modules ``ahead`` asked for (so they do not compete with Streamlit's for the first paint)."""
     base = "" if strip is None else (
@@ -114,8 +116,9 @@ def head_script(strip: int | None, stepping: list[str], ahead: list[str] = ()) -
         " window.__streamlit = { BACKEND_BASE_URL: location.origin + '/' + parts.join('/') }; }")
     preload = ("addEventListener('load', () => { for (const href of %s) { const l = document.createElement('link');"
                " l.rel = 'modulepreload'; l.href = href; document.head.appendChild(l); } });" % json.dumps(list(ahead)))
-    return (f"<script>(() => {{\n{_early_source()}\nlisten(window, {json.dumps(stepping)});\n{base}\n{preload}\n"
-            "})();</script>")
+    steps = json.dumps(stepping)
+    return (f"<script>(() => {{\n{_head_source()}\nlisten(window, {steps});\n"
+            f"listenClicker(window, (path) => {steps}.includes(slugOf(path)));\n{base}\n{preload}\n}})();</script>")
 
 
 def _strip(path: str, base: str, pages: list[str]) -> int | None:

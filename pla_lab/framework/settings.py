@@ -77,7 +77,7 @@ def read_params(params: dict[str, str], table=ALGORITHM) -> tuple[dict, list[str
             values[s.key] = s.default
             continue
         try:
-            if len(raw) > (MAX_PARAM_CHARS if s.key == "pts" else 200):
+            if len(raw) > (MAX_PARAM_CHARS if s.key in ("pts", "deck") else 200):
                 raise ValueError("is too long")
             v = s.parse(raw)
         except ValueError as e:

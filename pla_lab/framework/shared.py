@@ -18,6 +18,9 @@ SHARED = PageState("set", (
     # presenter mode: bound to the switch, it would be dropped with it (Streamlit deletes an undrawn widget's value).
     linked(links.VIEW_ONLY), button("viewonly_switch"), button("viewonly_button"),
     Field("msgs", list),
+    # A lecture (framework/deck.py): the demos kept while preparing it (the Lecture page's link holds them), and
+    # while it is presented the lecture and the demo shown, in every link (linked only then: see setup)
+    Field("deck", tuple), linked(links.DECK, name="deck_link"), linked(links.SLIDE),
 ))
 
 #: Which lesson was shown last, whether the link has been read by one, and the transport buttons that the plot's
@@ -36,6 +39,14 @@ def setup() -> None:
 
     problems = SHARED.setup(st.query_params.to_dict())
     SHARED["w0"] = S.dump_w0(SHARED["w0_valid"]).replace(",", ", ")
+    slides = SHARED["deck_link"]
+    if slides:
+        SHARED["deck"] = slides
+    if SHARED["slide"] is not None and not (slides and SHARED["slide"] < len(slides)):
+        problems.append(f"The link's demo number {SHARED['slide']} is not in its lecture: showing the demo alone.")
+        SHARED["slide"] = None
+    if SHARED["slide"] is None:  # a demo's link carries the lecture only while it is presented
+        SHARED["deck_link"] = None
     SHARED["msgs"] = problems
 
 

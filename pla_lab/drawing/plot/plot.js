@@ -156,6 +156,7 @@ export function render(inst, data, send) {
   return inst.ready.then(() => {
     if (inst.data !== data) return; // a newer payload came while plotly.js loaded
     inst.fg = themeColor(inst.el);
+    inst.gd.dataset.last = String(data.T); // the run's last step, for a clicker's PageDown (clicker.js)
     inst.edits = noEdits(); // the server's points replace the clicks drawn ahead of it
     syncChart(inst);
     update(inst);

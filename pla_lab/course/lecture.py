@@ -1,0 +1,120 @@
+"""The Lecture page: the demos a lecturer has added (framework/deck.py), in order, each with its caption; reorder,
+edit a caption, remove, open one; present the whole lecture from one link; keep it as a link or a small JSON file.
+The page's own link holds the lecture, so a bookmark or a slide reopens it on any machine."""
+
+from __future__ import annotations
+
+import zlib
+
+from pla_lab.framework import deck as D
+from pla_lab.framework import shared
+from pla_lab.framework.lecture_box import demo_url
+from pla_lab.framework.say import st
+from pla_lab.lessons import LESSONS
+from pla_lab.words.text import literal
+
+TITLES = {lesson.slug: lesson.title for lesson in LESSONS}
+TITLE = "Your lecture"
+
+
+def _set(slides) -> None:
+    shared.SHARED["deck"] = tuple(slides)
+
+
+def _move(i: int, by: int) -> None:
+    slides = list(shared.SHARED["deck"])
+    j = i + by
+    if 0 <= i < len(slides) and 0 <= j < len(slides):
+        slides[i], slides[j] = slides[j], slides[i]
+        _set(slides)
+
+
+def _remove(i: int) -> None:
+    _set(s for k, s in enumerate(shared.SHARED["deck"]) if k != i)
+
+
+def _caption(i: int, key: str) -> None:
+    slides = list(shared.SHARED["deck"])
+    if 0 <= i < len(slides):
+        slides[i] = D.Slide(slides[i].page, slides[i].params, str(st.session_state[key])[:D.MAX_CAPTION])
+        _set(slides)
+
+
+def _key(i: int, slide: D.Slide) -> str:
+    """A caption box's key: its place and its demo, so that a box follows its demo when the demos move."""
+    return f"lecture-caption-{i}-{zlib.crc32(repr((slide.page, sorted(slide.params.items()))).encode()):08x}"
+
+
+def _loaded() -> None:
+    f = st.session_state.get("lecture-file")
+    if f is None:
+        return
+    try:
+        text = f.getvalue().decode("utf-8")
+    except (UnicodeDecodeError, AttributeError):
+        st.session_state["lecture-problem"] = "This file is not text."
+        return
+    try:
+        slides = D.from_json(text, set(TITLES))
+    except ValueError as e:
+        st.session_state["lecture-problem"] = str(e)
+        return
+    _set(slides)
+    st.session_state["lecture-problem"] = f"Loaded {len(slides)} demos from {f.name}."
+
+
+def page() -> None:
+    slides = shared.SHARED["deck"]
+    st.markdown(f"### {TITLE}")
+    st.markdown("The demos of one lecture, in order. Add one from any lesson (*Add this demo to my lecture*, under "
+                "the plot); present them all from one link, with a clicker: **PageDown** steps and, at the end of a "
+                "run, opens the next demo; **PageUp** goes back; **B** or **.** blanks the screen; **Q** shows the "
+                "demo's QR code for the class's phones.")
+    problem = st.session_state.pop("lecture-problem", None)
+    if problem:
+        st.info(literal(problem))
+    if not slides:
+        st.info("Your lecture has no demo yet. Open a lesson, set up the demo, and add it.")
+    for i, slide in enumerate(slides):
+        _row(i, slide, len(slides))
+    why = D.refusal(slides)
+    if slides and why:
+        st.warning(why)
+    if slides and not why:
+        st.query_params.from_dict({"deck": D.pack(slides)})
+        st.link_button("Present the lecture", demo_url(slides, 0), icon=":material/co_present:", type="primary",
+                       help="Opens the first demo in presenter mode, with its caption")
+        st.caption("This page's address holds the whole lecture: bookmark it, or put it in a slide.")
+    elif not slides:
+        st.query_params.clear()
+    save, load = st.columns(2, gap="medium")
+    if slides:
+        save.download_button("Save the lecture (JSON)", D.to_json(slides), file_name="lecture.json",
+                             mime="application/json", icon=":material/download:")
+    load.file_uploader("Load a lecture (JSON)", type=["json"], key="lecture-file", on_change=_loaded,
+                       help="A lecture saved from this page: it replaces the demos listed here")
+
+
+def _row(i: int, slide: D.Slide, n: int) -> None:
+    with st.container(border=True, key=f"lecture-demo-{i}"):
+        title = TITLES.get(slide.page)
+        step = slide.params.get("t", "0")
+        where = literal(title) if title else f"an unknown lesson ({literal(slide.page)})"
+        text, move = st.columns([2, 2], vertical_alignment="center")
+        text.markdown(f"**{i + 1}.** {where}, step {literal(step)}"
+                      + (" · presenter mode" if slide.params.get("present") == "1" else ""))
+        key = _key(i, slide)
+        if key not in st.session_state:
+            st.session_state[key] = slide.caption
+        text.text_input("Caption", key=key, max_chars=D.MAX_CAPTION, on_change=_caption, args=(i, key),
+                        label_visibility="collapsed", placeholder="Caption shown with the demo")
+        up, down, out, go = move.columns(4, gap="small")
+        up.button("Up", icon=":material/arrow_upward:", key=f"lecture-up-{i}", on_click=_move, args=(i, -1),
+                  disabled=i == 0, help="Earlier in the lecture")
+        down.button("Down", icon=":material/arrow_downward:", key=f"lecture-down-{i}", on_click=_move, args=(i, 1),
+                    disabled=i == n - 1, help="Later in the lecture")
+        out.button("Remove", icon=":material/delete:", key=f"lecture-remove-{i}", on_click=_remove, args=(i,),
+                   help="Remove this demo from the lecture")
+        if title:
+            go.link_button("Open", demo_url(shared.SHARED["deck"], i), icon=":material/open_in_new:",
+                           help="Open this demo as the lecture presents it")

@@ -1,0 +1,104 @@
+"""A lecture's pieces on every lesson (the lecture itself: framework/deck.py; its page: course/lecture.py).
+
+* *Add this demo to my lecture*, beside the share box: the demo as it is now (its link: step, points, settings,
+  presenter mode) with a caption the lecturer types, appended to the lecture being prepared.
+* While a lecture is presented (its link names the demo shown, ``slide``): a bar with where the lecture is (3 / 7)
+  and the demo's caption, the demos before and after it (the head script's clicker keys follow them,
+  drawing/plot/clicker.js), and the demo's own QR code, shown full screen by Q.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode, urljoin
+
+from pla_lab.framework import deck as D
+from pla_lab.framework import nav, shared
+from pla_lab.framework.qr import qr_svg
+from pla_lab.framework.say import st
+from pla_lab.words.text import literal
+
+BAR, NEXT, BACK, QR = "deck-bar", "deck-next", "deck-back", "deck-qr"
+#: The bar in a corner, over the page (a projector's screen is full); B or . blanks the screen; Q shows the QR code.
+_WRAP = f"[data-testid=stLayoutWrapper]:has(>.st-key-{BAR})"  # out of the page's flow: nothing under it moves
+CSS = (f"{_WRAP}{{position:fixed;left:0.75rem;bottom:0.5rem;z-index:999990;max-width:46vw}}"
+       f".st-key-{BAR}{{gap:0.25rem;padding:0.3rem 0.7rem;border-radius:0.5rem;"
+       "background:var(--st-background-color,#fff);opacity:0.94;box-shadow:0 0 0.4rem rgba(0,0,0,0.25)}"
+       f".st-key-{BAR} p{{margin:0;font-size:1rem}}.st-key-{BAR} [data-testid=stHorizontalBlock]{{gap:0.4rem}}"
+       f".st-key-{BAR} a{{min-height:0;padding:0.05rem 0.6rem}}"
+       f"[data-testid=stLayoutWrapper]:has(>.st-key-{QR}){{display:none}}"
+       f"body.pla-qr [data-testid=stLayoutWrapper]:has(>.st-key-{QR}){{display:flex;position:fixed;inset:2vh 0;"
+       "z-index:999995;justify-content:center;align-items:center}"
+       f".st-key-{QR}{{width:min(80vh,90vw)!important;flex:none;background:#fff;border-radius:0.8rem;padding:1rem}}"
+       f".st-key-{QR} *{{color:#000}}"
+       "body.pla-blank::after{content:'';position:fixed;inset:0;background:#000;z-index:2147483647}"
+       "@media (max-width:640px){" f"{_WRAP}{{max-width:none;right:0.75rem}}}}")
+
+
+def demo_params(lesson) -> dict[str, str]:
+    """The demo's own link: the shared settings and the lesson's state, without a lecture's place in it."""
+    params = {**shared.link(), **lesson.state.link()}
+    return {k: v for k, v in params.items() if k not in D.DECK_KEYS}
+
+
+def demo_url(slides, k: int, base: str = "") -> str:
+    """Demo k of the lecture as presented: its own link in presenter mode, with the lecture and its number;
+    relative to the page shown (a lesson's address is one part: /pla) unless ``base`` is given."""
+    s = slides[k]
+    query = urlencode({**s.params, "present": "1", "deck": D.pack(slides), "slide": str(k)})
+    return urljoin(base, s.page) + "?" + query if base else f"{s.page}?{query}"
+
+
+def add_box(lesson) -> None:
+    """Add the demo as it is now to the lecture being prepared, with a caption (plain text, shown as text)."""
+    s = lesson.state
+    box = st.expander("Add this demo to my lecture", key=s.key("lecture"), on_change="rerun")
+    if not box.open:
+        return
+    with box:
+        slides = shared.SHARED["deck"]
+        where = "presenter mode, " if shared.SHARED["present"] else ""
+        st.caption(f"Your lecture has {len(slides)} demo{'s' * (len(slides) != 1)}. This one is added as it is now "
+                   f"({where}step, points and settings: its link), with the caption you type.")
+        text, add = st.columns([3, 1], vertical_alignment="bottom")
+        with text:
+            st.text_input("Caption shown with the demo", key=s.key("caption"), max_chars=D.MAX_CAPTION,
+                          placeholder="e.g. PLA on five points: watch the line turn")
+        if add.button("Add", key=s.key("add"), icon=":material/playlist_add:", use_container_width=True,
+                      help="Append this demo to your lecture (the Lecture page lists it)"):
+            slide = D.Slide(lesson.slug, demo_params(lesson), s["caption"].strip())
+            why = D.refusal((*slides, slide))
+            if why:
+                st.warning(why)
+            else:
+                shared.SHARED["deck"] = (*slides, slide)
+                st.success(f"Added as demo {len(slides) + 1} of your lecture.")
+        st.page_link(nav.book_page("lecture"), label="Open the Lecture page: reorder, caption, present",
+                     icon=":material/co_present:")
+
+
+def deck_bar(lesson) -> None:
+    """While a lecture is presented and this lesson shows its demo: the bar (3 / 7, the caption), the demos before
+    and after, and the demo's QR code (Q)."""
+    k, slides = shared.SHARED["slide"], shared.SHARED["deck"]
+    if k is None or k >= len(slides) or slides[k].page != lesson.slug:
+        return
+    st.html(f"<style>{CSS}</style>")
+    with st.container(key=BAR):
+        caption = slides[k].caption
+        st.markdown(f"**{k + 1} / {len(slides)}**" + (f" · {literal(caption)}" if caption else ""))
+        back, nxt = st.columns(2)
+        with back.container(key=BACK):
+            if k > 0:
+                st.link_button("Previous demo", demo_url(slides, k - 1), icon=":material/skip_previous:",
+                               help="PageUp at the start of this demo's run")
+        with nxt.container(key=NEXT):
+            if k + 1 < len(slides):
+                st.link_button("Next demo", demo_url(slides, k + 1), icon=":material/skip_next:",
+                               help="PageDown at the end of this demo's run")
+    with st.container(key=QR):  # the demo's own link (not the lecture's): the class opens this demo alone
+        own = urljoin(st.context.url or "", slides[k].link().lstrip("/"))
+        made = qr_svg(own)
+        if made is None:
+            st.markdown(f"This demo's link is {len(own):,} characters, too long for a QR code.")
+        else:
+            st.image(made[0], caption="Scan to open this demo (Q closes this)", width="stretch")

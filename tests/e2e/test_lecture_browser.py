@@ -1,0 +1,84 @@
+"""A lecture presented with a clicker (issue 26): three demos, only PageDown and PageUp pressed, as a presentation
+clicker sends them. Every step of each demo is reached, then the next demo opens in presenter mode with its caption
+(shown as text); PageUp at a demo's start opens the one before; B blanks the screen and brings it back; Q shows the
+demo's QR code. Screenshots at 1280×720 in test-artifacts/."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+
+from pla_lab.framework import deck as D
+from pla_lab.framework.codec import encode_points
+from pla_lab.framework.lecture_box import demo_url
+from tests.browser import READY, TEST_HOOKS
+
+ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
+POINTS = encode_points([(-0.6, 0.5, 1.0), (0.7, -0.4, -1.0), (0.2, 0.6, 1.0), (-0.1, -0.7, -1.0)])
+SLIDES = (D.Slide("pla", {"pts": POINTS}, "1st: PLA on four points"),
+          D.Slide("batch", {"pts": POINTS}, "2nd: all mistakes at once <b>not bold</b> [not a link](//x.example)"),
+          D.Slide("halts", {"pts": POINTS, "t": "0"}, "3rd: why it halts **not bold**"))
+SETTLED = "() => { const g = document.querySelector('.pla-plot'); return g && g.dataset.last !== undefined" \
+          " && g.dataset.animating !== '1' && g.querySelector('.main-svg'); }"
+
+
+def _demo(page, k: int) -> int:
+    """Wait for demo k to be shown and ready; its run's last step."""
+    page.wait_for_function("(k) => new URL(location.href).searchParams.get('slide') === String(k)", arg=k,
+                           timeout=30_000)
+    page.wait_for_selector(READY, timeout=30_000)
+    page.wait_for_function(SETTLED, timeout=30_000)
+    bar = page.locator(".st-key-deck-bar").inner_text()
+    assert f"{k + 1} / 3" in bar and SLIDES[k].caption in bar, bar  # the caption as typed, never Markdown or HTML
+    assert page.locator(".st-key-deck-bar b, .st-key-deck-bar a[href*='x.example']").count() == 0
+    assert "present=1" in page.url  # in presenter mode
+    return int(page.evaluate("() => document.querySelector('.pla-plot').dataset.last"))
+
+
+def _step_to(page, t: int) -> None:
+    page.wait_for_function("(t) => { const g = document.querySelector('.pla-plot');"
+                           " return g.dataset.t === String(t) && g.dataset.animating !== '1'; }", arg=t, timeout=30_000)
+
+
+def test_a_lecture_is_presented_with_page_down_and_page_up_only(server, browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    ctx.add_init_script(TEST_HOOKS)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server}/{demo_url(SLIDES, 0)}")
+        reached = []
+        for k in range(3):
+            last = _demo(page, k)
+            assert last >= 1
+            page.screenshot(path=str(ARTIFACTS / f"lecture-demo-{k + 1}-start.png"))
+            for t in range(1, last + 1):
+                page.keyboard.press("PageDown")
+                _step_to(page, t)
+            reached.append(last)
+            page.screenshot(path=str(ARTIFACTS / f"lecture-demo-{k + 1}-end.png"))
+            if k < 2:
+                page.keyboard.press("PageDown")  # the run's end: the next demo
+        page.keyboard.press("PageDown")  # the lecture's end: nothing more
+        page.wait_for_timeout(1500)
+        assert "slide=2" in page.url
+        # B blanks the screen, and brings it back; Q shows the demo's QR code
+        page.keyboard.press("b")
+        page.wait_for_function("() => document.body.classList.contains('pla-blank')")
+        page.screenshot(path=str(ARTIFACTS / "lecture-blank.png"))
+        page.keyboard.press("b")
+        page.wait_for_function("() => !document.body.classList.contains('pla-blank')")
+        page.keyboard.press("q")
+        page.wait_for_selector(".st-key-deck-qr img", state="visible")
+        page.screenshot(path=str(ARTIFACTS / "lecture-qr.png"))
+        page.keyboard.press("q")
+        page.wait_for_selector(".st-key-deck-qr img", state="hidden")
+        # PageUp steps back to the start, then opens the demo before, as its own link does
+        for t in range(reached[2] - 1, -1, -1):
+            page.keyboard.press("PageUp")
+            _step_to(page, t)
+        page.keyboard.press("PageUp")
+        _demo(page, 1)
+        assert page.evaluate("() => document.querySelector('.pla-plot').dataset.t") == "0"
+        assert re.search(r"[?&]t=", page.url) is None or "t=0" in page.url
+    finally:
+        ctx.close()
