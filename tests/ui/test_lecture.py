@@ -1,0 +1,139 @@
+"""A lecture (issue 26), as the pages show it: demos added from lessons with captions, the Lecture page's list
+(reorder, captions, remove), its link reopening it, the size refusal, captions shown as text, a lecture file, and a
+demo opened from a lecture's link as its own link would open it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pla_lab.framework import deck as D
+from pla_lab.framework.codec import encode_points
+from pla_lab.lessons import LESSONS
+
+from .helpers import key, plot, start
+from .reader import read
+
+LECTURE = "../pages/lecture.py"
+PAGES = {lesson.slug for lesson in LESSONS}
+HOSTILE = "**bold?** <img src=x onerror=alert(1)> [link](//evil.example) $x$ :red[red] `code`"
+
+
+def add(at, slug: str, caption: str):
+    """Open the lesson's 'Add this demo to my lecture' box, type the caption and press Add."""
+    at.session_state[key(slug, "lecture")] = True  # the lecturer opens the box (AppTest cannot click an expander)
+    at.run()
+    at.text_input(key=key(slug, "caption")).set_value(caption).run()
+    at.button(key=key(slug, "add")).click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def deck_of(at) -> tuple[D.Slide, ...]:
+    return D.unpack(at.query_params["deck"][0] if isinstance(at.query_params["deck"], list)
+                    else at.query_params["deck"], PAGES)
+
+
+def lecture_rows(at) -> list[str]:
+    return [m.value for m in at.markdown if m.value.startswith("**") and ".**" in m.value[:8]]
+
+
+def test_demos_added_from_lessons_are_listed_in_order_with_their_captions_and_the_link_holds_them():
+    at = start({"t": "2"}, page="../pages/pla.py")
+    add(at, "pla", "First: PLA, two updates in")
+    assert "Added as demo 1 of your lecture." in [s.value for s in at.success]
+    at.switch_page("../pages/xor.py").run()
+    add(at, "xor", "Then XOR: it never halts")
+    at.switch_page(LECTURE).run()
+    assert not at.exception
+    rows = lecture_rows(at)
+    assert len(rows) == 2 and "PLA step by step" in rows[0] and "step 2" in rows[0] and "XOR" in rows[1]
+    assert [t.value for t in at.text_input if t.label == "Caption"] == ["First: PLA, two updates in",
+                                                                       "Then XOR: it never halts"]
+    slides = deck_of(at)
+    assert [s.page for s in slides] == ["pla", "xor"] and slides[0].params["t"] == "2"
+    assert not set(D.DECK_KEYS) & set(slides[0].params)  # a demo's own link, without a lecture in it
+    # the link reopens the same lecture on another machine (a fresh session)
+    again = start({"deck": D.pack(slides)}, page=LECTURE)
+    assert lecture_rows(again) == rows and deck_of(again) == slides
+
+
+def test_reorder_edit_a_caption_and_remove():
+    slides = (D.Slide("pla", {"t": "1"}, "one"), D.Slide("xor", {}, "two"), D.Slide("pocket", {}, "three"))
+    at = start({"deck": D.pack(slides)}, page=LECTURE)
+    at.button(key="lecture-down-0").click().run()
+    assert [s.caption for s in deck_of(at)] == ["two", "one", "three"]
+    at.button(key="lecture-up-2").click().run()
+    assert [s.caption for s in deck_of(at)] == ["two", "three", "one"]
+    assert [t.value for t in at.text_input if t.label == "Caption"] == ["two", "three", "one"]  # boxes follow
+    box = next(t for t in at.text_input if t.label == "Caption" and t.value == "three")
+    box.set_value("three, renamed").run()
+    assert [s.caption for s in deck_of(at)] == ["two", "three, renamed", "one"]
+    at.button(key="lecture-remove-0").click().run()
+    assert [(s.page, s.caption) for s in deck_of(at)] == [("pocket", "three, renamed"), ("pla", "one")]
+    at.button(key="lecture-remove-0").click().run()
+    at.button(key="lecture-remove-0").click().run()
+    assert "deck" not in at.query_params and any("no demo yet" in i.value for i in at.info)
+
+
+def _points(seed: int, n: int) -> str:
+    rng = __import__("random").Random(seed)
+    return encode_points([(round(rng.uniform(-1, 1), 3), round(rng.uniform(-1, 1), 3), rng.choice((1.0, -1.0)))
+                          for _ in range(n)])
+
+
+def test_a_lecture_too_long_for_a_link_is_refused_with_the_reason():
+    slides = (D.Slide("pla", {"pts": _points(1, 700)}, "a"), D.Slide("halts", {"pts": _points(3, 300)}, "c"))
+    assert D.refusal(slides) is None
+    at = start({"deck": D.pack(slides)}, page=LECTURE)  # the lecture being prepared, from its link
+    at.query_params.clear()
+    at.query_params["pts"] = _points(2, 500)  # a lesson whose demo has 500 other points
+    at.switch_page("../pages/pla.py").run()
+    add(at, "pla", "too much")
+    warnings = [w.value for w in at.warning]
+    assert any("over the 8,000 that links can safely carry" in w and "save the lecture as a file" in w
+               for w in warnings), warnings
+    at.switch_page(LECTURE).run()
+    assert len(lecture_rows(at)) == 2  # nothing was added
+    at.switch_page("../pages/xor.py").run()
+    add(at, "xor", "a small one still fits")
+    at.switch_page(LECTURE).run()
+    assert len(lecture_rows(at)) == 3
+
+
+def test_captions_are_shown_as_text_on_the_lecture_page_and_when_presented():
+    slides = (D.Slide("pla", {}, HOSTILE), D.Slide("xor", {}, "next"))
+    at = start({"deck": D.pack(slides)}, page=LECTURE)
+    assert [t.value for t in at.text_input if t.label == "Caption"][0] == HOSTILE
+    shown = start({"deck": D.pack(slides), "slide": "0", "present": "1"}, page="../pages/pla.py")
+    bar = next(m.value for m in shown.markdown if m.value.startswith("**1 / 2**"))
+    assert read(bar).text == "1 / 2 · " + HOSTILE and not read(bar).problems
+
+
+def test_a_demo_opened_from_a_lecture_is_its_own_link_and_a_bad_lecture_is_named():
+    pts = encode_points([(-0.6, 0.5, 1.0), (0.7, -0.4, -1.0), (0.2, 0.6, 1.0)])
+    slides = (D.Slide("pla", {"pts": pts, "t": "1", "eta": "0.5"}, "a"), D.Slide("halts", {"pts": pts}, "b"))
+    alone = start({"pts": pts, "t": "1", "eta": "0.5", "present": "1"}, page="../pages/pla.py")
+    shown = start({"pts": pts, "t": "1", "eta": "0.5", "present": "1", "deck": D.pack(slides), "slide": "0"},
+                  page="../pages/pla.py")
+    a, b = plot(alone), plot(shown)
+    assert (a["points"], a["t"], a["win"]["W"], a["present"]) == (b["points"], b["t"], b["win"]["W"], b["present"])
+    bad = start({"deck": "not-a-lecture", "slide": "0"}, page="../pages/pla.py")
+    texts = [w.value for w in bad.warning]
+    assert any("deck" in w and "not a lecture this app wrote" in w for w in texts), texts
+    assert not any(m.value.startswith("**1 /") for m in bad.markdown)
+    past = start({"deck": D.pack(slides), "slide": "7"}, page="../pages/pla.py")
+    assert any("not in its lecture" in w.value for w in past.warning)
+
+
+def test_a_lecture_file_round_trips_and_a_wrong_file_is_named():
+    slides = (D.Slide("pla", {"t": "3"}, "α: the start"), D.Slide("xor", {}, ""))
+    assert D.from_json(D.to_json(slides), PAGES) == slides
+    assert json.loads(D.to_json(slides))["format"] == D.FORMAT
+    for text, why in (("{", "not JSON"), ('{"format": "x"}', "not a PLA Lab lecture"),
+                      (json.dumps({"format": D.FORMAT, "demos": [{"page": "nowhere"}]}), "no lesson")):
+        with pytest.raises(ValueError, match=why):
+            D.from_json(text, PAGES)
+    with pytest.raises(ValueError, match="more than"):
+        D.unpack(D.pack([D.Slide("pla")] * (D.MAX_SLIDES + 1)))
