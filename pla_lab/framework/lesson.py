@@ -68,12 +68,15 @@ class Lesson:
         """(trace or result, extras) for these points; called once per run id, shared by every session."""
         raise NotImplementedError
 
+    #: The box that adds the demo to a lecture (framework/lecture_box.add_box): open or not, the caption, Add
+    LECTURE_FIELDS = (Field("lecture", False, widget=True), Field("caption", "", widget=True), Field("add", stored=False))
+
     def all_fields(self) -> tuple[Field, ...]:
         base = (
             linked(links.POINTS, undo=True), linked(links.VIEW, undo=True), linked(links.AXES, undo=True),
             Field("cls", "+1", widget=True), Field("preset", None, widget=True), Field("share", False, widget=True),
             Field("transfer", False, widget=True), Field("upload", stored=False), Field("loaded"),
-            Field("lecture", False, widget=True), Field("caption", "", widget=True), Field("add", stored=False),
+            *self.LECTURE_FIELDS,
             Field("undo_stack", list), Field("msgs", list), Field("toast"), Field("code"),
         )
         return base + tuple(linked(o, widget=o.widget is not None) for o in self.options) + self.fields

@@ -8,15 +8,30 @@ keeps what is done, and the next run of the script shows it.
 
 from __future__ import annotations
 
-
-
-from pla_lab.api import (Field, S, Setting, StudyLesson, button, checks, choice, frame,
-                         linked, literal, look, number, plural, setting_widget, shared, st, term)
+from pla_lab.api import (
+    Field,
+    S,
+    Setting,
+    StudyLesson,
+    button,
+    checks,
+    choice,
+    frame,
+    linked,
+    literal,
+    look,
+    number,
+    plural,
+    setting_widget,
+    shared,
+    st,
+    term,
+)
 from pla_lab.lessons.experiments import experiments_checks as experiment_checks
 from pla_lab.lessons.experiments import experiments_jobs as J
 from pla_lab.lessons.experiments import experiments_show
-from pla_lab.lessons.experiments.experiments_show import RUN_LINKS
 from pla_lab.lessons.experiments.experiments_results import progress
+from pla_lab.lessons.experiments.experiments_show import RUN_LINKS
 
 OPTIONS = (
     Setting("n", 100, number(2, 10_000, int), str, label="Points per run N",
@@ -59,7 +74,7 @@ class ExperimentsLesson(StudyLesson):
 
     def all_fields(self):
         """No points, view or tools: only the options, the two jobs (experiment, sweep) and the run to open."""
-        return (Field("share", False, widget=True), Field("msgs", list), Field("toast"),
+        return (Field("share", False, widget=True), *StudyLesson.LECTURE_FIELDS, Field("msgs", list), Field("toast"),
                 *(linked(o, widget=True) for o in self.options),
                 Field("exp"), Field("sweep"), Field("pick", 0, widget=True),
                 button("start"), button("stop"), button("sweep_go"))
