@@ -100,7 +100,7 @@ def _row(i: int, slide: D.Slide, n: int) -> None:
         title = TITLES.get(slide.page)
         step = slide.params.get("t", "0")
         where = literal(title) if title else f"an unknown lesson ({literal(slide.page)})"
-        text, move = st.columns([2, 2], vertical_alignment="center")
+        text, move = st.columns([1.6, 2.4], vertical_alignment="center")
         text.markdown(f"**{i + 1}.** {where}, step {literal(step)}"
                       + (" · presenter mode" if slide.params.get("present") == "1" else ""))
         key = _key(i, slide)

@@ -74,6 +74,7 @@ def add_box(lesson) -> None:
                 st.success(f"Added as demo {len(slides) + 1} of your lecture.")
         st.page_link(nav.book_page("lecture"), label="Open the Lecture page: reorder, caption, present",
                      icon=":material/co_present:")
+        st.caption("The lecture is kept while this tab is open; the Lecture page's address holds it for good.")
 
 
 def deck_bar(lesson) -> None:

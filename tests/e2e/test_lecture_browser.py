@@ -82,3 +82,61 @@ def test_a_lecture_is_presented_with_page_down_and_page_up_only(server, browser)
         assert re.search(r"[?&]t=", page.url) is None or "t=0" in page.url
     finally:
         ctx.close()
+
+
+def test_a_lecture_is_built_from_lessons_listed_saved_loaded_and_presented(server, browser, tmp_path):
+    """Like a lecturer preparing: on /pla, two steps in, *Add this demo to my lecture* with a caption; on /xor the
+    same; the Lecture page lists both in order, its address holds them; a demo moves up; the lecture is saved and a
+    saved file loaded; *Present the lecture* opens the first demo in presenter mode with its caption."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    ctx.add_init_script(TEST_HOOKS)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server}/pla")
+        for slug, caption, steps in (("pla", "PLA, two updates in", 2), ("xor", "XOR <i>never</i> halts", 0)):
+            if slug != "pla":  # to the next lesson by the sidebar, as a person does (the lecture is the session's)
+                page.locator("[data-testid=stSidebarNav]").get_by_role("link", name=re.compile("XOR")).click()
+                page.wait_for_url(re.compile(f"/{slug}"), timeout=30_000)
+            page.wait_for_function(SETTLED, timeout=30_000)
+            for t in range(1, steps + 1):
+                page.keyboard.press("ArrowRight")
+                _step_to(page, t)
+            page.get_by_text("Add this demo to my lecture").click()
+            box = page.get_by_label("Caption shown with the demo")
+            box.fill(caption)
+            box.press("Enter")
+            page.get_by_role("button", name=re.compile("^Add$")).click()
+            page.get_by_text(re.compile(r"Added as demo \d of your lecture")).wait_for(timeout=30_000)
+        page.get_by_role("link", name=re.compile("Open the Lecture page")).click()
+        page.get_by_text("Your lecture").first.wait_for(timeout=30_000)
+        rows = page.locator("[class*=st-key-lecture-demo-]")
+        rows.nth(1).wait_for(timeout=30_000)
+        assert "PLA step by step, step 2" in rows.nth(0).inner_text() and "XOR" in rows.nth(1).inner_text()
+        captions = page.get_by_label("Caption", exact=True)
+        assert [captions.nth(i).input_value() for i in range(2)] == ["PLA, two updates in", "XOR <i>never</i> halts"]
+        page.wait_for_function("() => new URL(location.href).searchParams.get('deck')")
+        link = page.url
+        page.screenshot(path=str(ARTIFACTS / "lecture-page.png"), full_page=True)
+        # move XOR up, then save the lecture and load it back
+        rows.nth(1).get_by_role("button", name="Up").click()
+        page.wait_for_function("() => document.querySelector('[class*=st-key-lecture-demo-0]').innerText.includes('XOR')")
+        with page.expect_download() as got:
+            page.get_by_role("button", name=re.compile("Save the lecture")).click()
+        saved = tmp_path / "lecture.json"
+        got.value.save_as(saved)
+        assert D.from_json(saved.read_text(encoding="utf-8"))[0].page == "xor"
+        page.goto(link)  # the lecture's link, as bookmarked before the move
+        page.locator("[class*=st-key-lecture-demo-1]").wait_for(timeout=30_000)
+        assert "PLA" in page.locator("[class*=st-key-lecture-demo-0]").inner_text()
+        page.locator("input[type=file]").set_input_files(str(saved))
+        page.get_by_text("Loaded 2 demos from lecture.json.").wait_for(timeout=30_000)
+        assert "XOR" in page.locator("[class*=st-key-lecture-demo-0]").inner_text()
+        with ctx.expect_page() as opened:
+            page.get_by_role("link", name=re.compile("Present the lecture")).click()
+        shown = opened.value
+        shown.wait_for_function(SETTLED, timeout=30_000)
+        bar = shown.locator(".st-key-deck-bar").inner_text()
+        assert "1 / 2" in bar and "XOR <i>never</i> halts" in bar and "present=1" in shown.url
+        shown.screenshot(path=str(ARTIFACTS / "lecture-presented.png"))
+    finally:
+        ctx.close()

@@ -5,6 +5,7 @@ demo opened from a lecture's link as its own link would open it."""
 from __future__ import annotations
 
 import json
+import pathlib
 
 import pytest
 
@@ -137,3 +138,22 @@ def test_a_lecture_file_round_trips_and_a_wrong_file_is_named():
             D.from_json(text, PAGES)
     with pytest.raises(ValueError, match="more than"):
         D.unpack(D.pack([D.Slide("pla")] * (D.MAX_SLIDES + 1)))
+
+
+def test_links_saved_from_earlier_versions_open_the_same_demo_inside_a_lecture():
+    """Each link saved from the version-1 app (tests/ui/data/links_v1.json), made a lecture's demo: opened from
+    the lecture it shows what its own link shows, and its address is its own link with the lecture's place added."""
+    saved = json.loads((pathlib.Path(__file__).parent / "data" / "links_v1.json").read_text(encoding="utf-8"))
+    slides = tuple(D.Slide(s["page"], s["params"], s["note"]) for s in saved)
+    for k, s in enumerate(saved):
+        page = f"../pages/{s['page']}.py"
+        alone = start(s["params"], page=page)
+        shown = start({**s["params"], "deck": D.pack(slides), "slide": str(k)}, page=page)
+        assert not shown.warning, [w.value for w in shown.warning]
+        assert plot(shown)["points"] == plot(alone)["points"] and plot(shown)["t"] == plot(alone)["t"]
+        text = read("\n".join(m.value for m in shown.markdown)).text
+        for line in s["shows"]:
+            assert read(line).text in text, (s["note"], line)
+        link = {k2: v[0] if isinstance(v, list) else v for k2, v in shown.query_params.items()}
+        assert {k2: v for k2, v in link.items() if k2 not in D.DECK_KEYS} == s["params"]
+        assert link["slide"] == str(k) and D.unpack(link["deck"], PAGES) == slides
