@@ -15,15 +15,18 @@ from pla_lab.framework import deck as D
 from pla_lab.framework import nav, shared
 from pla_lab.framework.qr import qr_svg
 from pla_lab.framework.say import st
+from pla_lab.framework.widgets import theme
 from pla_lab.words.text import literal
 
 BAR, NEXT, BACK, QR = "deck-bar", "deck-next", "deck-back", "deck-qr"
+BACKGROUND = {"light": "#ffffff", "dark": "#0e1117"}  # Streamlit's own page backgrounds, under the bar
 #: The bar in a corner, over the page (a projector's screen is full); B or . blanks the screen; Q shows the QR code.
 _WRAP = f"[data-testid=stLayoutWrapper]:has(>.st-key-{BAR})"  # out of the page's flow: nothing under it moves
 CSS = (f"{_WRAP}{{position:fixed;left:0.75rem;bottom:0.5rem;z-index:999990;max-width:46vw}}"
        f".st-key-{BAR}{{gap:0.25rem;padding:0.3rem 0.7rem;border-radius:0.5rem;"
-       "background:var(--st-background-color,#fff);opacity:0.94;box-shadow:0 0 0.4rem rgba(0,0,0,0.25)}"
-       f".st-key-{BAR} p{{margin:0;font-size:1rem}}.st-key-{BAR} [data-testid=stHorizontalBlock]{{gap:0.4rem}}"
+       "background:%s;opacity:0.94;box-shadow:0 0 0.4rem rgba(128,128,128,0.5)}"
+       f".st-key-{BAR} p{{margin:0!important;font-size:1rem;line-height:1.35}}"
+       f".st-key-{BAR} [data-testid=stMarkdownContainer]{{margin:0!important}}.st-key-{BAR} [data-testid=stHorizontalBlock]{{gap:0.4rem}}"
        f".st-key-{BAR} a{{min-height:0;padding:0.05rem 0.6rem}}"
        f"[data-testid=stLayoutWrapper]:has(>.st-key-{QR}){{display:none}}"
        f"body.pla-qr [data-testid=stLayoutWrapper]:has(>.st-key-{QR}){{display:flex;position:fixed;inset:2vh 0;"
@@ -83,11 +86,11 @@ def deck_bar(lesson) -> None:
     k, slides = shared.SHARED["slide"], shared.SHARED["deck"]
     if k is None or k >= len(slides) or slides[k].page != lesson.slug:
         return
-    st.html(f"<style>{CSS}</style>")
+    st.html(f"<style>{CSS % BACKGROUND[theme()]}</style>")
     with st.container(key=BAR):
         caption = slides[k].caption
         st.markdown(f"**{k + 1} / {len(slides)}**" + (f" · {literal(caption)}" if caption else ""))
-        back, nxt = st.columns(2)
+        back, nxt = st.columns(2, wrap=False)
         with back.container(key=BACK):
             if k > 0:
                 st.link_button("Previous demo", demo_url(slides, k - 1), icon=":material/skip_previous:",
