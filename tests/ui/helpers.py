@@ -63,7 +63,8 @@ def warnings(at) -> str:
 
 
 def markdown(at) -> str:
-    return "\n".join(m.value for m in at.markdown)
+    """The page's Markdown, without the first picture (an image over the plot whose alt text is the plot's)."""
+    return "\n".join(m.value for m in at.markdown if not m.value.startswith("![") or "data:image/svg" not in m.value)
 
 
 def plot(at) -> dict:

@@ -9,6 +9,7 @@ import gzip
 import json
 import re
 import xml.etree.ElementTree as ET
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
@@ -119,7 +120,9 @@ def serve(path: str, body: bytes = PAGE, headers: dict | None = None) -> tuple[d
 
     middleware = server.middleware(server_pages)[0]
     wrapped = middleware.cls(app, *middleware.args, **middleware.kwargs)
-    asyncio.run(wrapped({"type": "http", "method": "GET", "path": path, "headers": []}, receive, send))
+    call = wrapped({"type": "http", "method": "GET", "path": path, "headers": []}, receive, send)
+    with ThreadPoolExecutor(1) as pool:  # its own event loop (a browser test's may be running in this thread)
+        pool.submit(asyncio.run, call).result()
     start_ = next(m for m in sent if m["type"] == "http.response.start")
     out = {k.decode(): v.decode() for k, v in start_["headers"]}
     return out, b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
