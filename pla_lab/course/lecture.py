@@ -70,6 +70,9 @@ def page() -> None:
                 "the plot); present them all from one link, with a clicker: **PageDown** steps and, at the end of a "
                 "run, opens the next demo; **PageUp** goes back; **B** or **.** blanks the screen; **Q** shows the "
                 "demo's QR code for the class's phones.")
+    for m in shared.SHARED["msgs"]:  # what was wrong with the link (a damaged lecture), quoted as plain text
+        st.warning(literal(m), icon="⚠️")
+    shared.SHARED["msgs"] = []
     problem = st.session_state.pop("lecture-problem", None)
     if problem:
         st.info(literal(problem))

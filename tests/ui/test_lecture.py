@@ -126,6 +126,8 @@ def test_a_demo_opened_from_a_lecture_is_its_own_link_and_a_bad_lecture_is_named
     assert not any(m.value.startswith("**1 /") for m in bad.markdown)
     past = start({"deck": D.pack(slides), "slide": "7"}, page="../pages/pla.py")
     assert any("not in its lecture" in w.value for w in past.warning)
+    damaged = start({"deck": D.pack(slides)[:-9]}, page=LECTURE)  # a lecture's link cut short
+    assert any("not a lecture this app wrote" in w.value for w in damaged.warning) and not lecture_rows(damaged)
 
 
 def test_a_lecture_file_round_trips_and_a_wrong_file_is_named():
