@@ -16,8 +16,11 @@ WIDTHS = (1.45, 1)  # the plot's column and the numbers' column
 # The component's script only loads the plot's modules from the app's own route (pla_lab/framework/server.py): served from
 # there, their relative imports resolve and the browser keeps them. It is inline, so no Streamlit internals are
 # needed to serve a folder.
-_LOADER = """export default function (component) {
-  import(new URL(%r, location.origin).href).then((m) => m.default(component));
+# Each call waits for the one before it: two calls made before the modules have loaded (a rerun while they load)
+# would otherwise run in either order, and the older payload could be drawn last.
+_LOADER = """let last = null;
+export default function (component) {
+  last = (last || import(new URL(%r, location.origin).href)).then((m) => { m.default(component); return m; });
 }"""
 _plot = st.components.v2.component(
     "pla_lab.plot", js=_LOADER % server.plot_url(), isolate_styles=False,  # plotly.js puts its CSS in <head>

@@ -128,7 +128,7 @@ def test_the_first_picture_comes_before_any_plot_code_and_gives_way_without_a_sh
         ctx.close()
 
 
-def test_the_picture_follows_steps_taken_before_the_live_plot_and_those_steps_are_kept(server, browser):
+def test_keys_pressed_while_the_live_plot_loads_are_kept_and_applied_in_order(server, browser):
     """With the plot's code held back, the picture is there; → → → ← pressed in quick succession are kept (Streamlit
     would take two presses during one rerun as one click of Step). Once the code comes, the plot applies them in
     order: it steps to 2, and the link follows."""
@@ -179,5 +179,31 @@ def test_right_pressed_as_soon_as_the_heading_shows_takes_the_step(server, brows
         page.wait_for_timeout(700)
         assert page.evaluate("() => document.querySelector('.pla-plot').dataset.t") == "2"
         assert not [u for u in asked if f"/{slug}/_stcore/" in u], "the page looked for the server under the lesson"
+    finally:
+        ctx.close()
+
+
+def test_a_step_clicked_before_the_live_plot_is_drawn_in_the_picture(server, browser):
+    """Step clicked while the plot's code is held back: the server takes the step, and its picture shows step 1
+    (its alt text says so, and it is another picture); when the code comes, the live plot shows step 1 too."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    ctx.add_init_script(TEST_HOOKS)
+    _, release = _hold(ctx, MODULES, PLOTLY)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server}/pla")
+        page.wait_for_selector(PICTURE, state="visible", timeout=30_000)
+        page.wait_for_selector(READY, timeout=30_000)
+        before = page.get_attribute(PICTURE, "src")
+        assert "w₀" in page.get_attribute(PICTURE, "alt")
+        page.get_by_role("button", name=re.compile("^Step")).click()
+        page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '1'", timeout=30_000)
+        page.wait_for_function("(s) => document.querySelector(s).alt.includes('w₁')", arg=PICTURE, timeout=30_000)
+        assert page.get_attribute(PICTURE, "src") != before
+        release()  # the two payloads (step 0, then step 1) reach the plot's code in that order (widgets._LOADER)
+        page.wait_for_function("() => { const g = document.querySelector('.pla-plot');"
+                               " return g && g.querySelector('.main-svg') && g.dataset.t === '1'; }", timeout=30_000)
+        page.wait_for_timeout(500)
+        assert page.evaluate("() => document.querySelector('.pla-plot').dataset.t") == "1"
     finally:
         ctx.close()
