@@ -137,7 +137,7 @@ def test_the_experiments_buttons_show_their_whole_label(server, browser, size):
 # The WCAG contrast ratio of the shortcut hint against its button (colours as the browser computed them; a colour
 # with alpha is laid over the button's).
 CONTRAST = """(label) => {
-  const b = [...document.querySelectorAll('[data-testid=stMain] button')].find((e) => e.innerText.includes(label));
+  const b = [...document.querySelectorAll('[data-testid=stMain] button')].find((e) => e.textContent.includes(label));
   const k = b.querySelector('kbd');
   const rgba = (s) => s.match(/[\\d.]+/g).map(Number);
   const [br, bg, bb] = rgba(getComputedStyle(b).backgroundColor);
