@@ -34,7 +34,8 @@ def legend_names(payload: dict) -> list[str]:
     """The live plot's legend entries: the classes, the static layers and the moving ones that have a name, the
     companions' lines, and w's arrow."""
     moving = set(payload.get("moving") or ())
-    traces = [*payload["base"]["data"], *(t for part in ("below", "above") for t in (payload.get("layers") or {}).get(part, []))]
+    layers = payload.get("layers") or {}
+    traces = [*payload["base"]["data"], *(t for part in ("below", "above") for t in layers.get(part, []))]
     names = [t["name"] for t in traces if t.get("name") and t.get("showlegend", True) is not False]
     names += [name for layer, name in (payload.get("labels") or {}).items() if layer in moving]
     if "companion" in moving:

@@ -31,8 +31,9 @@ PICTURE_CSS = (f".st-key-{STACK}{{position:relative}}{_OVER}{{position:absolute;
                + "".join(f".st-key-{PICTURE % (m[0], c, r)} img{{{_picture_box(m, c, r)}}}"
                          for m in ("wide", "present") for c in "cn" for r in range(1, 5))
                # a phone draws a presenter's link as any other, its chart under the plot (phone.js)
-               + "@media (max-width:640px){" + "".join(f".st-key-{PICTURE % (m, c, r)} img{{{_picture_box('phone', 'n', r)}}}"
-                                                        for m in "wp" for c in "cn" for r in range(1, 5)) + "}")
+               + "@media (max-width:640px){"
+               + "".join(f".st-key-{PICTURE % (m, c, r)} img{{{_picture_box('phone', 'n', r)}}}"
+                         for m in "wp" for c in "cn" for r in range(1, 5)) + "}")
 
 
 def picture(data) -> None:

@@ -26,7 +26,8 @@ CSS = (f"{_WRAP}{{position:fixed;left:0.75rem;bottom:0.5rem;z-index:999990;max-w
        f".st-key-{BAR}{{gap:0.25rem;padding:0.3rem 0.7rem;border-radius:0.5rem;"
        "background:%s;opacity:0.94;box-shadow:0 0 0.4rem rgba(128,128,128,0.5)}"
        f".st-key-{BAR} p{{margin:0!important;font-size:1rem;line-height:1.35}}"
-       f".st-key-{BAR} [data-testid=stMarkdownContainer]{{margin:0!important}}.st-key-{BAR} [data-testid=stHorizontalBlock]{{gap:0.4rem}}"
+       f".st-key-{BAR} [data-testid=stMarkdownContainer]{{margin:0!important}}"
+       f".st-key-{BAR} [data-testid=stHorizontalBlock]{{gap:0.4rem}}"
        f".st-key-{BAR} a{{min-height:0;padding:0.05rem 0.6rem}}"
        f"[data-testid=stLayoutWrapper]:has(>.st-key-{QR}){{display:none}}"
        f"body.pla-qr [data-testid=stLayoutWrapper]:has(>.st-key-{QR}){{display:flex;position:fixed;inset:2vh 0;"
@@ -43,12 +44,11 @@ def demo_params(lesson) -> dict[str, str]:
     return {k: v for k, v in params.items() if k not in D.DECK_KEYS}
 
 
-def demo_url(slides, k: int, base: str = "") -> str:
-    """Demo k of the lecture as presented: its own link in presenter mode, with the lecture and its number;
-    relative to the page shown (a lesson's address is one part: /pla) unless ``base`` is given."""
+def demo_url(slides, k: int) -> str:
+    """Demo k of the lecture as presented: its own link in presenter mode, with the lecture and its number,
+    relative to the page shown (a page's address is one part: /pla, /lecture)."""
     s = slides[k]
-    query = urlencode({**s.params, "present": "1", "deck": D.pack(slides), "slide": str(k)})
-    return urljoin(base, s.page) + "?" + query if base else f"{s.page}?{query}"
+    return f"{s.page}?" + urlencode({**s.params, "present": "1", "deck": D.pack(slides), "slide": str(k)})
 
 
 def add_box(lesson) -> None:

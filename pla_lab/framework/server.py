@@ -102,7 +102,8 @@ def _head_source() -> str:
     run only after the page has been parsed, as Streamlit's own, too late to be first)."""
     text = "\n".join((PLOT_DIR / name).read_text(encoding="utf-8") for name in ("early.js", "clicker.js"))
     text = re.sub(r"^export ", "", text, flags=re.M)
-    return "\n".join(line for line in text.splitlines() if line.strip() and not line.lstrip().startswith(("//", "/**", "*")))
+    comment = ("//", "/**", "*")
+    return "\n".join(line for line in text.splitlines() if line.strip() and not line.lstrip().startswith(comment))
 
 
 def head_script(strip: int | None, stepping: list[str], ahead: list[str] = ()) -> str:

@@ -119,7 +119,8 @@ def test_a_lecture_is_built_from_lessons_listed_saved_loaded_and_presented(serve
         page.screenshot(path=str(ARTIFACTS / "lecture-page.png"), full_page=True)
         # move XOR up, then save the lecture and load it back
         rows.nth(1).get_by_role("button", name="Up").click()
-        page.wait_for_function("() => document.querySelector('[class*=st-key-lecture-demo-0]').innerText.includes('XOR')")
+        page.wait_for_function("() => document.querySelector('[class*=st-key-lecture-demo-0]').innerText"
+                               ".includes('XOR')")
         with page.expect_download() as got:
             page.get_by_role("button", name=re.compile("Save the lecture")).click()
         saved = tmp_path / "lecture.json"

@@ -116,7 +116,8 @@ def test_the_first_picture_comes_before_any_plot_code_and_gives_way_without_a_sh
             assert near < 30, (slug, x, y, label, near)
         shifts = page.evaluate("() => window.__shifts")
         page.wait_for_timeout(300)
-        assert page.get_by_role("button", name=re.compile("^Back")).bounding_box()["y"] == pytest.approx(step["y"], abs=1)
+        back = page.get_by_role("button", name=re.compile("^Back")).bounding_box()
+        assert back["y"] == pytest.approx(step["y"], abs=1)
         page.screenshot(path=str(ARTIFACTS / f"picture-{slug}-after.png"))
         later = [s for s in page.evaluate("() => window.__shifts") if s not in shifts]
         assert sum(s["value"] for s in later) < 0.01, later
