@@ -90,7 +90,7 @@ def test_the_quiz_score_after_three_answers_by_click_and_key(server, plot):
         page.get_by_role("button", name="○ +1").wait_for()
     you = sum(a == y[st.shown[k]] for k, a in enumerate(said))
     pla = sum(not st.wrong[k] for k in range(3))
-    page.get_by_text(re.compile(r"Your score: \d of 3")).wait_for(timeout=30_000)  # the rerun's words, on a slow machine
+    page.get_by_text(re.compile(r"Your score: \d of 3")).wait_for(timeout=30_000)  # the rerun's words (slow machine)
     text = page.locator("[data-testid=stMain]").inner_text()
     assert re.search(rf"Your score: {you} of 3\s*right · the perceptron: {pla} of 3", text), text
 
