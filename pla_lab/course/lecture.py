@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import zlib
 
+from pla_lab.course.library import TITLES
 from pla_lab.framework import deck as D
 from pla_lab.framework import shared
 from pla_lab.framework.lecture_box import demo_url
 from pla_lab.framework.say import st
-from pla_lab.lessons import LESSONS
 from pla_lab.words.text import literal
 
-TITLES = {lesson.slug: lesson.title for lesson in LESSONS}
 TITLE = "Your lecture"
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pla_lab.drawing import picture as drawing
 from pla_lab.framework import shared
 from pla_lab.framework.say import st
+from pla_lab.words.text import literal
 
 # The plot and its first picture (pla_lab.drawing.picture) share a box; the picture lies over the plot's place,
 # where the live plot's plot area will be (its margins; a legend of more rows lowers it), until plotly.js has drawn.
@@ -44,6 +45,5 @@ def picture(data) -> None:
     with st.container(key=PICTURE % box):
         uri = None if shared.APP["live"] else drawing.data_uri(data)
         if uri:
-            # the live plot's alt text, on one line (an image's alt is plain text; a table in it would end the image)
-            alt = "".join("\\" + c if c in "\\[]*_`<>" else c for c in " ".join(data["alt"].split()))
-            st.markdown(f"![{alt}]({uri})")
+            # the live plot's alt text as written, on one line (a table in it would end the image)
+            st.markdown(f"![{literal(data['alt'])}]({uri})")

@@ -73,8 +73,8 @@ def _full_run() -> None:
 
 
 def page_head(lessons, *, present: bool = False) -> None:
-    """The page's first element starts loading plotly.js and the plot's modules (evaluating plotly.js's 4.8 MB is
-    the longest part of a first visit) while Streamlit draws the rest. Its style keeps each lesson's plot its place
+    """The page's style (plotly.js and the plot's modules are asked for by the head script, server.HeadScript, so
+    that they do not hold back the first picture). It keeps each lesson's plot its place
     from the moment Streamlit lays it out, before any of its script has run (the words beside it never jump), and
     leaves less padding, for a 1280×720 projector. On a phone it puts the plot first (:func:`_phone_order`)."""
     replays = [lesson for lesson in lessons if hasattr(lesson, "plot_height")]
@@ -243,7 +243,7 @@ def close_lesson(lesson, page) -> None:
     a click that did nothing."""
     s = lesson.state
     if not ("head" in s.fields and s["head"].playing):  # written when Play stops, not once a second
-        params = {**shared.link(), **s.link()}
+        params = shared.lesson_link(lesson)
         if st.query_params.to_dict() != params:
             st.query_params.from_dict(params)
     boxes.share_box(lesson)

@@ -40,8 +40,7 @@ CSS = (f"{_WRAP}{{position:fixed;left:0.75rem;bottom:0.5rem;z-index:999990;max-w
 
 def demo_params(lesson) -> dict[str, str]:
     """The demo's own link: the shared settings and the lesson's state, without a lecture's place in it."""
-    params = {**shared.link(), **lesson.state.link()}
-    return {k: v for k, v in params.items() if k not in D.DECK_KEYS}
+    return {k: v for k, v in shared.lesson_link(lesson).items() if k not in D.DECK_KEYS}
 
 
 def demo_url(slides, k: int) -> str:

@@ -117,10 +117,6 @@ VIEW_ONLY = Setting("viewonly", False, parse_bool, lambda v: "1" if v else "", f
 TARGET = Setting("f", None, parse_target, dump_target, fallback="no known target")
 
 
-def _parse_deck(s: str):
-    return deck.unpack(s)
-
-
 def _parse_slide(s: str) -> int:
     if not s.isdigit() or len(s) > 3:
         raise ValueError("is not a demo's number")
@@ -129,5 +125,5 @@ def _parse_slide(s: str) -> int:
 
 #: A lecture being presented (pla_lab/framework/deck.py): every demo's link carries the lecture and its number in it
 #: (from 0), so PageDown at the end of a run opens the next demo. Neither is in a demo's link otherwise.
-DECK = Setting("deck", None, _parse_deck, lambda v: "" if v is None else deck.pack(v), fallback="no lecture")
+DECK = Setting("deck", None, deck.unpack, lambda v: "" if v is None else deck.pack(v), fallback="no lecture")
 SLIDE = Setting("slide", None, _parse_slide, lambda v: "" if v is None else str(v), fallback="no lecture")

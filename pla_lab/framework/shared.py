@@ -62,3 +62,8 @@ def values() -> dict:
 def link() -> dict[str, str]:
     """The shared settings' part of every link (v first)."""
     return SHARED.link()
+
+
+def lesson_link(lesson) -> dict[str, str]:
+    """A lesson's whole link: the shared settings, then the lesson's own state."""
+    return {**link(), **lesson.state.link()}
