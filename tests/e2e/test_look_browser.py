@@ -37,12 +37,6 @@ def first_screen(plot: Plot, slug: str):
     return m
 
 
-def test_look_at_is_on_the_first_screen_of_every_lesson(server, plot):
-    """One page load, then each lesson by its sidebar link (as a class moves on)."""
-    plot.page.goto(f"{server}/{LESSONS[0].slug}")
-    walk_lessons(plot.page, [lesson.slug for lesson in LESSONS], lambda slug: look_on_first_screen(plot, slug))
-
-
 def look_on_first_screen(plot: Plot, slug: str) -> None:
     plot.page.wait_for_selector(READY, timeout=30_000)
     plot.page.wait_for_selector(BOX, timeout=30_000)

@@ -1,13 +1,13 @@
-"""A phone (390×844, touch) in real headless Chromium: a presenter's link (present=1) opened on a phone gets the
-phone's page on every stepping lesson (the first opened from the link, the rest by the sidebar as a student moves
-on, still presenting), and the lessons with a chart stack it under the plot, in normal and presenter mode.
-Measured in pixels: the plot across the screen and first, the chart under it and as wide, no word of the chart or
-the legend cut, and Step tapped like a person steps."""
+"""A phone (390×844, touch) in real headless Chromium: what a phone's page of a lesson is, measured in pixels
+(:func:`check_phone_page`: the plot across the screen and first, the chart under it and as wide, no word of the chart
+or the legend cut) and Step tapped like a person steps. test_every_lesson_browser.py's phone walks check it on every
+lesson, in normal mode and from a presenter's link (present=1); here, a lecturer's screen turned from a phone's width
+to a projector's."""
 
 from __future__ import annotations
 
 from pla_lab.lessons import LESSONS
-from tests.browser import TEST_HOOKS, Plot, walk_lessons
+from tests.browser import TEST_HOOKS, Plot
 
 W, H = 390, 844
 STEPPING = [lesson.slug for lesson in LESSONS if hasattr(lesson, "plot_height")]
@@ -67,36 +67,6 @@ def step_like_a_person(plot: Plot) -> None:
     plot.wait_t(t + 1)
     plot.page.wait_for_function("(t) => new URL(location.href).searchParams.get('t') === String(t)", arg=t + 1,
                                 timeout=30_000)
-
-
-def walk_and_step(browser, url: str, slugs: list[str], *, present: bool) -> None:
-    """One page load (``url``, the first lesson at t=2), then each lesson by its sidebar link, stepped to t=2 as a
-    person taps; on each: the phone's page, then one more Step."""
-    plot = open_phone(browser, url)
-
-    def check_and_step(slug: str) -> None:
-        plot.idle()
-        for _ in range(2 - plot.t()):  # two taps in a row, as a person steps on: the plot serves them at once
-            plot.page.get_by_role("button", name="Step").first.tap()
-        plot.wait_t(2)
-        plot.page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '2'", timeout=30_000)
-        assert plot.t() == 2 and plot.js("() => new URL(location.href).searchParams.get('present')") == (
-            "1" if present else None), plot.page.url  # the link still presents (or not) on this lesson
-        check_phone_page(plot, slug)
-        step_like_a_person(plot)
-
-    try:
-        walk_lessons(plot.page, slugs, check_and_step)
-    finally:
-        plot.page.context.close()
-
-
-def test_a_presenters_link_opened_on_a_phone_gets_the_phone_page(server, browser):
-    walk_and_step(browser, f"{server}/{STEPPING[0]}?present=1&t=2", STEPPING, present=True)
-
-
-def test_a_phone_stacks_the_chart_under_the_plot(server, browser):
-    walk_and_step(browser, f"{server}/{CHARTED[0]}?t=2", CHARTED, present=False)
 
 
 def test_the_lecturers_screen_keeps_presenting_and_a_phone_turned_wide_presents_too(server, browser):

@@ -3,10 +3,10 @@
 * With plotly.js and every module of the plot held back, a lesson already shows its step as an image the server drew
   (its points where the live plot puts them, the line, w, the circled point), with the live plot's alt text; when
   they come, the live plot replaces it with no layout shift (the browser's own layout-shift entries).
-* → pressed 0.1–1 s after a lesson's heading appears, before anything of the plot has loaded, is applied once it has,
-  on every lesson that steps.
-* The page's head script: the page never asks /<lesson>/_stcore/health (Streamlit's frontend guessed the server
-  there, and waited for the 404)."""
+* Keys pressed while the live plot loads are kept and applied in order; a Step clicked then is drawn in the picture,
+  then in the plot. (→ pressed 0.1–1 s after each lesson's heading appears, in a new tab, is
+  test_every_lesson_browser.py's projector walk, which also finds that no page asks /<lesson>/_stcore/health:
+  Streamlit's frontend guessed the server there, and waited for the 404.)"""
 
 from __future__ import annotations
 
@@ -152,40 +152,5 @@ def test_keys_pressed_while_the_live_plot_loads_are_kept_and_applied_in_order(se
         page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '2'", timeout=30_000)
         page.wait_for_timeout(1000)
         assert page.evaluate("() => document.querySelector('.pla-plot').dataset.t") == "2"  # and stays there
-    finally:
-        ctx.close()
-
-
-@pytest.mark.parametrize("part", range(3))
-def test_right_pressed_as_soon_as_the_heading_shows_takes_the_step_on_every_lesson(server, browser, part):
-    """On each lesson that steps (a third of them in each part), opened in a new tab (its plot's code and plotly.js
-    not yet evaluated there), → is pressed 0.1 s after the lesson's heading appears, and again at a later moment up
-    to 1 s after it (0.3 s on the first lesson, 1 s on the last): both are applied once the plot can take them, and
-    the plot rests at step 2."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    ctx.add_init_script(TEST_HOOKS)
-    asked = []
-    ctx.on("request", lambda r: asked.append(r.url))
-    try:
-        for i, slug in enumerate(STEPPING):
-            if i % 3 != part:
-                continue
-            later = 0.3 + 0.7 * i / max(1, len(STEPPING) - 1)
-            page = ctx.new_page()
-            page.goto(f"{server}/{slug}")
-            page.wait_for_selector("[data-testid=stMain] h3", timeout=30_000)
-            page.wait_for_timeout(100)
-            page.keyboard.press("ArrowRight")
-            page.wait_for_timeout(int((later - 0.1) * 1000))
-            page.keyboard.press("ArrowRight")
-            page.wait_for_function("() => { const g = document.querySelector('.pla-plot');"
-                                   " return g && g.querySelector('.main-svg') && g.dataset.t === '2'"
-                                   " && g.dataset.animating !== '1'; }", timeout=30_000)
-            page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '2'", timeout=30_000)
-            page.wait_for_timeout(500)
-            assert page.evaluate("() => document.querySelector('.pla-plot').dataset.t") == "2", slug
-            page.close()
-        assert not [u for u in asked if re.search(r"/(" + "|".join(STEPPING) + r")/_stcore/", u)], \
-            "a page looked for the server under the lesson"
     finally:
         ctx.close()

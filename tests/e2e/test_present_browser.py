@@ -67,21 +67,6 @@ def test_a_link_opens_in_presenter_mode_with_a_chart_beside_the_plot(server, plo
     plot.page.screenshot(path=str(ARTIFACTS / "present-pocket.png"))
 
 
-def test_at_1280x720_back_step_play_and_the_scrubber_are_in_view_on_every_lesson(server, plot):
-    """Even with the sidebar open and outside presenter mode, a lecturer never scrolls to step."""
-    from pla_lab.framework.replay import ReplayLesson
-    from pla_lab.lessons import LESSONS
-
-    for lesson in (le for le in LESSONS if isinstance(le, ReplayLesson)):  # a study lesson has no steps
-        plot.open(f"{server}/{lesson.slug}")
-        plot.settled()
-        for name in ("Back", "Step"):
-            b = plot.page.get_by_role("button", name=name).bounding_box()
-            assert b["y"] + b["height"] <= 720, (lesson.slug, name, b)
-        scrub = plot.page.locator(f".st-key-{lesson.slug}-scrub").bounding_box()
-        assert scrub["y"] + scrub["height"] <= 720, (lesson.slug, scrub)
-
-
 def _luminance(rgb: str) -> float:
     r, g, b = (int(v) for v in rgb[rgb.index("(") + 1:rgb.index(")")].split(",")[:3])
     return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255

@@ -107,12 +107,6 @@ CONTROLS = {
 }
 
 
-def test_presenter_mode_draws_every_control_of_the_lesson_on_the_screen(server, plot):
-    """One page load (pocket's link at step 5), then each lesson by its sidebar link, stepped to its step."""
-    plot.open(f"{server}/pocket?present=1&t=5")
-    walk_lessons(plot.page, list(CONTROLS), lambda slug: controls_on_screen(plot, slug, *CONTROLS[slug]))
-
-
 def controls_on_screen(plot: Plot, slug: str, t: int, buttons: tuple, labels: tuple) -> None:
     plot.idle()
     step_to(plot, t)
