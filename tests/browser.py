@@ -156,10 +156,11 @@ def browser():
 
 
 @pytest.fixture()
-def context(browser):
+def context(browser, request):
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
     ctx.add_init_script(TEST_HOOKS)
-    ctx.add_init_script(FRAME_CLOCK)
+    if request.node.get_closest_marker("frames"):  # its loop keeps the page drawing frames: 6 % of a core, idle
+        ctx.add_init_script(FRAME_CLOCK)
     yield ctx
     ctx.close()
 
@@ -203,6 +204,7 @@ class Plot:
     def transitions(self) -> list[dict]:
         """The plot's animations (start, end, planned ms, frames drawn, first and last frame's time), each with
         ``painted``: how many frames the browser painted from its first frame to its last."""
+        assert self.js("() => Array.isArray(window.__painted)"), "mark the test @pytest.mark.frames (FRAME_CLOCK)"
         return self.js("""() => window.__plaLab.stats.transitions.map((r) => ({ ...r,
             painted: window.__painted.filter((ts) => ts >= r.first && ts <= r.last).length }))""")
 

@@ -103,6 +103,7 @@ def thumb_value(plot: Plot) -> int:
     return int(plot.page.locator(".st-key-lesson-transport input[type=range]").input_value())
 
 
+@pytest.mark.frames  # Plot.transitions counts the frames painted
 def test_dragging_the_scrubber_moves_the_plot_while_dragged_and_the_release_lands_there(server, plot):
     plot.open(server + "/pla")
     plot.settled()

@@ -108,6 +108,15 @@ function refit(inst) {
   return true;
 }
 
+/** On a phone the chart comes under the plot, with plotly.js: until then its room is kept under the plot's box (the
+ * box the first picture fills), so Back/Step/Play do not move down when it comes. */
+function keepChartRoom(inst) {
+  const stack = inst.el.closest(".st-key-plot-stack");
+  if (!stack) return;
+  const room = inst.data.chart && !inst.chart && isPhone() ? 14 + chartSize(inst) : 0; // plot.css's gap, the chart
+  stack.style.marginBottom = room ? `${room}px` : "";
+}
+
 const chartSize = (inst) => chartHeight(inst.height || inst.data.chart.height, isPhone(), window.innerHeight,
                                         (inst.data.chart.panels || [1]).length);
 
@@ -122,6 +131,7 @@ function syncChart(inst) {
   const c = inst.data.chart, had = !!inst.chart;
   if (!c && inst.chart) { inst.chart.remove(); inst.chart = null; }
   if (c && !inst.chart) inst.chart = createChart(inst.wrap, inst.P, (t) => jumpTo(inst, t));
+  keepChartRoom(inst); // the chart itself is there now
   refit(inst); // with the chart beside it, the plot is narrower
   if (c) drawChart(inst);
   if (had !== !!c && inst.gd._fullLayout) requestAnimationFrame(() => inst.gd.isConnected && inst.P.Plots.resize(inst.gd));
@@ -152,7 +162,10 @@ export function render(inst, data, send) {
     inst.gd.textContent = `The plot speaks protocol ${VERSION} but was sent ${data.version}: reload the page.`;
     return Promise.resolve();
   }
-  if (!inst.P) refit(inst); // the height it will have, while plotly.js loads: the server's picture fits it already
+  if (!inst.P) { // the height it will have, while plotly.js loads: the server's picture fits it already
+    refit(inst);
+    keepChartRoom(inst);
+  }
   return inst.ready.then(() => {
     if (inst.data !== data) return; // a newer payload came while plotly.js loaded
     inst.fg = themeColor(inst.el);

@@ -9,6 +9,7 @@ import re
 from urllib.parse import urlencode
 
 import numpy as np
+import pytest
 
 import pla_core
 from pla_lab.framework import codec as C
@@ -52,6 +53,7 @@ def check_band(plot: Plot, w, gamma: float):
     assert all(abs(score(a, b)) <= h + tol for a, b in zip(bx, by)) and len(bx) >= 4
 
 
+@pytest.mark.frames  # Plot.transitions counts the frames painted
 def test_type_gamma_step_and_the_band_moves_with_the_line(server, plot):
     plot.open(server + "/margin?" + urlencode({"pts": C.encode_points(POINTS)}))
     box = plot.page.get_by_role("spinbutton", name="Margin γ")

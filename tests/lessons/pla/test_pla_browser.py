@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import io
 import math
 import pathlib
@@ -86,6 +88,7 @@ def test_shift_click_adds_the_other_class(server, plot):
     assert added[0][2] == -1
 
 
+@pytest.mark.frames  # Plot.transitions counts the frames painted
 def test_step_draws_the_boundary_of_pla_core_w1_after_animating(server, plot):
     plot.open(server + "/pla")
     _, trace = run_from_link(plot.page.url)
@@ -117,6 +120,7 @@ def test_keyboard_right_and_left_step(server, plot):
     plot.wait_t(2)
 
 
+@pytest.mark.frames  # Plot.transitions counts the frames painted
 def test_play_animates_several_updates_then_pause_keeps_the_step(server, plot):
     plot.open(server + "/pla")
     _, trace = run_from_link(plot.page.url)

@@ -10,6 +10,7 @@ import re
 from urllib.parse import parse_qs, urlparse
 
 import numpy as np
+import pytest
 
 from pla_lab.framework import codec as C
 from pla_lab.framework import model
@@ -48,6 +49,7 @@ def curves(plot: Plot) -> dict:
       } return null; }""")
 
 
+@pytest.mark.frames  # Plot.transitions counts the frames painted
 def test_step_animates_four_lines_on_their_runs_and_the_curves_mark_each_point(server, plot):
     plot.open(server + "/sgd")
     plot.settled()
