@@ -101,6 +101,10 @@ def test_a_lecture_is_built_from_lessons_listed_saved_loaded_and_presented(serve
             for t in range(1, steps + 1):
                 page.keyboard.press("ArrowRight")
                 _step_to(page, t)
+            # The step's words and the link follow once the server has the step (the plot tells it 0.15 s after the
+            # animation, or after another control's rerun): a person reads them before adding the demo.
+            page.wait_for_function("(t) => (new URL(location.href).searchParams.get('t') || '0') === String(t)",
+                                   arg=steps, timeout=30_000)
             page.get_by_text("Add this demo to my lecture").click()
             box = page.get_by_label("Caption shown with the demo")
             box.fill(caption)

@@ -66,6 +66,8 @@ def test_a_view_only_link_on_a_phone_steps_on_a_tap_and_adds_no_point(server, br
         switch.scroll_into_view_if_needed()
         page.get_by_text(TOGGLE).tap()
         page.wait_for_function("() => window.__plaLab.data.viewonly === false", timeout=30_000)
+        # the link is written at the end of the same run, after the plot's payload has gone out
+        page.wait_for_function("() => !new URL(location.href).searchParams.has('viewonly')", timeout=30_000)
         assert "viewonly" not in link_params(page.url)
         _tap(plot, x, y)
         wait_points(plot, len(before) + 1)
