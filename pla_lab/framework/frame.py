@@ -102,8 +102,9 @@ _BOXES = ":is([data-testid=stLayoutWrapper],[data-testid=stVerticalBlock],[data-
 
 
 def _phone_order(lessons) -> str:
-    """On a phone (where Streamlit stacks columns, at 640 px and less) the plot comes first under the heading, then
-    Back/Step/Play (side by side, without keyboard hints), then the point tools, then the words. The boxes holding
+    """On a phone (where Streamlit stacks columns, at 640 px and less) the page starts under Streamlit's header, and
+    the plot comes first under the heading, then Back/Step/Play (side by side, without keyboard hints), then the
+    point tools, then the words. The boxes holding
     the plot or the transport are flattened (display: contents), so the plot, the transport and the words become
     items of the page's column, which CSS order can place; the point tools row, outside the lesson's fragment, goes
     between. Presenter mode's layout (its heading beside the plot, an h4) comes out in the same order."""
@@ -111,7 +112,10 @@ def _phone_order(lessons) -> str:
     tools, transport = f".st-key-{TOOLS}", f".st-key-{TRANSPORT}"
     stack = f".st-key-{STACK}"  # the plot with its first picture over it: one item
     flat = f"{_MAIN} {_BOXES}:not({stack}):has({transport},{plots})"
-    return (f"{flat}{{display:contents}}{flat}>*{{order:3}}{flat}>:is({plots},{transport},{stack}){{order:1}}"
+    # Streamlit's header is opaque on a phone (60 px, the page's background; transparent wider): the page starts
+    # under it, or it hides the lesson's title.
+    return ("[data-testid=stMainBlockContainer]{padding-top:3.25rem}"
+            f"{flat}{{display:contents}}{flat}>*{{order:3}}{flat}>:is({plots},{transport},{stack}){{order:1}}"
             f"{flat}>[data-testid=stElementContainer]:has(h4){{order:0}}"
             f"{_MAIN}>:is({tools},:has({tools})){{order:2}}{transport} [data-testid=stColumn]{{min-width:0}}"
             f"{transport} kbd{{display:none}}.st-key-{PRESENT_KEY}{{display:none}}")

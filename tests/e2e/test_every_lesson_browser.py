@@ -75,7 +75,8 @@ def test_every_lesson_opened_by_its_link_on_a_projector(server, browser):
             # No failed request at all: the head script tells Streamlit's frontend where its server is (before, it
             # asked /<lesson>/_stcore/health and host-config first, and got 404s).
             assert failed == [], (path, failed)
-            assert not [a for a in asked if re.match(r"/[^/]+/_stcore/", a)], (path, "a page looked for the server under the lesson")
+            under = [a for a in asked if re.match(r"/[^/]+/_stcore/", a)]
+            assert not under, (path, "a page looked for the server under the lesson", under)
             assert errors == [], (path, errors)
             assert not exceptions, (path, exceptions)
             page.close()
@@ -138,6 +139,7 @@ def test_every_lesson_in_presenter_mode_on_a_projector(server, browser):
 def test_every_lesson_on_a_phone(server, browser, present):
     """Presenter mode from a presenter's link at step 2; normal mode from the first lesson's address."""
     def check(plot: Plot, slug: str) -> None:
+        title_below_the_header(plot.page)
         if slug not in STEPPING:
             return
         plot.idle()
@@ -152,6 +154,20 @@ def test_every_lesson_on_a_phone(server, browser, present):
 
     first = f"{server}/{STEPPING[0]}?present=1&t=2" if present else f"{server}/{LESSONS[0].slug}"
     walk(browser, first, "phone", present, check)
+
+
+def title_below_the_header(page) -> None:
+    """The page at its top starts below Streamlit's header (opaque on a phone: it hid the lesson's title's first
+    line, or all of presenter mode's one line): its first element drawn, the title where there is one."""
+    page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollTo(0, 0)")
+    first, header = page.evaluate("""() => {
+        const box = (e) => { const r = e.getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom, height: r.height, text: e.innerText.slice(0, 60) }; };
+        const drawn = [...document.querySelectorAll('[data-testid=stMain] [data-testid=stElementContainer]')]
+          .map(box).filter((b) => b.height > 0 && b.text.trim());
+        drawn.sort((a, b) => a.top - b.top);
+        return [drawn[0], box(document.querySelector('[data-testid=stHeader]'))]; }""")
+    assert first["top"] >= header["bottom"], (first, header)
 
 
 def walk(browser, url: str, screen: str, present: bool, check) -> None:
