@@ -112,8 +112,10 @@ def scrubbed(lesson) -> None:
     # A slider value that comes with an event from the plot, while playing or with Pause, is the browser sending
     # back what the server wrote a rerun earlier (it had not drawn the newer one yet), not the learner dragging: the
     # plot's step stands. (A drag is told by the plot itself too, pausing first: pla_lab/drawing/plot/scrub.js.)
+    # Nor is the step the scrubber showed before the plot's last report, in the run after the report's: a control
+    # pressed before the browser had drawn that run (Add, a box opened) sends the scrubber it showed, the old step.
     s = lesson.state
-    if s["events_now"] or s["head"].playing or _pending_events(lesson):
+    if s["events_now"] or s["head"].playing or _pending_events(lesson) or (s["echo"] and s["scrub"] == s["echo"][0]):
         return
     s["head"] = s["head"].goto(s["scrub"], current_run(lesson).T)
 
@@ -241,4 +243,7 @@ def _tick(lesson, ev: protocol.Tick) -> None:
     s = lesson.state
     if run.trace is None or ev["run"] != run.id or ev["seq"] < s["head"].seq:
         return  # about a run since replaced (new points or settings), or sent before the server moved the step
+    old = s["head"].t
     s["head"] = s["head"].tick(ev["t"], ev["playing"], run.T, jump=ev["jump"])
+    if s["head"].t != old:  # the browser's scrubber still shows the old step until this run is drawn (see scrubbed)
+        s["echo"] = (old, True)

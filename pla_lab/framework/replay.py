@@ -29,7 +29,8 @@ class ReplayLesson(ReplayPage, Lesson):
             linked(links.HAND, undo=True), Field("hand_text", "", widget=True), button("hand_off"),
             Field("hand_box", False, widget=True),
             Field("head", _playhead, link=links.STEP, undo=True), Field("scrub", 0, widget=True),
-            Field("plot", stored=False), Field("inbox", lambda: (inbox.session_nonce(), 0)), Field("events_now", False))
+            Field("plot", stored=False), Field("inbox", lambda: (inbox.session_nonce(), 0)), Field("events_now", False),
+            Field("echo"))
 
     def run_settings(self, values: dict) -> dict:
         """…and a w set by hand replaces w₀ (its bias weight 0 when no bias is learned)."""

@@ -145,3 +145,32 @@ def test_a_lecture_is_built_from_lessons_listed_saved_loaded_and_presented(serve
         shown.screenshot(path=str(ARTIFACTS / "lecture-presented.png"))
     finally:
         ctx.close()
+
+
+def test_a_demo_added_right_after_two_steps_on_a_slow_machine_is_the_step_shown(server, browser):
+    """→ → on /pla, and the moment the plot rests at step 2: the Add box opened, a caption typed with Enter, Add. The
+    CPU is 4× slower (a lecturer's old laptop), so the box's rerun is sent before the browser has drawn the run
+    that took the plot's report of step 2, with the scrubber still at 0. That old scrubber is not a move of the
+    step (it took the demo back to step 0 in half the tries): the demo added is step 2."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    ctx.add_init_script(TEST_HOOKS)
+    try:
+        page = ctx.new_page()
+        ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        page.goto(f"{server}/pla")
+        page.wait_for_function(SETTLED, timeout=30_000)
+        for t in (1, 2):
+            page.keyboard.press("ArrowRight")
+            _step_to(page, t)
+        page.get_by_text("Add this demo to my lecture").click()
+        box = page.get_by_label("Caption shown with the demo")
+        box.fill("two updates in")
+        box.press("Enter")
+        page.get_by_role("button", name=re.compile("^Add$")).click()
+        page.get_by_text(re.compile(r"Added as demo 1 of your lecture")).wait_for(timeout=30_000)
+        page.get_by_role("link", name=re.compile("Open the Lecture page")).click()
+        row = page.locator("[class*=st-key-lecture-demo-]").first
+        row.wait_for(timeout=30_000)
+        assert "PLA step by step, step 2" in row.inner_text()
+    finally:
+        ctx.close()
