@@ -108,6 +108,14 @@ def option_changed(lesson) -> None:
     (restart if lesson.on_option_change == "restart" else keep_step)(lesson)
 
 
+def callbacks_read(lesson) -> None:
+    """At the top of the part that reruns: the callbacks before this run have read ``events_now``; a report's old
+    step may still come back once, in the run after the report's own (see scrubbed)."""
+    s = lesson.state
+    s["events_now"] = False
+    s["echo"] = (s["echo"][0], False) if s["echo"] and s["echo"][1] else None
+
+
 def scrubbed(lesson) -> None:
     # A slider value that comes with an event from the plot, while playing or with Pause, is the browser sending
     # back what the server wrote a rerun earlier (it had not drawn the newer one yet), not the learner dragging: the

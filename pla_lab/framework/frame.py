@@ -232,10 +232,8 @@ def current_page(lesson):
     """At the top of the part that reruns: (kept widgets and) everything the lesson's hooks read."""
     s = lesson.state
     s.keep_widgets()
-    if "events_now" in s.fields:  # the callbacks before this run have read it (see actions.scrubbed)
-        s["events_now"] = False
-        # a report's old step may come back once, in the run after the report's own (see actions.scrubbed)
-        s["echo"] = (s["echo"][0], False) if s["echo"] and s["echo"][1] else None
+    if "events_now" in s.fields:
+        actions.callbacks_read(lesson)
     run = actions.current_run(lesson)
     t = 0
     if "head" in s.fields:

@@ -33,6 +33,8 @@ Delivery rules
   the step, the browser reports its step again, naming the new run.) ``jump`` asks the server to send the
   weights around ``t`` (the browser does not have them): the server answers with a new ``seq``. A tick can stop
   Play but never start it (the browser plays only when told to): a tick sent while playing cannot undo a Pause.
+  Until the browser has drawn the run that took a tick, its scrubber still shows the step before; a control pressed
+  meanwhile sends that, and the server does not take it as a move of the step (in the run after the tick's).
 * **A drag of w's tip** is drawn by the browser as it goes (the line turns about the arrow's foot); on release a
   ``setw`` event asks for a run that starts from that w, which the server shows from step 0 (with a new ``seq``).
 * **A click** is drawn by the browser at once (an added point, a removed one hidden, a relabelled one moved to the
