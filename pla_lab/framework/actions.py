@@ -109,11 +109,13 @@ def option_changed(lesson) -> None:
 
 
 def callbacks_read(lesson) -> None:
-    """At the top of the part that reruns: the callbacks before this run have read ``events_now``; a report's old
-    step may still come back once, in the run after the report's own (see scrubbed)."""
+    """At the top of the part that reruns: the callbacks before this run have read ``events_now``. A report's old
+    step (``echo``) is kept for the run after the report's own only (see scrubbed): a run that heard nothing from
+    the plot drops it."""
     s = lesson.state
+    if not s["events_now"]:
+        s["echo"] = None
     s["events_now"] = False
-    s["echo"] = (s["echo"][0], False) if s["echo"] and s["echo"][1] else None
 
 
 def scrubbed(lesson) -> None:
@@ -123,7 +125,7 @@ def scrubbed(lesson) -> None:
     # Nor is the step the scrubber showed before the plot's last report, in the run after the report's: a control
     # pressed before the browser had drawn that run (Add, a box opened) sends the scrubber it showed, the old step.
     s = lesson.state
-    if s["events_now"] or s["head"].playing or _pending_events(lesson) or (s["echo"] and s["scrub"] == s["echo"][0]):
+    if s["events_now"] or s["head"].playing or _pending_events(lesson) or s["scrub"] == s["echo"]:
         return
     s["head"] = s["head"].goto(s["scrub"], current_run(lesson).T)
 
@@ -254,4 +256,4 @@ def _tick(lesson, ev: protocol.Tick) -> None:
     old = s["head"].t
     s["head"] = s["head"].tick(ev["t"], ev["playing"], run.T, jump=ev["jump"])
     if s["head"].t != old:  # the browser's scrubber still shows the old step until this run is drawn (see scrubbed)
-        s["echo"] = (old, True)
+        s["echo"] = old

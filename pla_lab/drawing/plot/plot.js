@@ -10,6 +10,7 @@ import { watchSaid } from "./said.js";
 import { bindScrub } from "./scrub.js";
 import { fitHeight, noEdits } from "./scene.js";
 
+const GAP = 14; // px between the plot and its chart (plot.css's .pla-two grid)
 // One tool on the plot (on hover, top right): the plot as a PNG at twice its size on screen, for slides.
 const CONFIG = Object.freeze({
   displayModeBar: "hover", modeBarButtons: [["toImage"]], displaylogo: false, doubleClick: false, scrollZoom: false,
@@ -99,7 +100,7 @@ function pageTop(el) {
 function refit(inst) {
   if (!inst.data) return false;
   let width = inst.gd.getBoundingClientRect().width;
-  if (inst.data.chart && !inst.chart && !isPhone()) width = ((width - 14) * (inst.data.present ? 5 : 3)) / (inst.data.present ? 8 : 5);
+  if (inst.data.chart && !inst.chart && !isPhone()) width = ((width - GAP) * (inst.data.present ? 5 : 3)) / (inst.data.present ? 8 : 5);
   const drawn = inst.gd._fullLayout && inst.gd._fullLayout._size; // after automargin (legend rows, tick labels)
   const h = fitHeight(inst.data, width, pageTop(inst.gd), window.innerHeight, drawn);
   if (h === inst.height) return false;
@@ -111,9 +112,9 @@ function refit(inst) {
 /** On a phone the chart comes under the plot, with plotly.js: until then its room is kept under the plot's box (the
  * box the first picture fills), so Back/Step/Play do not move down when it comes. */
 function keepChartRoom(inst) {
-  const stack = inst.el.closest(".st-key-plot-stack");
+  const stack = inst.el.closest(".st-key-plot-stack"); // pla_lab/framework/first_picture.STACK
   if (!stack) return;
-  const room = inst.data.chart && !inst.chart && isPhone() ? 14 + chartSize(inst) : 0; // plot.css's gap, the chart
+  const room = inst.data.chart && !inst.chart && isPhone() ? GAP + chartSize(inst) : 0;
   stack.style.marginBottom = room ? `${room}px` : "";
 }
 
