@@ -261,8 +261,10 @@ def choose(plot: Plot, label: str, option: str):
 
 def hold_server_messages(plot: Plot):
     """Route the page's websocket through a relay that holds the server's messages back while relay["hold"] is true
-    (the browser's own messages still go out); release() sends what was held, in order, and stops holding."""
-    held, relay = [], {"hold": False}
+    (the browser's own messages still go out, and relay["held"] lists those held); release() sends what was held, in
+    order, and stops holding."""
+    held = []
+    relay = {"hold": False, "held": held}
 
     def connect(ws):
         relay["ws"] = ws

@@ -247,9 +247,7 @@ def close_lesson(lesson, page) -> None:
     a click that did nothing."""
     s = lesson.state
     if not ("head" in s.fields and s["head"].playing):  # written when Play stops, not once a second
-        params = shared.lesson_link(lesson)
-        if st.query_params.to_dict() != params:
-            st.query_params.from_dict(params)
+        shared.write_link(shared.lesson_link(lesson))
     boxes.share_box(lesson)
     lecture_box.add_box(lesson)
     if "pts" in s.fields:

@@ -23,11 +23,11 @@ SHARED = PageState("set", (
     Field("deck", tuple), linked(links.DECK, name="deck_link"), linked(links.SLIDE),
 ))
 
-#: Which lesson was shown last, whether the link has been read by one, and the transport buttons that the plot's
-#: script serves in the browser (it finds them by their keys' classes, st-key-app-step and st-key-app-back); Play's
-#: key keeps it one button when its label turns to Pause.
-APP = PageState("app", (Field("page"), Field("link_read", False), Field("live", False), button("step"), button("back"),
-                        button("play")))
+#: Which lesson was shown last, whether the link has been read by one, the address last written (see write_link),
+#: and the transport buttons that the plot's script serves in the browser (it finds them by their keys' classes,
+#: st-key-app-step and st-key-app-back); Play's key keeps it one button when its label turns to Pause.
+APP = PageState("app", (Field("page"), Field("link_read", False), Field("live", False), Field("written"),
+                        button("step"), button("back"), button("play")))
 
 
 def setup() -> None:
@@ -67,3 +67,15 @@ def link() -> dict[str, str]:
 def lesson_link(lesson) -> dict[str, str]:
     """A lesson's whole link: the shared settings, then the lesson's own state."""
     return {**link(), **lesson.state.link()}
+
+
+def write_link(params: dict[str, str]) -> None:
+    """The address bar, when it is not what the browser sent with this run or not what this session last wrote.
+    Every run starts from the address its browser sent, and a run asked for before the browser had drawn the run
+    before it sends the older address: a Reset pressed while the report of steps served in the browser was answered
+    (t=3 written) sends t=0, and compared with that alone its own t=0 would not be written, leaving t=3."""
+    import streamlit as st
+
+    if st.query_params.to_dict() != params or APP["written"] != params:
+        st.query_params.from_dict(params)
+        APP["written"] = params

@@ -314,6 +314,30 @@ def test_reset_pressed_while_a_step_is_on_its_way_wins(server, plot):
     assert "t = 0" in plot.page.locator("body").inner_text()
 
 
+def test_reset_pressed_before_the_browser_has_the_steps_link_leaves_the_link_at_step_0(server, plot):
+    """The server handles the report of steps served in the browser and writes t=3 to the address; Reset is pressed
+    before that run reaches the browser, so Reset's run is told the address still says t=0 (every run starts from the
+    address the browser sends). The address must end at step 0, the step shown, not at the report's t=3."""
+    relay, release = hold_server_messages(plot)
+    plot.open(server + "/pla")
+    assert link_params(plot.page.url)["t"] == "0"
+    relay["hold"] = True
+    for t in (1, 2, 3):
+        plot.page.keyboard.press("ArrowRight")
+        plot.wait_t(t)
+    plot.page.wait_for_timeout(2000)  # the report goes out 150 ms after the last press; its run's answer is held
+    assert relay["held"], "the server answered nothing: the report of the steps never reached it"
+    assert link_params(plot.page.url)["t"] == "0"
+    plot.page.get_by_role("button", name="Reset").click()
+    plot.page.wait_for_timeout(2000)
+    release()
+    plot.wait_t(0)
+    plot.page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '0'", timeout=15_000)
+    plot.page.wait_for_timeout(1000)  # nothing later moves it
+    assert link_params(plot.page.url)["t"] == "0" and plot.t() == 0
+    assert "t = 0" in plot.page.locator("body").inner_text()
+
+
 def test_alt_click_or_the_relabel_mode_gives_a_point_the_other_label(server, plot):
     """Relabel, besides add and remove: drawn in the other class before the server answers, then the link holds
     it; the relabel mode does the same with a plain click (for touch screens), and Undo brings the label back."""
