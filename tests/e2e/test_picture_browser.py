@@ -16,7 +16,7 @@ import re
 import pytest
 
 from pla_lab.lessons import LESSONS
-from tests.browser import READY, TEST_HOOKS
+from tests.browser import READY, TEST_HOOKS, Plot
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
 STEPPING = [lesson.slug for lesson in LESSONS if hasattr(lesson, "plot_height")]
@@ -99,7 +99,9 @@ def test_the_first_picture_comes_before_any_plot_code_and_gives_way_without_a_sh
         assert held, "nothing of the plot was asked for"
         release()  # the plot's modules: it mounts, and takes the height the screen gives it; plotly.js still held
         page.wait_for_function("() => window.__plaLab && window.__plaLab.stats.mountedAt")
-        page.wait_for_timeout(300)
+        # The plot's height is fitted to the screen once the page's elements are laid out, which a loaded machine
+        # does late: the picture and Back are read once nothing has moved for 0.5 s (the picture moves with its box).
+        Plot(page).settled()
         assert page.is_visible(PICTURE) and page.locator(".pla-plot .main-svg").count() == 0
         pic = page.evaluate(PICTURE_MARKS, PICTURE)
         page.screenshot(path=str(ARTIFACTS / f"picture-{slug}-{screen}-before.png"))
@@ -121,7 +123,7 @@ def test_the_first_picture_comes_before_any_plot_code_and_gives_way_without_a_sh
             near = min(abs(x - lx) + abs(y - ly) for lx, ly, ll in live if ll == label)
             assert near < 30, (slug, x, y, label, near)
         shifts = page.evaluate("() => window.__shifts")
-        page.wait_for_timeout(300)
+        Plot(page).settled()
         back = page.get_by_role("button", name=re.compile("^Back")).bounding_box()
         assert back["y"] == pytest.approx(step["y"], abs=1)
         page.screenshot(path=str(ARTIFACTS / f"picture-{slug}-{screen}-after.png"))

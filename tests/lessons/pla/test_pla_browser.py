@@ -17,7 +17,7 @@ import pla_core
 from pla_lab.framework import codec as C
 from pla_lab.framework import model
 from pla_lab.framework import settings as S
-from tests.browser import TEST_HOOKS, Plot, assert_animated, hold_server_messages
+from tests.browser import READY, TEST_HOOKS, Plot, assert_animated, hold_server_messages
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[3] / "test-artifacts"
 
@@ -154,6 +154,9 @@ def test_a_shared_link_reopens_the_same_demo_in_a_fresh_browser(server, plot, br
         plot.page.get_by_role("button", name="Step").click()
         plot.page.wait_for_function("(k) => new URL(location.href).searchParams.get('t') === String(k)", arg=k)
     plot.wait_t(2)
+    # Step 2's run drawn to its end and the page at rest: a loaded machine still showed step 1's questions below.
+    plot.page.wait_for_selector(READY, timeout=30_000)
+    plot.settled()
     shown = sorted(plot.points())
     boundary = plot.trace_xy("boundary")
     # the page's words (not the first picture over the plot: an image, sent until the page's plot is heard from)
