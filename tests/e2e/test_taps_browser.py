@@ -157,6 +157,9 @@ CONTRAST = """(label) => {
 def test_the_step_hint_is_readable_on_the_red_step_button(server, plot, theme):
     plot.open(server + "/pla?t=1" + ("&embed_options=dark_theme" if theme == "dark" else ""))
     for label in ("Step", "Back", "Play"):
+        # a loaded machine may still be drawing the run that took the plot's first report
+        plot.page.wait_for_function("(l) => [...document.querySelectorAll('[data-testid=stMain] button')].some("
+                                    "(e) => e.textContent.includes(l) && e.querySelector('kbd'))", arg=label)
         key, ratio, display = plot.js(CONTRAST, label)
         assert display != "none" and key in ("→", "←", "Space")
         assert ratio >= 4.5, (label, theme, ratio)

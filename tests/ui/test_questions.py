@@ -3,8 +3,10 @@ textbook loop: the right choice is never typed in, so it must agree with the the
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as hs
 
 import pla_core
@@ -33,18 +35,30 @@ def data(draw, *, separable: bool | None = None):
     return X, y
 
 
-def textbook_next(X, y, w, start: int) -> int:
-    """The cyclic loop of the notes: from ``start``, the first point with y·wᵀx̃ ≤ 0."""
-    n = len(y)
-    for k in range(n):
-        i = (start + k) % n
-        if y[i] * (w[0] + X[i] @ w[1:]) <= 0:
-            return i
-    raise AssertionError("no mistake left")
+def textbook_updates(X, y, count: int) -> list[int]:
+    """The cyclic loop of the notes in exact arithmetic (the points lie on a 0.1 grid, so Fraction(str(x)) is the
+    point): the point each of the first ``count`` updates corrects, the first with y·wᵀx̃ ≤ 0 after the last one.
+    Floats would not do: a score of exactly 0 comes out as 7e-17 and the loop would pass the point by."""
+    pts = [(Fraction(1), Fraction(str(a)), Fraction(str(b))) for a, b in X.tolist()]
+    labels = [int(v) for v in y]
+    w, start, out = [Fraction(0)] * 3, 0, []
+    while len(out) < count:
+        for k in range(len(pts)):
+            i = (start + k) % len(pts)
+            if labels[i] * sum(a * b for a, b in zip(w, pts[i])) <= 0:
+                break
+        else:
+            return out  # no mistake left: PLA has halted
+        w = [a + labels[i] * b for a, b in zip(w, pts[i])]
+        out.append(i)
+        start = i + 1
+    return out
 
 
 @SETTINGS
 @given(data(), hs.integers(0, 30))
+@example(d=(np.array([[0.2, 0.3], [0, 0], [0, 0.1], [0, -0.1], [-0.4, 0.7], [-0.1, 0]]),
+            np.array([1.0, 1, 1, 1, -1, -1])), t=5)  # point #0's score at w₆ is exactly 0 (7e-17 in floats)
 def test_next_point_is_the_textbook_loop_s(d, t):
     X, y = d
     tr = pla_core.pla(X, y, max_updates=60, stop_on_cycle=False)
@@ -52,7 +66,7 @@ def test_next_point_is_the_textbook_loop_s(d, t):
     if t + 1 >= len(tr):
         assert q is None
         return
-    i = textbook_next(X, y, tr.weights[t + 1], int(tr.mistakes[t]) + 1)
+    i = textbook_updates(X, y, t + 2)[t + 1]  # update t+2's point
     assert q.choices[q.answer].startswith(f"point #{i}:")
     assert len(q.choices) >= 2 and len(set(q.choices)) == len(q.choices)
 
