@@ -3,8 +3,6 @@ textbook loop: the right choice is never typed in, so it must agree with the the
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as hs
@@ -15,6 +13,7 @@ from pla_lab.lessons.halts import halts_checks
 from pla_lab.lessons.halts import halts_proof as proof
 from pla_lab.lessons.pocket import pocket_checks
 from pla_lab.lessons.xor import xor_checks
+from tests.core.test_exact_runs import exact_pla
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -35,26 +34,6 @@ def data(draw, *, separable: bool | None = None):
     return X, y
 
 
-def textbook_updates(X, y, count: int) -> list[int]:
-    """The cyclic loop of the notes in exact arithmetic (the points lie on a 0.1 grid, so Fraction(str(x)) is the
-    point): the point each of the first ``count`` updates corrects, the first with y·wᵀx̃ ≤ 0 after the last one.
-    Floats would not do: a score of exactly 0 comes out as 7e-17 and the loop would pass the point by."""
-    pts = [(Fraction(1), Fraction(str(a)), Fraction(str(b))) for a, b in X.tolist()]
-    labels = [int(v) for v in y]
-    w, start, out = [Fraction(0)] * 3, 0, []
-    while len(out) < count:
-        for k in range(len(pts)):
-            i = (start + k) % len(pts)
-            if labels[i] * sum(a * b for a, b in zip(w, pts[i])) <= 0:
-                break
-        else:
-            return out  # no mistake left: PLA has halted
-        w = [a + labels[i] * b for a, b in zip(w, pts[i])]
-        out.append(i)
-        start = i + 1
-    return out
-
-
 @SETTINGS
 @given(data(), hs.integers(0, 30))
 @example(d=(np.array([[0.2, 0.3], [0, 0], [0, 0.1], [0, -0.1], [-0.4, 0.7], [-0.1, 0]]),
@@ -66,7 +45,8 @@ def test_next_point_is_the_textbook_loop_s(d, t):
     if t + 1 >= len(tr):
         assert q is None
         return
-    i = textbook_updates(X, y, t + 2)[t + 1]  # update t+2's point
+    # the textbook loop in Fractions (the points lie on a 0.1 grid): a float loop reads an exact 0 as 7e-17
+    i = exact_pla(X, y, updates=t + 2)[1][t + 1]  # update t+2's point
     assert q.choices[q.answer].startswith(f"point #{i}:")
     assert len(q.choices) >= 2 and len(set(q.choices)) == len(q.choices)
 
