@@ -28,7 +28,11 @@ TEST_HOOKS = "window.__plaLabTestHooks = true"
 #: have drawn on, however fast or loaded the machine is.
 FRAME_CLOCK = """window.__painted = []; requestAnimationFrame(function tick(ts) { window.__painted.push(ts);
   if (window.__painted.length > 20000) window.__painted.splice(0, 10000); requestAnimationFrame(tick); });"""
-READY = "[data-testid=stApp][data-test-script-state=notRunning][data-test-connection-state=CONNECTED]"
+#: The page connected, its run over, and every element drawn: Streamlit fetches each kind of widget's code the first
+#: time a page shows one and draws a skeleton in its place until then (on a loaded machine, seconds after the words
+#: around it).
+READY = ("[data-testid=stApp][data-test-script-state=notRunning][data-test-connection-state=CONNECTED]"
+         ":not(:has([data-testid=stSkeleton]))")
 
 
 def _free_port() -> int:
@@ -88,7 +92,7 @@ def stop_server(proc: subprocess.Popen, *, check: bool = True) -> None:
 
 #: Streamlit's page at rest: no element faded while a rerun may still change it, no running-man widget.
 SETTLED = ("() => !document.querySelector('[data-stale=true]')"
-           " && !document.querySelector('[data-testid=stStatusWidget]')")
+           " && !document.querySelector('[data-testid=stStatusWidget], [data-testid=stSkeleton]')")
 
 
 def switch_page(page, slug: str) -> None:
