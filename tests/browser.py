@@ -194,14 +194,15 @@ class Plot:
             " return g && g.dataset.t === String(t) && g.dataset.animating !== '1'; }", arg=t, timeout=timeout)
 
     def settled(self, timeout=30_000):
-        """Wait until the fonts have loaded and no element of the page has moved or changed size for 0.5 s (a loaded
-        machine lays a page out late): what a person reads once the page has come to rest."""
+        """Wait until the fonts have loaded, every widget is drawn (no skeleton) and no element of the page has moved or
+        changed size for 0.5 s (a loaded machine lays a page out late): what a person reads once the page is at rest."""
         self.page.wait_for_function("() => document.fonts.status === 'loaded'", timeout=timeout)
         self.page.evaluate("() => { window.__layout = {key: '', since: 0}; }")
         self.page.wait_for_function("""() => {
             const key = [...document.querySelectorAll('[data-testid=stElementContainer], .pla-plot')].map((e) => {
               const r = e.getBoundingClientRect(); return [r.top, r.left, r.width, r.height].join(','); }).join(';');
             const now = performance.now(), s = window.__layout;
+            if (document.querySelector('[data-testid=stSkeleton]')) { s.key = ''; return false; }  // a widget to come
             if (key !== s.key) { s.key = key; s.since = now; return false; }
             return now - s.since >= 500; }""", polling=100, timeout=timeout)
 
