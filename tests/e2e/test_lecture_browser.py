@@ -11,7 +11,7 @@ import re
 from pla_lab.framework import deck as D
 from pla_lab.framework.codec import encode_points
 from pla_lab.framework.lecture_box import demo_url
-from tests.browser import READY, TEST_HOOKS
+from tests.browser import READY, TEST_HOOKS, Plot, hold_server_messages
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
 POINTS = encode_points([(-0.6, 0.5, 1.0), (0.7, -0.4, -1.0), (0.2, 0.6, 1.0), (-0.1, -0.7, -1.0)])
@@ -97,6 +97,9 @@ def test_a_lecture_is_built_from_lessons_listed_saved_loaded_and_presented(serve
             if slug != "pla":  # to the next lesson by the sidebar, as a person does (the lecture is the session's)
                 page.locator("[data-testid=stSidebarNav]").get_by_role("link", name=re.compile("XOR")).click()
                 page.wait_for_url(re.compile(f"/{slug}"), timeout=30_000)
+                # XOR's own page drawn (the address can change before /pla's plot and open box are gone)
+                page.get_by_role("heading", name=re.compile("^XOR")).wait_for(timeout=30_000)
+                page.wait_for_selector(READY, timeout=30_000)
             page.wait_for_function(SETTLED, timeout=30_000)
             for t in range(1, steps + 1):
                 page.keyboard.press("ArrowRight")
@@ -115,6 +118,7 @@ def test_a_lecture_is_built_from_lessons_listed_saved_loaded_and_presented(serve
         page.get_by_text("Your lecture").first.wait_for(timeout=30_000)
         rows = page.locator("[class*=st-key-lecture-demo-]")
         rows.nth(1).wait_for(timeout=30_000)
+        page.wait_for_selector(READY, timeout=30_000)  # the run drawn to its end (a row's box comes before its words)
         assert "PLA step by step, step 2" in rows.nth(0).inner_text() and "XOR" in rows.nth(1).inner_text()
         captions = page.get_by_label("Caption", exact=True)
         assert [captions.nth(i).input_value() for i in range(2)] == ["PLA, two updates in", "XOR <i>never</i> halts"]
@@ -132,9 +136,11 @@ def test_a_lecture_is_built_from_lessons_listed_saved_loaded_and_presented(serve
         assert D.from_json(saved.read_text(encoding="utf-8"))[0].page == "xor"
         page.goto(link)  # the lecture's link, as bookmarked before the move
         page.locator("[class*=st-key-lecture-demo-1]").wait_for(timeout=30_000)
+        page.wait_for_selector(READY, timeout=30_000)
         assert "PLA" in page.locator("[class*=st-key-lecture-demo-0]").inner_text()
         page.locator("input[type=file]").set_input_files(str(saved))
         page.get_by_text("Loaded 2 demos from lecture.json.").wait_for(timeout=30_000)
+        page.wait_for_selector(READY, timeout=30_000)  # the demos are drawn after the message and the buttons
         assert "XOR" in page.locator("[class*=st-key-lecture-demo-0]").inner_text()
         with ctx.expect_page() as opened:
             page.get_by_role("link", name=re.compile("Present the lecture")).click()
@@ -172,5 +178,37 @@ def test_a_demo_added_right_after_two_steps_on_a_slow_machine_is_the_step_shown(
         row = page.locator("[class*=st-key-lecture-demo-]").first
         row.wait_for(timeout=30_000)
         assert "PLA step by step, step 2" in row.inner_text()
+    finally:
+        ctx.close()
+
+
+def test_once_the_demos_show_their_new_order_present_and_the_address_hold_it(server, browser):
+    """Up moves a demo; the moment a lecturer sees the new order, Present the lecture and the page's address (the
+    lecture's bookmark) already say it, however slowly the run's messages arrive. The run's messages are held back,
+    then let through one at a time, and the page is read after each."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    ctx.add_init_script(TEST_HOOKS)
+    try:
+        plot = Plot(ctx.new_page())
+        relay, release = hold_server_messages(plot)
+        page = plot.page
+        page.goto(f"{server}/lecture?deck={D.pack(SLIDES[:2])}")
+        page.wait_for_selector(READY, timeout=30_000)
+        relay["hold"] = True
+        page.locator("[class*=st-key-lecture-demo-1]").get_by_role("button", name="Up").click()
+        page.wait_for_timeout(2_000)  # the run's messages, held
+        assert relay["held"], "the Up click's run sent nothing"
+        seen = []
+        while relay["held"]:
+            relay["ws"].send(relay["held"].pop(0))
+            page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            first = page.locator("[class*=st-key-lecture-demo-0]").inner_text()
+            if "Batch" not in first:
+                continue  # the old order still shown
+            present = page.get_by_role("link", name=re.compile("Present the lecture")).get_attribute("href")
+            deck = re.search(r"[?&]deck=([^&]+)", page.url).group(1)
+            seen.append((present.split("?")[0].rstrip("/").rsplit("/", 1)[-1], D.unpack(deck)[0].page))
+        release()
+        assert seen and set(seen) == {("batch", "batch")}, seen
     finally:
         ctx.close()
