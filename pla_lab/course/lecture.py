@@ -79,7 +79,7 @@ def page() -> None:
         st.info("Your lecture has no demo yet. Open a lesson, set up the demo, and add it.")
     # The demos are listed above the buttons but sent after them: once a person sees the demos in their new order,
     # Save, Present and the address already hold that order (a run on a loaded machine takes seconds).
-    rows = st.container()
+    rows = st.container() if slides else None  # (none when empty: no gap for an empty box)
     why = D.refusal(slides)
     if slides and why:
         st.warning(why)
@@ -96,9 +96,10 @@ def page() -> None:
                              mime="application/json", icon=":material/download:")
     load.file_uploader("Load a lecture (JSON)", type=["json"], key="lecture-file", on_change=_loaded,
                        help="A lecture saved from this page: it replaces the demos listed here")
-    with rows:
-        for i, slide in enumerate(slides):
-            _row(i, slide, len(slides))
+    if rows is not None:
+        with rows:
+            for i, slide in enumerate(slides):
+                _row(i, slide, len(slides))
 
 
 def _row(i: int, slide: D.Slide, n: int) -> None:
