@@ -4,14 +4,13 @@ wrong, that every point clears y·wᵀx̃ ≥ 1, the counts of mistakes, and Che
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pla_core import datasets
 from pla_lab.lessons.sgd import sgd_checks, sgd_runs, sgd_words
+from tests.core.test_exact_runs import Exact, dec
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 LOSSES = ("perceptron", "hinge", "logistic", "squared")
@@ -24,25 +23,15 @@ def runs_of(seed, n, noise, eta, epochs, sign0):
     return X, d.y, sgd_runs.four(X, d.y, kw, epochs=epochs, decay=False)
 
 
-def exact(v) -> Fraction:
-    """A number of a run on the app's decimal grid (points of 2 decimals, η, and the weights the perceptron and hinge
-    losses make of them with a constant η) as the decimal it stands for: its scores are exact, a tie exactly 0."""
-    return Fraction(repr(float(v)))
-
-
 def one_more_pass(loss, w, X, y, eta, tie_wrong):
     """A plain pass over the points from w, in order: whether any of its steps moves w (the squared loss's w can be
     back where it was after a full pass, its constant-η SGD ending in a cycle of n steps, and still move at every
-    step). The losses with a kink pass in exact decimals, as their runs on grid data are exact."""
+    step). The losses with a kink are read in exact decimals (tests/core/test_exact_runs), as their runs on grid data
+    are."""
     kink = {"perceptron": 0, "hinge": 1}.get(loss)
-    if kink is not None:
-        w, eta = [exact(v) for v in w], exact(eta)
-        for x0, yi in zip(X, y):
-            x = [Fraction(1), *(exact(v) for v in x0)]
-            m = int(yi) * sum(a * b for a, b in zip(w, x))
-            if m < kink or (m == kink and tie_wrong(yi)):
-                return True  # w moves by η·y·x̃ ≠ 0 (x̃₀ = 1)
-        return False
+    if kink is not None:  # w moves at the first point with m < kink (or a tie read as wrong): by η·y·x̃ ≠ 0
+        ex, w = Exact(X, y), [dec(v) for v in w]
+        return any((m := ex.score(w, i)) < kink or (m == kink and tie_wrong(y[i])) for i in range(len(y)))
     w = np.array(w, dtype=float)
     moved = False
     for x0, yi in zip(X, y):
@@ -64,11 +53,10 @@ def tie_rule(sign0):
 def wrong_count(loss, w, X, y, sign0):
     """Points with y·wᵀx̃ < 0, or = 0 where the tie rule calls 0 wrong: in exact decimals for the losses with a kink
     (a float sum can leave ±4e-17 where the true score is 0)."""
-    wrong = tie_rule(sign0)
     if loss in ("perceptron", "hinge"):
-        w = [exact(v) for v in w]
-        m = [int(yi) * (w[0] + w[1] * exact(a) + w[2] * exact(b)) for (a, b), yi in zip(X, y)]
-        return sum(1 for mi, yi in zip(m, y) if mi < 0 or (mi == 0 and wrong(yi)))
+        ex, w = Exact(X, y, sign_zero=sign0), [dec(v) for v in w]
+        return sum(ex.wrong(w, i) for i in range(len(y)))
+    wrong = tie_rule(sign0)
     m = y * (np.column_stack([np.ones(len(y)), X]) @ w)
     return int(np.sum((m < 0) | ((m == 0) & np.array([wrong(v) for v in y]))))
 
