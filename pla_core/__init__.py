@@ -10,7 +10,7 @@ Everything PLA Lab shows is computed here, so a notebook gets the same numbers a
 The definition of the algorithm is the plain loop in :mod:`pla_core.reference`; :func:`pla` is its fast twin.
 """
 
-from . import datasets, geometry, grid, reference, theory
+from . import datasets, facts, geometry, grid, reference, theory
 from ._checks import MAX_POINTS, MAX_UPDATES_LIMIT, check_data
 from .datasets import Dataset, load_points, save_points
 from .geometry import clip_line, closest_to_origin, foot, geometric_margin, offset, signed_distance, unit_normal
@@ -25,7 +25,7 @@ from .descent import LOSSES, sgd
 from .trace import Stream, Trace
 
 __all__ = [
-    "datasets", "geometry", "grid", "reference", "theory", "Dataset", "load_points", "save_points",
+    "datasets", "facts", "geometry", "grid", "reference", "theory", "Dataset", "load_points", "save_points",
     "pla", "pocket", "batch", "online", "Trace", "Stream", "ORDERS",
     "save_run", "load_run", "SavedRun",
     "pla_reference", "is_mistake", "radius_bound", "count_mistakes", "predict",
