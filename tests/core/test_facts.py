@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 import pla_core as pc
 from pla_core import facts
 from tests.core.test_exact_runs import READINGS, exact_pla
+from tests.examples import examples
 
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
