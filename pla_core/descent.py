@@ -17,7 +17,12 @@ At a kink the loss has no gradient; the subgradient taken there follows the app'
 on y·wᵀx̃ ≤ 0), with ``"both"`` it does not (0), with ±1 it does for the points of the other class. So with the
 perceptron loss, a constant η and the cyclic order the run is :func:`pla_core.pla`'s run, update for update, for
 every reading. On grid data (:mod:`pla_core.grid`) the perceptron and hinge losses with a constant η run exactly, in
-integer units, as PLA does; the logistic and squared losses, and a decaying η, run in floating point.
+integer units, as PLA does; the logistic and squared losses, and a decaying η, run in floating point. There a margin
+within :data:`~pla_core.reference.TIE`·‖w‖·R of the kink (R from :func:`~pla_core.reference.radius_bound`, the tie
+band of :func:`pla_core.is_mistake`) is the kink, read by sign(0): sums that cancel exactly leave ~1e-16·‖w‖·R.
+
+The logistic loss's 1 − σ(m) is computed as σ(−m) = e^(−log(1 + e^m)), never as a difference: 1 − σ(m) in floating
+point is exactly 0 above m ≈ 37, and the gradient is never 0 (e^(−m) underflows to 0 only past m ≈ 745).
 """
 
 from __future__ import annotations
@@ -29,15 +34,16 @@ import numpy as np
 from ._checks import check_data, check_options, check_w0, signed_points
 from .grid import grid
 from .perceptron import ORDERS
-from .reference import tie_mask
+from .reference import TIE, radius_bound, tie_mask
 from .trace import Trace, readonly
 
-__all__ = ["sgd", "LOSSES", "Descent", "loss_values", "loss_gradients", "margin_loss"]
+__all__ = ["sgd", "LOSSES", "KINK", "Descent", "loss_values", "loss_gradients", "margin_loss", "margins", "sigmoid"]
 
 LOSSES = ("perceptron", "hinge", "logistic", "squared")
 #: The most steps one run may take (epochs × n), so a link cannot make the server work for ever.
 MAX_STEPS = 2_000_000
-_KINK = {"perceptron": 0.0, "hinge": 1.0}
+#: The margin score m = y·wᵀx̃ where a loss has no gradient (its subgradient there follows sign(0)).
+KINK = {"perceptron": 0.0, "hinge": 1.0}
 #: A weight past this size ends the run as "diverged" (η too large for the squared loss: each step overshoots).
 DIVERGED = 1e12
 
@@ -57,8 +63,25 @@ class Descent:
     total: np.ndarray
 
 
-def _sigmoid(m):
-    return 0.5 * (1.0 + np.tanh(0.5 * np.asarray(m, dtype=float)))  # σ(m), without overflow for large |m|
+def sigmoid(m):
+    """σ(m) = 1/(1 + e^(−m)) elementwise, to full relative precision for every m: 1 − σ(m) is ``sigmoid(−m)``,
+    e^(−m)/(1 + e^(−m)) and not 0 until e^(−m) itself underflows (m > 745). (0.5·(1 + tanh(m/2)) and 1 − σ(m)
+    both cancel to exactly 0 above m ≈ 37.)"""
+    return np.exp(-np.logaddexp(0.0, -np.asarray(m, dtype=float)))
+
+
+def _tie_band(w, R: float) -> float:
+    """The half-width of the tie band around a kink: TIE·‖w‖·R, as :func:`pla_core.is_mistake` has it at 0."""
+    w = np.asarray(w, dtype=float)
+    return TIE * float(np.sqrt(w @ w)) * R
+
+
+def _snap(m, band: float, at):
+    """m with every value within ``band`` of one in ``at`` set to it exactly (a tie, in floating point)."""
+    m = np.array(m, dtype=float)
+    for k in at:
+        m[np.abs(m - k) <= band] = k
+    return m
 
 
 def _check_loss(loss: str) -> None:
@@ -79,11 +102,11 @@ def _of_margins(loss: str, m, y):
 
 def _slopes(loss: str, m, y, tie):
     """c with ∇ℓ = c·x̃ at margin m: the subgradient at a kink as ``tie`` (:func:`tie_mask`) reads it."""
-    if loss in _KINK:
-        kink = _KINK[loss]
+    if loss in KINK:
+        kink = KINK[loss]
         return -y * ((m < kink) | ((m == kink) & tie))  # no np.where: the loop calls this for one point at a time
     if loss == "logistic":
-        return -y * (1.0 - _sigmoid(m))
+        return -y * sigmoid(-m)  # 1 − σ(m) without cancellation
     return 2.0 * (y * m - y)
 
 
@@ -106,12 +129,23 @@ def loss_values(loss: str, w, X, y, *, bias: bool = True) -> np.ndarray:
     return _of_margins(loss, signed_points(X, y, float(bias)) @ np.asarray(w, dtype=float), y)
 
 
+def margins(w, X, y, *, bias: bool = True, at=(0.0,)) -> np.ndarray:
+    """Every point's margin score yₙ·wᵀx̃ₙ (n,) in floating point, a score within TIE·‖w‖·R of a value in ``at``
+    (0, and a loss's kink, :data:`KINK`) set to that value: a tie, as a floating-point run of :func:`sgd` judges it.
+    (On grid data :func:`pla_core.facts.scores` gives them exactly.)"""
+    X, y = check_data(X, y)
+    w = np.asarray(w, dtype=float)
+    return _snap(y * (_augmented(X, bias) @ w), _tie_band(w, radius_bound(X, bias)), at)
+
+
 def loss_gradients(loss: str, w, X, y, *, bias: bool = True, sign_zero=None) -> np.ndarray:
-    """∇ℓ(w) on every point (n, d+1), the subgradient at a kink as sign(0) reads it (see the module's table)."""
+    """∇ℓ(w) on every point (n, d+1), the subgradient at a kink as sign(0) reads it (see the module's table), a
+    margin within TIE·‖w‖·R of the kink counting as the kink (:func:`margins`)."""
     _check_loss(loss)
     X, y = check_data(X, y)
     Xt = _augmented(X, bias)
-    c = _slopes(loss, y * (Xt @ np.asarray(w, dtype=float)), y, tie_mask(y, sign_zero))
+    m = margins(w, X, y, bias=bias, at=(KINK[loss],)) if loss in KINK else y * (Xt @ np.asarray(w, dtype=float))
+    c = _slopes(loss, m, y, tie_mask(y, sign_zero))
     return c[:, None] * Xt
 
 
@@ -142,7 +176,8 @@ def sgd(X, y, *, loss: str = "perceptron", eta: float = 1.0, decay: bool = False
     wraps, "permuted" cycles one random permutation (from ``seed``), "random" draws each point uniformly.
     ``epochs`` passes of n steps, at most :data:`MAX_STEPS` steps in all. With ``stop_when_still`` the run halts
     after a full pass (cyclic or permuted order) in which no step moved w, as PLA halts after a pass without a
-    mistake: every point's gradient is then 0, and w would never move again.
+    mistake: every point's gradient is then 0, and w would never move again (for the logistic and squared losses: a
+    pass whose every step was below what floating point can add to w; the logistic gradient is never 0).
 
     The trace: ``weights`` w₀ … w_T, ``mistakes`` the point visited at each step, ``visits`` the steps taken,
     ``settings["algorithm"] == "sgd"``, and ``trace.descent`` (:class:`Descent`): each step's ℓ, ∇ℓ and ηₜ, and
@@ -161,13 +196,16 @@ def sgd(X, y, *, loss: str = "perceptron", eta: float = 1.0, decay: bool = False
     w = check_w0(w0, d, bias)
     idx, perm = _visits(order, n, steps, np.random.default_rng(seed))
     etas = float(eta) / np.sqrt(np.arange(1, steps + 1)) if decay else np.full(steps, float(eta))
-    exact = loss in _KINK and not decay and grid(X, w, eta, bias=bias, max_updates=steps)
+    exact = loss in KINK and not decay and grid(X, w, eta, bias=bias, max_updates=steps)
     run = _exact_run if exact else _float_run
     W, G, taken, halted = run(loss, X, y, w, idx, etas, bool(bias), sign_zero, n,
                               stop_when_still and order != "random", exact or None)
     diverged = not exact and not np.abs(W[-1]).max() <= DIVERGED
     idx, etas = idx[:taken], etas[:taken]
     m = y[idx] * np.einsum("ij,ij->i", W[:-1], _augmented(X, bias)[idx])
+    if loss in KINK and not exact:  # the visited point's ℓ as the loop judged its margin: 0 at a tie with the kink
+        band = TIE * np.sqrt(np.einsum("ij,ij->i", W[:-1], W[:-1])) * radius_bound(X, bias)
+        m = np.where(np.abs(m - KINK[loss]) <= band, KINK[loss], m)
     ell = _of_margins(loss, m, y[idx])
     stop = ("diverged" if diverged else "halted" if halted else "epochs" if taken == int(epochs) * n
             else "max_steps")
@@ -188,18 +226,24 @@ def sgd(X, y, *, loss: str = "perceptron", eta: float = 1.0, decay: bool = False
 
 
 def _float_run(loss, X, y, w, idx, etas, bias, sign_zero, n, still, _g):
-    """The loop in floating point: (weights, gradients, steps taken, halted)."""
+    """The loop in floating point: (weights, gradients, steps taken, halted). A margin within TIE·‖w‖·R of a kink
+    is the kink (a tie), read by sign(0), as :func:`pla_core.is_mistake` reads a score near 0."""
     Xt = _augmented(X, bias)
     tie = tie_mask(y, sign_zero)
+    kink, R = KINK.get(loss), radius_bound(X, bias)
     W = np.empty((len(idx) + 1, len(w)))
     G = np.zeros((len(idx), len(w)))
     W[0] = w
     quiet = 0
     for t, i in enumerate(idx):
-        c = float(_slopes(loss, y[i] * (Xt[i] @ W[t]), y[i], tie[i]))
+        m = y[i] * (Xt[i] @ W[t])
+        if kink is not None and abs(m - kink) <= _tie_band(W[t], R):
+            m = kink
+        c = float(_slopes(loss, m, y[i], tie[i]))
         G[t] = c * Xt[i]
         W[t + 1] = W[t] - etas[t] * G[t]
-        quiet = quiet + 1 if c == 0.0 else 0
+        still_here = c == 0.0 if kink is not None else bool(np.all(W[t + 1] == W[t]))
+        quiet = quiet + 1 if still_here else 0
         if still and quiet >= n:
             return W[:t + 2], G[:t + 1], t + 1, True
         if not np.abs(W[t + 1]).max() <= DIVERGED:  # also NaN
@@ -211,7 +255,7 @@ def _exact_run(loss, X, y, w, idx, etas, bias, sign_zero, n, still, g):
     """The perceptron or hinge loss with a constant η on grid data, in the integer units of ``g``: every margin is
     exact, so the kink is met exactly (a tie is 0), as in PLA's exact run."""
     XS = np.column_stack([np.full(n, g.bias), g.X])  # x̃ˢ
-    kink = _KINK[loss] * g.score_scale  # m < 1 ⟺ y·wˢᵀx̃ˢ < score_scale
+    kink = KINK[loss] * g.score_scale  # m < 1 ⟺ y·wˢᵀx̃ˢ < score_scale
     tie = tie_mask(y, sign_zero)
     WS = np.empty((len(idx) + 1, len(w)))
     C = np.zeros(len(idx))

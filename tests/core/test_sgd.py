@@ -5,6 +5,7 @@ makes worse for the smooth losses."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -146,3 +147,76 @@ def test_a_squared_loss_step_too_large_ends_the_run_as_diverged_with_finite_weig
     assert np.abs(run.weights[-1]).max() > descent.DIVERGED >= np.abs(run.weights[-2]).max()
     calm = sgd(X, y, loss="squared", eta=0.5 / top, epochs=50, stop_when_still=False)
     assert calm.stop == "epochs" and len(calm) == 50 * len(y)
+
+
+@SETTINGS
+@given(x=st.lists(st.integers(-20, 20), min_size=2, max_size=2), lab=st.sampled_from([1.0, -1.0]),
+       eta=st.sampled_from([0.001, 0.01, 0.05, 0.1, 0.5]), w=st.lists(st.integers(-5, 5), min_size=3, max_size=3))
+def test_a_squared_loss_step_multiplies_the_point_s_residual_by_one_minus_two_eta_x_squared(x, lab, eta, w):
+    """The lesson's sentence: one step on (x̃, y) sends the residual r = wᵀx̃ − y to r·(1 − 2η‖x̃‖²) (∇ℓ = 2r·x̃), so
+    it shrinks exactly when η‖x̃‖² < 1. Checked in Fractions from the run's own floats."""
+    X, y = np.array([x], dtype=float) / 10, np.array([lab])
+    s = sgd(X, y, loss="squared", eta=eta, w0=np.array(w, dtype=float) / 2, epochs=1, stop_when_still=False)
+    xt = [Fraction(1)] + [Fraction(v, 10) for v in x]
+    w0, w1 = ([Fraction(float(v)) for v in s.weights[t]] for t in (0, 1))
+    r0 = sum(a * b for a, b in zip(w0, xt)) - int(lab)
+    r1 = sum(a * b for a, b in zip(w1, xt)) - int(lab)
+    factor = 1 - 2 * Fraction(repr(eta)) * sum(v * v for v in xt)
+    assert abs(r1 - r0 * factor) <= Fraction(1, 10**9) * (1 + abs(r0))
+    assert (abs(factor) < 1) == (Fraction(repr(eta)) * sum(v * v for v in xt) < 1) or r0 == 0
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000), order=st.sampled_from(["cyclic", "permuted", "random"]), frac=st.floats(0.05, 0.99),
+       decay=st.booleans())
+def test_eta_x_squared_below_one_for_every_point_is_enough_for_the_squared_loss_not_to_diverge(seed, order, frac,
+                                                                                               decay):
+    X, y = _data(seed, n=8, noise=0.3)
+    X = X * 3
+    top = float((1.0 + (X**2).sum(axis=1)).max())
+    run = sgd(X, y, loss="squared", eta=frac / top, order=order, seed=seed, decay=decay, epochs=300,
+              stop_when_still=False)
+    assert run.stop != "diverged" and np.abs(run.weights).max() < 1e6
+
+
+def test_eta_x_squared_below_one_is_not_necessary():
+    """Two points on one line, bias off: η‖x̃‖² = 1.024 at (3.2, 0) (its residual ×(−1.048) per visit) and 0.1 at
+    (1, 0) (×0.8): a pass multiplies the error by 0.8384, so the run settles though one point is past the bound."""
+    X, y = np.array([[3.2, 0.0], [1.0, 0.0]]), np.array([1.0, 1.0])
+    assert 0.1 * 3.2**2 > 1
+    run = sgd(X, y, loss="squared", eta=0.1, bias=False, epochs=400, stop_when_still=False)
+    assert run.stop == "epochs"
+    assert abs(run.weights[-1, 1] - run.weights[-3, 1]) < 1e-12  # settled into its limit cycle of two steps
+
+
+def test_the_random_order_draws_with_replacement_and_the_others_visit_each_point_once_a_pass():
+    X, y = _data(4, n=6)
+    for order in ("cyclic", "permuted"):
+        s = sgd(X, y, order=order, seed=4, epochs=5, stop_when_still=False)
+        assert all(sorted(s.mistakes[k:k + 6].tolist()) == list(range(6)) for k in range(0, 30, 6))
+    p = sgd(X, y, order="permuted", seed=4, epochs=3, stop_when_still=False).mistakes.tolist()
+    assert p[:6] == p[6:12] == p[12:]  # the same shuffled order every pass
+    r = sgd(X, y, order="random", seed=4, epochs=5, stop_when_still=False)
+    assert any(len(set(r.mistakes[k:k + 6].tolist())) < 6 for k in range(0, 30, 6))
+
+
+@pytest.mark.parametrize("m", [0.0, 20.0, 37.0, 40.0, 100.0, 700.0])
+def test_the_logistic_gradient_keeps_its_relative_precision_at_large_margins(m):
+    """1 − σ(m) = e⁻ᵐ/(1 + e⁻ᵐ), not 0, where 0.5·(1 + tanh(m/2)) rounds σ(m) to 1."""
+    g = loss_gradients("logistic", [0.0, m, 0.0], np.array([[1.0, 0.0]]), np.array([1.0]))
+    want = math.exp(-m) / (1 + math.exp(-m))
+    assert g[0, 1] == pytest.approx(-want, rel=1e-12) and g[0, 1] < 0
+    assert descent.sigmoid(-m) == pytest.approx(want, rel=1e-12)
+
+
+@pytest.mark.parametrize("sign_zero, moves", [(None, True), ("both", False), (1, False), (-1, True)])
+def test_a_decayed_float_run_reads_a_score_within_tie_of_zero_as_a_tie(sign_zero, moves):
+    """w₀ = (−0.1, 0.5, −0.5) and the point (−0.1, −0.3) of class +1: its score −0.1 − 0.05 + 0.15 is exactly 0, which
+    floats sum to 2.8e−17; with η decaying the run is in floats, and the tie is read by sign(0)."""
+    X, y = np.array([[-0.1, -0.3]]), np.array([1.0])
+    assert float(np.array([1.0, -0.1, -0.3]) @ np.array([-0.1, 0.5, -0.5])) != 0.0
+    s = sgd(X, y, loss="perceptron", eta=1.0, decay=True, w0=[-0.1, 0.5, -0.5], sign_zero=sign_zero, epochs=1,
+            stop_when_still=False)
+    assert bool(np.any(s.updates[0] != 0)) == moves
+    g = loss_gradients("perceptron", [-0.1, 0.5, -0.5], X, y, sign_zero=sign_zero)
+    assert bool(np.any(g != 0)) == (sign_zero in (None, -1))

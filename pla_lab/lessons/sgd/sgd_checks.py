@@ -4,9 +4,9 @@ the hinge's run would move on, how the squared loss's run ends against the perce
 
 from __future__ import annotations
 
-from pla_lab.api import Question, num, plural, sub
+from pla_lab.api import Question, plural, sub
 from pla_lab.lessons.sgd import sgd_runs
-from pla_lab.lessons.sgd.sgd_words import NAMES
+from pla_lab.lessons.sgd.sgd_words import NAMES, kink_words, origin_words, show
 
 NONE = "None: all four move"
 YES, NO = "Yes", "No"
@@ -34,24 +34,48 @@ def still(runs: dict, t: int) -> Question:
     if right not in choices:
         choices[-1] = right
     i = steps["perceptron"].i
-    why = "; ".join(f"{NAMES[k]}: m = {num(s.m)}, " + ("∇ℓ = 0, it stays" if not s.moves else "it moves")
-                    for k, s in steps.items())
+    why = "; ".join(f"{NAMES[k]}: m = {show(s.m, sgd_runs.kink(runs[k]))}, " + _moves(s) for k, s in steps.items())
     return Question("still", f"Step {t + 1} visits point #{i}. Which of the four lines will **not** move?",
                     tuple(choices), choices.index(right),
                     f"Each run has its own w{sub(t)}, so its own margin score m = y·w{sub(t)}ᵀx̃ for the point: {why}. "
-                    "The perceptron's gradient is 0 once m > 0, the hinge's once m > 1; the logistic and squared "
-                    "losses have a gradient at almost every m.")
+                    "The perceptron's gradient is 0 once m > 0, the hinge's once m > 1 (at the kink, m = 0 or 1, as "
+                    "the sidebar's reading of sign(0) says); the logistic gradient is never 0, the squared loss's "
+                    "only where wᵀx̃ = y.")
+
+
+def _moves(s) -> str:
+    if not s.moves:
+        return "∇ℓ = 0, it stays"
+    return "it moves" if s.seen else "it moves, by less than floating point can add to w"
 
 
 def hinge_moves_on(end) -> Question:
+    """Would more passes move the hinge's w? Yes exactly when some point's subgradient at w_T is not 0 (m < 1, or
+    m = 1 where the reading of sign(0) counts the kink as a mistake, and x̃ ≠ 0): the next pass's visit to it moves w,
+    unless an earlier step of that pass has moved w already."""
     T = end.T
+    notes = "; ".join(v for v in (kink_words(end), origin_words(end)) if v)
     if end.still_moving:
-        why = (f"At w{sub(T)}, {end.pushing} point{plural(end.pushing)} still "
-               f"{'has' if end.pushing == 1 else 'have'} y·wᵀx̃ < 1 (the smallest is {num(end.min_margin)}): "
-               f"the hinge pulls on {'it' if end.pushing == 1 else 'them'} until it clears 1.")
+        parts = []
+        if end.below:
+            parts.append(f"{end.below} point{plural(end.below)} {'has' if end.below == 1 else 'have'} y·wᵀx̃ < 1")
+        if end.kink_pulls:
+            parts.append(kink_words(end))
+        why = (f"At w{sub(T)}, " + " and ".join(parts) + f" (the smallest y·wᵀx̃ is {show(end.min_margin, 1)}): "
+               f"{'its' if end.pushing == 1 else 'their'} subgradient −y·x̃ is not 0, so the next pass moves w, at "
+               "its visit to such a point if no earlier step has moved w already. ")
+        if end.at_kink and not end.kink_pulls:
+            why += kink_words(end) + ". "
+        if end.separable:
+            why += ("A line separates these points, so some w puts every point past 1: the hinge keeps pulling "
+                    "until every point clears it, after finitely many more updates.")
+        else:
+            why += ("No line separates these points, so no w puts every point past 1: the hinge never stops "
+                    "pulling, and w never stops moving.")
     else:
-        why = (f"At w{sub(T)} every point has y·wᵀx̃ ≥ 1 (the smallest is {num(end.min_margin)}): every hinge "
-               "gradient is 0, so more passes would not move w.")
+        why = (f"At w{sub(T)} every point{' with x̃ ≠ 0' if end.origin else ''} has y·wᵀx̃ ≥ 1 (the smallest is "
+               f"{show(end.min_margin, 1)}){f'; {notes}' if notes else ''}: every hinge (sub)gradient is 0, so more "
+               "passes would not move w.")
     return Question("hinge_on", f"After the last step, step {T}: would more passes move the hinge loss's line?",
                     (YES, NO), 0 if end.still_moving else 1, why)
 

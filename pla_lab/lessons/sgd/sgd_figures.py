@@ -9,7 +9,7 @@ import numpy as np
 from pla_core.descent import LOSSES, margin_loss
 from pla_lab.api import num, palette, sample_steps
 from pla_lab.lessons.sgd import sgd_runs
-from pla_lab.lessons.sgd.sgd_words import NAMES
+from pla_lab.lessons.sgd.sgd_words import NAMES, show
 
 #: Each loss's line, the same on the plot, in the chart and on the curves: a colour of the app's colour-blind-safe
 #: palette (by name) or a grey, and a dash, so the four stay apart in black and white too.
@@ -56,7 +56,7 @@ def loss_curves(runs: dict, t: int, *, theme: str = "light", height: int = 300) 
     a filled one where the gradient is 0)."""
     pal = palette(theme)
     steps = {loss: sgd_runs.step(tr, t) for loss, tr in runs.items()}
-    ms = [s.m for s in steps.values() if s is not None]
+    ms = [float(s.m) for s in steps.values() if s is not None]
     lo = min([-3.0, *[m - 0.5 for m in ms if np.isfinite(m)]])
     hi = max([3.0, *[m + 0.5 for m in ms if np.isfinite(m)]])
     lo, hi = max(lo, -50.0), min(hi, 50.0)
@@ -73,11 +73,12 @@ def loss_curves(runs: dict, t: int, *, theme: str = "light", height: int = 300) 
             continue
         c = color(loss, pal)
         shown = float(np.clip(s.m, lo, hi))
-        data.append({"type": "scatter", "mode": "markers", "x": [shown], "y": [min(s.loss, top * 0.98)],
+        data.append({"type": "scatter", "mode": "markers", "x": [shown], "y": [min(float(s.loss), top * 0.98)],
                      "name": f"{NAMES[loss]} now", "meta": f"now-{loss}", "showlegend": False,
                      "marker": {"size": 15, "color": c, "symbol": "circle-open" if s.moves else "circle",
                                 "line": {"width": 3, "color": c}},
-                     "hovertemplate": f"{NAMES[loss]}: m = {num(s.m)}, ℓ = {num(s.loss)}<extra></extra>"})
+                     "hovertemplate": f"{NAMES[loss]}: m = {show(s.m, sgd_runs.kink(runs[loss]))}, "
+                                      f"ℓ = {show(s.loss)}<extra></extra>"})
     grid = "rgba(128,128,128,0.22)"
     return {"data": data, "layout": {
         "height": height, "margin": {"l": 45, "r": 10, "t": 30, "b": 40}, "font": {"size": 14, "color": pal["fg"]},

@@ -4,9 +4,13 @@ and where the notes slip."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 
-from pla_lab.api import COS495, STEP, num, par, plural, sub, term, vec
+from pla_core import facts
+from pla_core.descent import sigmoid
+from pla_lab.api import COS495, STEP, num, par, plural, sub, term, text, vec
 from pla_lab.lessons.sgd import sgd_runs
 
 #: The losses as the page names them, and ℓ as a function of the margin score m = y·wᵀx̃.
@@ -35,28 +39,41 @@ gives, so a tie is a mistake exactly when PLA would correct it.
 
 **What to look at.** Press **Step**: all four lines move at once, from the same visited point (circled). Each
 loss's w is an arrow from its line, and its step −η·∇ℓ a dashed arrow from w's tip, all at one scale. A line
-that does not move had a zero gradient (no dashed arrow): its point was beyond the kink. The loss curves under
+that does not move had a zero gradient (no dashed arrow): its point was beyond the kink, or on it where the reading
+of sign(0) counts it as right (the logistic gradient is never 0, though its step can be too small to see). The
+loss curves under
 the plot mark where each run's visited point sits; the chart tracks L̂(w) = (1/n)·Σₙ ℓ and the fraction of
 mistakes E_in for each run.
 - The **perceptron** stops as soon as no point is wrong.
-- The **hinge** keeps pushing until every point has y·wᵀx̃ ≥ 1, past the line by a margin (> 1 where the
-  sidebar's reading of sign(0) counts the kink as a mistake).
-- The **logistic** loss never reaches 0, so its w never stops; on separable data ‖w‖ keeps growing.
+- The **hinge** keeps pushing while some point has y·wᵀx̃ < 1 (≤ 1 where the sidebar's reading of sign(0) counts
+  the kink as a mistake). On points a line separates it gets every point past 1 and stops; where no line separates
+  them, no w does, and it never stops.
+- The **logistic** loss never reaches 0 and its gradient is never 0, so its w never stops; on separable data ‖w‖
+  keeps growing, and as every y·wᵀx̃ grows its steps shrink like e⁻ᵐ, until floating point can no longer add them.
 - The **squared** loss pulls every point toward wᵀx̃ = y, even points already right by far: try the example
   *One far-away point*, where it ends with mistakes the perceptron does not make.
 
 **Where the notes slip.** {COS495.Name} and {STEP.name} call max(0, −y·wᵀx) (written −y·wᵀx·𝟙[mistake]) a "hinge
 loss". It is the *perceptron loss* (or criterion): the hinge loss is max(0, **1** − y·wᵀx), and the 1 asks every
-point to be right *by a margin*, the idea of the {term("margin perceptron")}. {COS495.Name} also writes the logistic
-step as η·σ(a)(1 − σ(a))/(n·σ(a))·y·x with a = y·wᵀx: the σ(a) cancels, and it is **η·(1 − σ(a))/n·y·x**, the step
-here with η/n for η (the lecture scales each ℓ by 1/n; the app, like scikit-learn's SGDClassifier, does not, and
-L̂ is the mean).
+point to be right *by a margin*, the idea of the {term("margin perceptron")}.
+
+**The logistic step, simplified.** {COS495.Name} writes the logistic step as η·σ(a)(1 − σ(a))/(n·σ(a))·y·x with
+a = y·wᵀx. That is right, left unsimplified: the gradient of −log σ(a) is −σ′(a)/σ(a)·y·x and σ′ = σ(1 − σ). The σ(a)
+cancels, leaving **η·(1 − σ(a))/n·y·x**, the step here with η/n for η (the lecture scales each ℓ by 1/n; the app,
+like scikit-learn's SGDClassifier, does not, and L̂ is the mean). The app computes 1 − σ(a) as σ(−a), which floating
+point keeps above 0 where the difference 1 − σ(a) would round to 0 (a above about 37).
+
+**A decaying η.** The lecture writes a generic ηₜ; the toggle takes ηₜ = η/√t. Then wₜ is no longer a decimal of the
+grid, and the runs are computed in floating point: a margin within 10⁻¹²·‖w‖·R of a kink (0, or 1 for the hinge) is
+taken as the kink and shown as 0 or 1, and the sidebar's reading of sign(0) decides it. With a constant η the
+perceptron and hinge runs are exact on the app's points, and so is every tie.
 
 **Hinge and the margin perceptron.** With a constant η the hinge's step is PLA's η·y·x̃, taken whenever
 y·wᵀx̃ < 1, so the hinge run is a margin perceptron, but not the one of */margin*. There a point counts as a mistake
 when y·wᵀx̃/‖w‖ < γ/2, a distance that does not change when w is scaled. The hinge's test, y·wᵀx̃/‖w‖ < 1/‖w‖, asks
-for a distance that shrinks as w grows, and depends on η: from w₀ = 0 a smaller η takes more updates to reach the 1,
-while PLA's lines from w₀ = 0 are the same for every η.
+for a distance that shrinks as w grows, and depends on η: from w₀ = 0 a smaller η can take more updates to reach
+the 1 (one point alone, x̃ ≠ 0, needs ⌈1/(η·‖x̃‖²)⌉ updates to get y·wᵀx̃ ≥ 1), while PLA's lines from w₀ = 0 are
+the same for every η.
 """
 
 
@@ -64,8 +81,23 @@ def loss_name(loss: str) -> str:
     return f"{NAMES[loss]} loss"
 
 
-def _upd(u) -> str:
-    return vec(u) if np.any(u != 0) else "0 (w stays)"
+def show(v, kink=None) -> str:
+    """A margin score as the run judged it: a Fraction (an exact run) in full, so a margin of exactly 1 prints 1 and
+    one of 0.99999 prints 0.99999; a float in 4 digits, or in 12 where 4 would round it onto the kink."""
+    if isinstance(v, Fraction):
+        return text.exact(v)
+    v = float(v)
+    if kink is not None and v != kink and num(v) == num(kink):
+        return f"{v:.12g}".replace("-", "−")
+    return num(v)
+
+
+def _upd(loss: str, s) -> str:
+    if np.any(s.update != 0):
+        return vec(s.update) + ("" if s.seen else " (below what floating point can add to w: w stays in floats)")
+    if loss == "logistic" and s.moves:  # e^(−m) underflowed: the step is not 0
+        return "below the smallest float (w stays in floats; mathematically the step is never 0)"
+    return "0 (w stays)"
 
 
 def numbers(runs: dict, loss: str, t: int) -> str:
@@ -77,27 +109,42 @@ def numbers(runs: dict, loss: str, t: int) -> str:
     s = sgd_runs.step(trace, t)
     x = sgd_runs.augmented(trace)[s.i]
     y = trace.y[s.i]
+    k = sgd_runs.kink(trace)
     lines = [f"**t = {t} of {T}**, w{sub(t)} = {vec(trace.weights[t])}. The next step, {t + 1}, with the "
              f"**{loss_name(loss)}** visits point #{s.i} (x̃ = {vec(x)}, y = {num(y)}):",
-             f"- margin score m = y·w{sub(t)}ᵀx̃ = **{num(s.m)}**; ℓ = {FORMULAS[loss].split(' = ')[-1]} = "
-             f"**{num(s.loss)}**",
-             f"- ∇ℓ = {_gradient_words(loss, s, y, x)} = {vec(s.grad)}",
+             f"- margin score m = y·w{sub(t)}ᵀx̃ = **{show(s.m, k)}**; ℓ = {FORMULAS[loss].split(' = ')[-1]} = "
+             f"**{show(s.loss)}**",
+             f"- ∇ℓ = {_gradient_words(trace, s, y, x)} = {vec(s.grad)}",
              f"- update −η{sub(t + 1) if trace.settings['decay'] else ''}·∇ℓ with η = {num(s.eta)}: "
-             f"**{_upd(s.update)}**, so w{sub(t + 1)} = {vec(trace.weights[t + 1])}"]
+             f"**{_upd(loss, s)}**, so w{sub(t + 1)} = {vec(trace.weights[t + 1])}"]
     return "\n".join(lines)
 
 
-def _gradient_words(loss: str, s, y, x) -> str:
+#: How a float run decides a tie (η decaying): said where it decided one.
+TOLERANCE = "within floating point's tolerance, |m − {k}| ≤ 10⁻¹²·‖w‖·R"
+
+
+def reading(trace, y, k: int) -> str:
+    """What the run's reading of sign(0) makes of a point of class y exactly at the kink k."""
+    wrong = facts.wrong(k, int(y), trace.settings["sign_zero"], kink=k)
+    return "counts it as a mistake" if wrong else "counts it as right"
+
+
+def _gradient_words(trace, s, y, x) -> str:
+    loss = trace.settings["loss"]
     if loss in ("perceptron", "hinge"):
-        kink = 0 if loss == "perceptron" else 1
-        if s.m < kink:
-            return f"−y·x̃ (m = {num(s.m)} < {kink})"
-        if s.m > kink:
-            return f"0 (m = {num(s.m)} > {kink}: beyond the kink)"
-        return f"{'−y·x̃' if s.moves else '0'} (m = {kink}: the kink; the sidebar's sign(0) reading " \
-               f"{'counts it as a mistake' if s.moves else 'counts it as right'})"
+        k = sgd_runs.kink(trace)
+        if s.m < k:
+            return f"−y·x̃ (m = {show(s.m, k)} < {k})"
+        if s.m > k:
+            return f"0 (m = {show(s.m, k)} > {k}: beyond the kink)"
+        how = "" if sgd_runs.exact(trace) else f", decided {TOLERANCE.format(k=k)}"
+        return (f"{'−y·x̃' if facts.wrong(k, int(y), trace.settings['sign_zero'], kink=k) else '0'} (m = {k}: the "
+                f"kink{how}; the sidebar's sign(0) reading {reading(trace, y, k)})")
     if loss == "logistic":
-        return f"−y·x̃·(1 − σ({num(s.m)})) = {par(-y)}·{num(1 - 0.5 * (1 + np.tanh(0.5 * s.m)))}·x̃"
+        tail = sigmoid(-float(s.m))  # 1 − σ(m) = σ(−m) ≈ e⁻ᵐ: 0 in floats only where e⁻ᵐ underflows (m > 745)
+        shown = num(tail) if tail > 0 else f"e^(−{num(s.m)}) (below the smallest float, not 0)"
+        return f"−y·x̃·(1 − σ({num(s.m)})) = {par(-y)}·{shown}·x̃"
     wx = y * s.m
     return f"2·(wᵀx̃ − y)·x̃ = 2·({num(wx)} − {par(y)})·x̃"
 
@@ -111,7 +158,7 @@ def table(runs: dict, t: int) -> str:
         if s is None:
             rows.append(f"| {NAMES[loss]} | — | — | its run ended at step {len(trace)} |")
             continue
-        rows.append(f"| {NAMES[loss]} | {num(s.m)} | {num(s.loss)} | {_upd(s.update)} |")
+        rows.append(f"| {NAMES[loss]} | {show(s.m, sgd_runs.kink(trace))} | {show(s.loss)} | {_upd(loss, s)} |")
     return "\n".join(rows)
 
 
@@ -120,29 +167,83 @@ def endings(ends: dict) -> str:
     return "\n".join(f"- **{NAMES[loss]}**: " + _ending(loss, end, end.n, ends) for loss, end in ends.items())
 
 
+def _count(k: int, what: str) -> str:
+    return f"{k} point{plural(k)} {what}"
+
+
+def kink_words(end) -> str:
+    """The points exactly at the hinge's (or perceptron's) kink and what the reading of sign(0) makes of them."""
+    if not end.at_kink:
+        return ""
+    k = 1 if end.loss == "hinge" else 0
+    how = "" if end.exact else f" ({TOLERANCE.format(k=k)})"
+    if end.kink_pulls == end.at_kink:
+        return (f"{_count(end.at_kink, 'exactly at')} the kink y·wᵀx̃ = {k}{how}, which the sidebar's reading of "
+                "sign(0) counts as a mistake")
+    if end.kink_pulls == 0:
+        return (f"{_count(end.at_kink, 'exactly at')} the kink y·wᵀx̃ = {k}{how}, which the sidebar's reading of "
+                "sign(0) counts as right")
+    return (f"{_count(end.at_kink, 'exactly at')} the kink y·wᵀx̃ = {k}{how}, of which the sidebar's reading of "
+            f"sign(0) counts {end.kink_pulls} as a mistake (the other class's)")
+
+
+def origin_words(end) -> str:
+    if not end.origin:
+        return ""
+    return (f"{_count(end.origin, 'at the origin')} with the bias off (x̃ = 0), whose gradient is 0 whatever "
+            "y·wᵀx̃ is")
+
+
 def _ending(loss: str, end, n: int, e: dict) -> str:
     T = end.T
     if end.diverged:
-        return (f"**diverged**: a weight passed 10¹² at step {T}. η is too large for the squared loss: a step "
-                f"of more than 1/‖x̃‖² overshoots wᵀx̃ = y, and each overshoot is larger.")
+        return (f"**diverged**: a weight passed 10¹² at step {T}. η is too large for the squared loss here: a step "
+                "multiplies the visited point's residual wᵀx̃ − y by 1 − 2η·‖x̃‖², beyond −1 where η·‖x̃‖² > 1, so "
+                "it overshoots wᵀx̃ = y by more than it corrects, and here the overshoots grew.")
     moved = (f"w moved at {end.moved} of {T} step{plural(T)}" +
              (f", last at step {end.last_move + 1}" if end.last_move is not None and end.moved < T else ""))
+    if end.unseen:
+        moved = (f"w changed in floating point at {end.moved} of {T} step{plural(T)}; at {end.unseen} other"
+                 f"{'' if end.unseen == 1 else 's'} its step was smaller than floating point can add to w")
     wrong = f"{end.wrong} of {n} point{plural(n)} wrong at the end"
+    notes = "; ".join(v for v in (kink_words(end), origin_words(end)) if v)
+    notes = f" ({notes})" if notes else ""
     if not end.still_moving:
-        why = {"perceptron": "no point is wrong, so every gradient is 0 and w will not move again",
-               "hinge": "every point has y·wᵀx̃ ≥ 1 (past the kink), so every gradient is 0 and w will not move "
-                        "again"}.get(loss, "every gradient is 0 at the end: w will not move again")
+        if loss == "perceptron":
+            on = (f" ({_count(end.on_line, 'on the line')}, which the sidebar's reading of sign(0) counts as right)"
+                  if end.on_line else "")
+            why = (f"no point is wrong{on}, so every gradient is 0 and w will not move again" if not end.wrong else
+                   f"every point is right or at the origin with the bias off{notes}, so every gradient is 0 and w "
+                   "will not move again")
+        elif loss == "hinge":
+            why = (f"every point{' with x̃ ≠ 0' if end.origin else ''} has y·wᵀx̃ ≥ 1 (the smallest is "
+                   f"{show(end.min_margin, 1)}{notes.replace(' (', '; ', 1)[:-1] if notes else ''}), so every "
+                   "gradient is 0 and w will not move again")
+        elif loss == "logistic":  # every x̃ = 0
+            why = "every x̃ is 0, so every gradient is 0 and w will not move again"
+        else:
+            why = "every residual wᵀx̃ − y is 0 in floating point, so every step is 0 and w will not move again"
         return f"{moved}; {wrong}; {why}."
     left = f"{end.pushing} point{plural(end.pushing)} still pull{'s' if end.pushing == 1 else ''} on w"
     if end.pushing_right:
         left += f", {end.pushing_right} of {'it' if end.pushing == 1 else 'them'} already right"
     extra = ""
     if loss == "logistic":
-        grew = "grew" if end.norm_end > end.norm_half else "did not grow"
-        extra = f"; ‖w‖ {grew} from {num(end.norm_half)} (step {T // 2}) to {num(end.norm_end)}"
+        if end.norm_end == end.norm_half:
+            extra = f"; ‖w‖ is {num(end.norm_end)} at step {T // 2} and at the end, as far as floating point tells"
+        else:
+            grew = "grew" if end.norm_end > end.norm_half else "fell"
+            extra = f"; ‖w‖ {grew} from {num(end.norm_half)} (step {T // 2}) to {num(end.norm_end)}"
     if loss == "hinge":
-        extra = f"; smallest y·wᵀx̃ = {num(end.min_margin)}"
+        extra = f"; smallest y·wᵀx̃ = {show(end.min_margin, 1)}"
+        left += f"{notes}"
+    if loss == "perceptron":
+        left += f"{notes}"
     if loss == "squared" and "perceptron" in e:
         p = e["perceptron"]
         extra = f" (the perceptron loss's run: {p.wrong})"
+    if end.stuck:
+        never = "mathematically the gradient is never 0" if loss == "logistic" else "its residuals are not 0"
+        left += (f", but every step is now smaller than floating point can add to w, so this run's w no longer "
+                 f"changes ({never})")
     return f"{moved}; {wrong}{extra}; {left}."

@@ -136,3 +136,40 @@ def test_options_from_a_link_run_as_the_link_says(params):
         W = textbook(X, y, "hinge", eta=kw["eta"], epochs=opt["epochs"], decay=True)
         data = plot(at)
         np.testing.assert_allclose(data["win"]["W"], W[:len(data["win"]["W"])], atol=1e-9)
+
+
+@pytest.mark.parametrize("sign0, moves", [("le0", True), ("lt0", False), ("+1", False), ("-1", True)])
+def test_a_hinge_margin_of_exactly_one_is_the_kink_read_by_the_link_s_sign0(sign0, moves):
+    """One ○ at (1, 0), bias off, η = 0.5, two steps: w = (0, 1, 0), so y·wᵀx̃ = 1 exactly. Whether more passes move
+    the hinge's line is the reading's: y·wᵀx̃ ≤ 0 (and so ≤ 1 at the kink) is a mistake, or only < (sign(0) = +1
+    counts a ○ tie right; −1 counts it wrong). The page prints the margin as 1 and answers by the reading."""
+    at = start({"pts": C.encode_points([(1.0, 0.0, 1)]), "eta": "0.5", "epochs": "2", "loss": "hinge", "bias": "0",
+                "sign0": sign0})
+    said = markdown(at)
+    hinge = said.split("**hinge**: ")[1].split("\n")[0]
+    assert "w moved at 2 of 2 steps" in hinge and "the kink y·wᵀx̃ = 1" in hinge
+    assert ("will not move again" in hinge) == (not moves)
+    assert ("1 point still pulls on w" in hinge) == moves
+    assert ("counts as a mistake" in hinge) == moves and ("counts as right" in hinge) == (not moves)
+    assert "0.9999" not in said and "1.000" not in said
+    r = next(r for r in at.radio if r.label.startswith("After the last step, step 2"))
+    r.set_value(list(r.options).index("Yes" if moves else "No"))
+    next(b for b in at.button if b.label == "Check" and b.proto.form_id == r.form_id).click()
+    at.run()
+    got = [e.value for e in (*at.success, *at.warning) if e.value.startswith(("**Right:**", "**Not quite:**"))]
+    assert got and got[0].startswith("**Right:**") and "exactly at the kink y·wᵀx̃ = 1" in got[0], got
+
+
+def test_a_logistic_run_at_large_margins_never_says_its_gradient_is_0():
+    """○ (100, 0), × (−100, 0), w₀ = (1, 2, 0): margins 199 and 201, where 1 − σ(m) as a difference is exactly 0 (and
+    e⁻ᵐ added to w₀'s 1 or 2 changes nothing in floating point). The page says the steps are below what floating
+    point can add, and that the gradient is never 0; the step's numbers show 1 − σ(m) as the tiny number it is."""
+    at = start({"pts": C.encode_points([(100.0, 0.0, 1), (-100.0, 0.0, -1)]), "w0": "1,2,0", "eta": "1",
+                "epochs": "2", "loss": "logistic"})
+    said = markdown(at)
+    line = said.split("**logistic**: ")[1].split("\n")[0]
+    assert "gradient is 0" not in line and "will not move again" not in line
+    assert "smaller than floating point can add to w" in line and "mathematically the gradient is never 0" in line
+    assert "m = y·w₀ᵀx̃ = **201**" in said
+    want = num(math.exp(-201) / (1 + math.exp(-201)))
+    assert f"−y·x̃·(1 − σ(201)) = (−1)·{want}·x̃" in said and want != "0"
