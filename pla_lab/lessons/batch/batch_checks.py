@@ -3,18 +3,20 @@ of mistakes, and whether the run halts; answered from the trace (no Streamlit, n
 
 from __future__ import annotations
 
-from pla_lab.api import Question, at_cap, num, plural, sub
+from pla_core import facts
+from pla_lab.api import Question, at_cap, plural, sub
 from pla_lab.lessons.batch import batch_figures
-from pla_lab.lessons.batch.batch_words import block
+from pla_lab.lessons.batch.batch_words import block, criterion_at, shown
 
 FEWER, SAME, MORE = "Fewer", "The same number", "More"
 
 
-def questions(trace, t: int, separable: bool | None = None) -> list[Question]:
+def questions(trace, t: int, separable: bool | None = None, ups: list[int] | None = None) -> list[Question]:
+    """``ups``: the steps where J rose (the run's extras), else computed (batch_figures.rises)."""
     out = []
     if t < len(trace):
         out += [summed(trace, t), fewer(trace, t)]
-    return out + [halts(trace, separable), rises(trace)]
+    return out + [halts(trace, separable), rises(trace, ups)]
 
 
 def _choices(k: int, n: int) -> tuple[str, ...]:
@@ -36,14 +38,23 @@ def summed(trace, t: int) -> Question:
 
 
 def fewer(trace, t: int) -> Question:
-    E, J = trace.errors, trace.criterion
+    """Does update t+1 lower the count of mistakes: the answer from the run's exact counts, the reason what the step
+    did to J, J(wₜ) and J(wₜ₊₁) computed from the step (exact on grid data): fell, stayed or rose."""
+    E = trace.errors
     a, b = int(E[t]), int(E[t + 1])
     right = FEWER if b < a else (SAME if b == a else MORE)
+    before, after = criterion_at(trace, t), criterion_at(trace, t + 1)
+    moved = facts.compare(after, before)
+    j = (f"J rose ({shown(before)} → {shown(after)}): a step of fixed size η along the slope can overshoot"
+         if moved > 0 else f"J fell ({shown(before)} → {shown(after)})" if moved < 0 else
+         f"J stayed at {shown(before)}")
+    slope = ("−∇J_B, the slope of its block's part of J," if block(trace, t) is not None else
+             "−∇J, the slope of the criterion J,")
     return Question(
         "fewer", f"After update {t + 1}, does w get fewer points wrong than w{sub(t)}?", (FEWER, SAME, MORE),
         (FEWER, SAME, MORE).index(right),
-        f"w{sub(t)} gets **{a}** wrong, w{sub(t + 1)} **{b}**. The step descends the criterion J "
-        f"({num(J[t])} → {num(J[t + 1])}), not the count of mistakes, and a step of fixed size can overshoot.")
+        f"w{sub(t)} gets **{a}** wrong, w{sub(t + 1)} **{b}**. The step follows {slope} not the count of mistakes; "
+        f"here {j}.")
 
 
 def halts(trace, separable: bool | None = None) -> Question:
@@ -62,9 +73,10 @@ def halts(trace, separable: bool | None = None) -> Question:
                     ("Yes", "No"), 0 if trace.halted else 1, why)
 
 
-def rises(trace) -> Question:
-    """Whether the criterion J ever went up in this run (batch_figures.rises: the red strokes of the chart)."""
-    ups = batch_figures.rises(trace)
+def rises(trace, ups: list[int] | None = None) -> Question:
+    """Whether the criterion J ever went up in this run (batch_figures.rises, exact on grid data: the red strokes of
+    the chart)."""
+    ups = batch_figures.rises(trace) if ups is None else ups
     T = len(trace)
     return Question(
         "rises", f"Over the whole run ({T:,} update{plural(T)}), does the criterion J ever go up?", ("Yes", "No"),

@@ -39,7 +39,8 @@ class BatchLesson(ReplayLesson):
                                sign_zero=settings["sign_zero"], max_updates=settings["max_updates"], batch_size=b,
                                average=AVERAGE[options["avg"]])
         trace.errors  # noqa: B018 - computed once, with the run
-        return trace, {"chart": batch_figures.batch_chart(trace), "rises": batch_figures.rises(trace)}
+        up = batch_figures.rises(trace)  # exact on grid data
+        return trace, {"chart": batch_figures.batch_chart(trace, up), "rises": up}
 
     def showing(self, page):
         if page.trace is None:
@@ -56,7 +57,7 @@ class BatchLesson(ReplayLesson):
     def questions(self, page):
         if page.trace is None:
             return []
-        return batch_checks.questions(page.trace, page.t, page.run.extras.get("separable"))
+        return batch_checks.questions(page.trace, page.t, page.run.extras.get("separable"), page.run.extras["rises"])
 
     def panel(self, page):
         if page.trace is None:

@@ -3,10 +3,13 @@ wₜ, the sum over them, wₜ₊₁, the criterion and where it rises, and which
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 
 import pla_core
-from pla_lab.api import COS495, STEP, clean_weights, halt_words, num, plural, sub, term, vec, verdict
+from pla_core import facts
+from pla_lab.api import COS495, STEP, clean_weights, halt_words, num, plural, sub, term, text, vec, verdict
 from pla_lab.lessons.batch.batch_figures import steps_text
 
 GUIDE = f"""
@@ -29,6 +32,21 @@ step of gradient descent on J; a red stroke marks a step at which J went **up**.
    start w₀ in the sidebar and they part.
 4. Load **Noisy XOR**: no line works, so the batch never halts and J goes up and down until the cap.
 """
+
+
+def criterion_at(trace, t: int):
+    """J(wₜ) = Σ −yₙwₜᵀx̃ₙ over wₜ's mistakes (the run's reading of sign(0)): a Fraction, exact, on grid data (from
+    :func:`pla_core.facts.scores`), else trace.criterion's float."""
+    m = facts.scores(trace, t)
+    if m is None:
+        return float(trace.criterion[t])
+    sz = trace.settings["sign_zero"]
+    return sum((-v for v, lab in zip(m, trace.y) if facts.wrong(v, lab, sz)), Fraction(0))
+
+
+def shown(v) -> str:
+    """A number of the run as the page writes it: an exact grid value in full, a float to 4 digits."""
+    return text.exact(v) if isinstance(v, Fraction) else num(v)
 
 
 def block(trace, t: int) -> list[int] | None:
@@ -76,10 +94,11 @@ def showing(trace, t: int) -> str:
 
 def rise_text(trace, t: int, ups: list[int]) -> str:
     """At a step where J rose, why it may; always, the steps of the run where it rises."""
-    J, lines = trace.criterion, []
+    lines = []
     if t in ups:
-        lines.append(f"📈 **J rose at this step:** J(w{sub(t)}) = {num(J[t])} > J(w{sub(t - 1)}) = {num(J[t - 1])}.")
-        if t == 1 and J[0] == 0:
+        a, b = criterion_at(trace, t - 1), criterion_at(trace, t)
+        lines.append(f"📈 **J rose at this step:** J(w{sub(t)}) = {shown(b)} > J(w{sub(t - 1)}) = {shown(a)}.")
+        if t == 1 and a == 0:
             lines.append("w₀ scores every mistake 0, so J(w₀) = 0, the least J can be: any first step raises it. "
                          "J is smallest at w = 0, which separates nothing: a small J is not the goal, no mistake is.")
         elif trace.settings.get("batch_size"):
@@ -102,11 +121,12 @@ def numbers(trace, t: int, ups: list[int], *, separable=None, go: str = "Run", w
     eta, bias = s["eta"], s["bias"]
     R = pla_core.radius_bound(trace.X, bias)
     w = clean_weights(trace.weights[t], eta, R)
-    E, J = trace.errors, trace.criterion
+    E = trace.errors
     lines = [verdict(trace, t, separable=separable, go=go, with_bias=with_bias), "",
              f"**t = {t}** of {T} · w{sub(t)} = {vec(w)}",
              f"Mistakes of w{sub(t)} (the zero-one loss): **{int(E[t])}** of {n} · perceptron criterion "
-             f"J(w{sub(t)}) = Σ −yₙw{sub(t)}ᵀx̃ₙ over them = **{num(J[t])}**", "", rise_text(trace, t, ups), ""]
+             f"J(w{sub(t)}) = Σ −yₙw{sub(t)}ᵀx̃ₙ over them = **{shown(criterion_at(trace, t))}**", "",
+             rise_text(trace, t, ups), ""]
     if t < T:
         lines += _update(trace, t, w, clean_weights(trace.weights[t + 1], eta, R))
     elif trace.halted:

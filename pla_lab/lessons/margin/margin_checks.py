@@ -9,6 +9,7 @@ import math
 import numpy as np
 
 from pla_lab.api import Question, cls, num, plural, sub, vec
+from pla_lab.lessons.margin import margin_facts
 from pla_lab.lessons.margin.margin_words import Facts
 
 WRONG, BAND = "On the wrong side of the line", "On the right side (or on the line), inside the band"
@@ -20,51 +21,55 @@ def questions(trace, t: int, f: Facts) -> list[Question]:
     out = [halts(trace, f), longer(trace, f)]
     if t < len(trace) and np.any(trace.weights[t]):
         out.append(band_point(trace, t, f))
-    if f.rho_T is not None and f.rho_plain is not None and trace.halted and f.plain_halted:
+    if f.wider is not None and trace.halted and f.plain_halted:
         out.append(wider(f))
     return out
 
 
 def halts(trace, f: Facts) -> Question:
+    """Will this γ halt: the answer is the run's, the reason γ against 2ρ* (exact on grid data: γ² against 4ρ*²)."""
     T, cap = len(trace), trace.settings["max_updates"]
-    g, r = num(f.gamma), num(f.rho_star)
-    if f.rho_star <= 0:
+    g, r, two = num(f.gamma), num(f.rho_star), num(2 * f.rho_star)
+    if not f.separable:
         theory = "No line separates these points (ρ\\* = 0), so no γ > 0 can be met."
-    elif f.gamma < 2 * f.rho_star:
+    elif f.vs_2rho < 0:
         within = f" within {math.floor(f.wide):,} updates (the bound)" if math.isfinite(f.wide) else ""
-        theory = (f"γ = {g} < 2ρ\\* = {num(2 * f.rho_star)}: a line clears every point by γ/2, and from w₀ = 0 the "
-                  f"run halts{within}.")
+        theory = (f"γ = {g} < 2ρ\\* = {two}: a line clears every point by γ/2, and from w₀ = 0 the run halts"
+                  f"{within}.")
+    elif f.vs_2rho == 0:
+        theory = (f"γ = {g} = 2ρ\\* (ρ\\* = {r}): only the line with the best margin, w\\*'s, clears every point "
+                  f"by γ/2 = {num(f.gamma / 2)}, by exactly that; a run halts if it reaches w\\*'s direction, and no "
+                  "proof bounds how long that takes.")
     else:
-        theory = f"γ = {g} ≥ 2ρ\\* = {num(2 * f.rho_star)} (ρ\\* = {r}): no line clears every point by γ/2 = " \
-                 f"{num(f.gamma / 2)}."
+        theory = (f"γ = {g} > 2ρ\\* = {two}: no line clears every point by γ/2 = {num(f.gamma / 2)}, as the best "
+                  f"margin is ρ\\* = {r} (for γ ≥ 2ρ\\* only w\\*'s line could, and only at γ = 2ρ\\* exactly).")
     ran = (f"This run halts after **{T}** update{plural(T)}." if trace.halted else
            f"This run stops at the cap of **{T:,}** updates.")
     return Question("halts", f"With γ = {g}, will the margin perceptron halt before the cap of {cap:,} updates?",
                     ("Yes", "No"), 0 if trace.halted else 1, f"{theory} {ran}")
 
 
-def score(trace, t: int) -> tuple[int, float, float]:
-    """(n, y·wₜᵀx̃ₙ, ‖wₜ‖) for the point n that update t+1 corrects."""
-    i, w = int(trace.mistakes[t]), trace.weights[t]
-    xt = np.concatenate([[1.0 if trace.settings["bias"] else 0.0], trace.X[i]])
-    return i, float(trace.y[i] * (w @ xt)), float(np.linalg.norm(w))
-
-
 def band_point(trace, t: int, f: Facts) -> Question:
-    i, m, norm = score(trace, t)
-    wrong = m < 0
+    """Where the point update t+1 corrects is: on the wrong side (m < 0), or not (on the line or the right side)
+    but inside the band; decided on the exact score on grid data."""
+    i = int(trace.mistakes[t])
+    b = margin_facts.band(trace, t)
+    wrong = b.side[i] < 0
+    m, norm = float(b.m[i]), math.sqrt(float(b.norm2))
+    where = ("below 0: on the wrong side." if wrong else
+             "exactly 0: on the line, inside the band, so still a mistake." if b.side[i] == 0 else
+             f"not below 0 but below γ/2 = {num(f.gamma / 2)}: inside the band, so still a mistake.")
     return Question(
         "band_point", f"Update {t + 1} corrects point #{i} ({cls(trace.y[i])}). Where is it against w{sub(t)}'s line?",
         (WRONG, BAND), 0 if wrong else 1,
-        f"y·w{sub(t)}ᵀx̃/‖w{sub(t)}‖ = {num(m)}/{num(norm)} = **{num(m / norm)}**, "
-        + ("below 0: on the wrong side." if wrong else
-           f"not below 0 but below γ/2 = {num(f.gamma / 2)}: inside the band, so still a mistake.")
+        f"y·w{sub(t)}ᵀx̃/‖w{sub(t)}‖ = {num(m)}/{num(norm)} = **{num(b.ratio(i))}**, " + where
         + f" w{sub(t)} = {vec(trace.weights[t])}.")
 
 
 def wider(f: Facts) -> Question:
+    """Whose final margin is wider: ρ(w_T)² against plain PLA's, signed, exact on grid data."""
     a, b = f.rho_T, f.rho_plain
-    right = SAME if abs(a - b) <= 1e-9 * max(1.0, f.R) else (MARGIN if a > b else PLAIN)
+    right = (PLAIN, SAME, MARGIN)[f.wider + 1]
     choices = (MARGIN, PLAIN, SAME)
     return Question(
         "wider", "Both runs halted. Whose final line has the wider margin ρ(w_T)?", choices,

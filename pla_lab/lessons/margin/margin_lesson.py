@@ -3,12 +3,13 @@ with the line, the run is held against 8R²/(γρ*) + 4R/ρ* (γ ≤ ρ*) and th
 folded box), and its final margin against plain PLA's on the same points."""
 
 import math
+from fractions import Fraction
 
 import pla_core
 from pla_core.geometry import clip_line
 from pla_lab.api import (DEFAULT_VIEW, Preset, ReplayLesson, Setting, actions, button, dump12, figures, model, st,
                          widgets)
-from pla_lab.lessons.margin import margin_checks, margin_words
+from pla_lab.lessons.margin import margin_checks, margin_facts, margin_words
 
 GAMMA_MIN, GAMMA_MAX = 0.001, 100.0
 
@@ -43,10 +44,11 @@ def plain_trace(w, view, *, theme: str) -> dict:
             "meta": "plain"}
 
 
-def _floor3(v: float) -> float:
-    """v rounded down to 3 significant digits (a γ typed as a person would, still ≤ v)."""
-    k = 10.0 ** (math.floor(math.log10(v)) - 2)
-    return math.floor(v / k) * k
+def _floor3(f, times: Fraction) -> float:
+    """times·ρ* rounded down to 3 significant digits (a γ typed as a person would, still ≤ times·ρ*: exactly so on
+    grid data, from ρ*²)."""
+    square = None if f.exact is None else times * times * f.exact[2]
+    return margin_facts.floor3(float(times) * f.rho_star, square)
 
 
 class MarginLesson(ReplayLesson):
@@ -58,7 +60,7 @@ class MarginLesson(ReplayLesson):
     needs, minutes = 'Why PLA halts (the margin ρ*)', 10
     goal = "See the margin perceptron push the line away from the points, and what it costs."
     look = ("The yellow band is where a point counts as a mistake, even on the right side. **Step**: the circled "
-            "point is in it.")
+            "point is in it, or on the wrong side.")
     presets = {
         "gap30": Preset("Separable, PLA stops close (30 points)", "separable", dict(n=30, margin=0.15),
                         view=DEFAULT_VIEW),
@@ -104,12 +106,12 @@ class MarginLesson(ReplayLesson):
         c = st.columns([1.3, 1, 1], vertical_alignment="bottom")
         with c[0]:
             widgets.option_widgets(self, columns=False)
-        ok = f is not None and f.rho_star > 0
+        ok = f is not None and f.separable
         c[1].button("γ = ρ\\*", key=s.key("g_star"), disabled=not ok, use_container_width=True,
-                    on_click=self._set_gamma, args=(_floor3(f.rho_star) if ok else None,),
+                    on_click=self._set_gamma, args=(_floor3(f, Fraction(1)) if ok else None,),
                     help="The largest γ the bound allows: the best margin ρ* (rounded down).")
         c[2].button("γ > 2ρ\\*", key=s.key("g_over"), disabled=not ok, use_container_width=True,
-                    on_click=self._set_gamma, args=(_floor3(2.4 * f.rho_star) if ok else None,),
+                    on_click=self._set_gamma, args=(_floor3(f, Fraction(12, 5)) if ok else None,),
                     help="More than twice the best margin: no line can clear every point by γ/2.")
         if page.trace is None:
             st.info(page.run.reason)

@@ -1,17 +1,20 @@
 """The margin perceptron's numbers and words (the handwritten notes), as Markdown (no Streamlit, no Plotly). Every
 number is a ``pla_core`` value: the runs (``pla`` with ``margin=γ`` and with γ = 0), ``radius``, ``max_margin``,
-``margin``, ``theory.margin_perceptron_bound`` and ``theory.margin_perceptron_log_bound``; a mistake is
-:func:`pla_core.reference.is_mistake` with ``margin=γ``."""
+``margin``, ``theory.margin_perceptron_log_bound``, and on grid data ``pla_core.facts``' exact R² and ρ*²; every
+comparison a sentence makes (γ against ρ* and 2ρ*, a point against the band, T against a bound, one margin against
+another) is decided exactly there (:mod:`~pla_lab.lessons.margin.margin_facts`)."""
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 
 import pla_core
+from pla_core import facts as pfacts
 from pla_lab.api import HAND, clean_weights, cls, explain, num, plural, sub, term, vec
+from pla_lab.lessons.margin import margin_facts
+from pla_lab.lessons.margin.margin_facts import Facts, facts, within  # noqa: F401 (the lesson's facts, read here)
 
 GUIDE = f"""
 **The rule** ({HAND.name}). Plain PLA corrects a point only when it is on the wrong side. The
@@ -29,13 +32,15 @@ under a reading of sign(0) that counts a tie as right, even w = 0, which draws n
 
 **The price, and the limit.** From w₀ = 0 and with 0 < γ ≤ ρ\\* (the best margin any line has, {term("ρ*")}), it makes
 at most
-8R²/(γρ\\*) + 4R/ρ\\* updates. Up to 2ρ\\* it is still bounded (the folded box under the bound proves it); above 2ρ\\*
-no line has margin γ/2, so it can never halt.
+8R²/(γρ\\*) + 4R/ρ\\* updates. Below 2ρ\\* it is still bounded (the folded box under the bound proves it). At
+γ = 2ρ\\* exactly, only w\\*'s own line clears every point by γ/2 (by exactly γ/2): a run may halt there, but no
+proof bounds it. Above 2ρ\\* no line has margin γ/2, so it can never halt.
 
 **Try this.**
-1. Press **Step** and watch the band move with the line: the circled point is inside it, even when it is on the
-   right side.
-2. Press **Run**: no point is left in the band. Compare the two margins below: γ/2 at least, against plain PLA's.
+1. Press **Step** and watch the band move with the line: the circled point is on the wrong side, or inside the
+   band even on the right side.
+2. Press **Run**: a run that halts leaves no point in the band. Compare the two margins below: γ/2 at least,
+   against plain PLA's.
 3. Press **γ = ρ\\***, then **γ > 2ρ\\***: read what happens, and why the cap stops it.
 
 **Why not {HAND.of} "at most 8/γ₀²"?** {HAND.Name} ask for a proof that, with every ‖x‖ ≤ 1 and γ ≤ γ₀ (γ₀ the
@@ -53,79 +58,56 @@ use it; the whole proof is in the docstring of pla_core's margin_perceptron_boun
 """
 
 
-@dataclass(frozen=True)
-class Facts:
-    """What the lesson shows besides the run: γ, R, the best margin ρ*, the bound, and both runs' final margins
-    ρ(w_T) (None when w_T = 0, which has no margin)."""
-
-    gamma: float
-    R: float
-    rho_star: float                 # 0 when no line separates the points
-    bound: float                    # 8R²/(γρ*) + 4R/ρ*, ∞ when γ > ρ* or not separable
-    wide: float                     # M̄ of M(ρ* − γ/2) ≤ R + (R²/2ρ*)(1 + ln M), ∞ when γ ≥ 2ρ* or not separable
-    from_zero: bool                 # the run starts from w₀ = 0 (a hypothesis of the bound)
-    rho_T: float | None             # the margin perceptron's final margin
-    plain_T: int                    # plain PLA's (γ = 0) updates on the same points
-    plain_halted: bool
-    plain_w: np.ndarray             # plain PLA's final weights
-    rho_plain: float | None         # plain PLA's final margin
-
-
-def _rho(w, X, y, bias) -> float | None:
-    return None if not np.any(w) else pla_core.margin(w, X, y, bias=bias)
-
-
-def facts(trace, plain, gamma: float) -> Facts:
-    """The numbers of the lesson for the margin perceptron's ``trace`` and plain PLA's run ``plain``."""
-    X, y, bias = trace.X, trace.y, trace.settings["bias"]
-    _, rho_star = pla_core.max_margin(X, y, bias=bias)
-    return Facts(gamma=gamma, R=pla_core.radius(X, bias=bias), rho_star=max(rho_star, 0.0),
-                 bound=pla_core.margin_perceptron_bound(X, y, gamma, bias=bias),
-                 wide=pla_core.margin_perceptron_log_bound(X, y, gamma, bias=bias),
-                 from_zero=not np.any(trace.weights[0]), rho_T=_rho(trace.weights[-1], X, y, bias),
-                 plain_T=len(plain), plain_halted=plain.halted, plain_w=plain.weights[-1],
-                 rho_plain=_rho(plain.weights[-1], X, y, bias))
-
-
 def mistakes_at(trace, t: int) -> np.ndarray:
-    """Which points the margin perceptron counts as mistakes at wₜ (pla_core's rule with margin = γ), shape (n,)."""
-    bias, w = trace.settings["bias"], trace.weights[t]
-    Xt = np.hstack([np.full((len(trace.y), 1), 1.0 if bias else 0.0), trace.X])
-    return pla_core.is_mistake(trace.y * (Xt @ w), float(np.sqrt(w @ w)), pla_core.radius_bound(trace.X, bias),
-                               margin=trace.settings["margin"])
+    """Which points the margin perceptron counts as mistakes at wₜ (the run's rule with margin = γ, exact on grid
+    data), shape (n,)."""
+    return np.array(margin_facts.band(trace, t).mistake, dtype=bool)
+
+
+def _apart(a: float, b: float) -> tuple[str, str]:
+    """a and b (a ≠ b) with enough digits that they do not print alike (4 significant digits, up to 12)."""
+    for k in range(4, 13):
+        x, y = f"{a:.{k}g}", f"{b:.{k}g}"
+        if x != y:
+            break
+    return tuple(("0" if v == 0 else s).replace("-", "−") for v, s in ((a, x), (b, y)))
 
 
 def step(trace, t: int, gamma: float) -> str:
     """Step t: wₜ, the band's width, the points in it, and the next update with its score against γ/2."""
     T, n, eta, bias = len(trace), len(trace.y), trace.settings["eta"], trace.settings["bias"]
     w = clean_weights(trace.weights[t], eta, pla_core.radius_bound(trace.X, bias))
+    b = margin_facts.band(trace, t)
+    exact = pfacts.weights(trace, t)
+    lined = any(exact[1:]) if exact is not None else bool(np.any(w[1:]))
     norm, feat = float(np.linalg.norm(w)), float(np.hypot(w[1], w[2]))
-    bad = int(mistakes_at(trace, t).sum())
-    wrong = pla_core.count_mistakes(trace.weights[t], trace.X, trace.y, bias=bias,
-                                    sign_zero=trace.settings["sign_zero"])  # this step's count only
+    bad = sum(b.mistake)
     lines = [f"**t = {t}** of T = {T} · w{sub(t)} = {vec(w)}"]
-    if norm == 0:
+    if b.norm2 == 0:
         lines.append(f"w{sub(t)} = 0 has no line and no margin yet: **every point counts as a mistake** (the band is "
                      "the whole plane).")
-    elif feat == 0:
+    elif not lined:
         lines.append(f"w{sub(t)} has no line (w₁ = w₂ = 0): {bad} of {n} point{plural(n)} count as mistakes.")
     else:
         half = 0.5 * gamma * norm / feat
+        on = f", {b.on_line} on the line" if b.on_line else ""
         lines.append(f"Band: within (γ/2)·‖w‖/‖(w₁, w₂)‖ = {num(gamma / 2)}·{num(norm)}/{num(feat)} = "
-                     f"**{num(half)}** of the line. **{bad}** of {n} point{plural(n)} count as mistakes: {wrong} on "
-                     f"the wrong side, {bad - wrong} on the right side but inside the band.")
+                     f"**{num(half)}** of the line. **{bad}** of {n} point{plural(n)} count as mistakes: {b.wrong} on "
+                     f"the wrong side{on}, {b.inside} on the right side but inside the band.")
     if t < T:
         i = int(trace.mistakes[t])
         x, y = trace.X[i], float(trace.y[i])
         xt = np.concatenate([[1.0 if bias else 0.0], x])
         w_next = clean_weights(trace.weights[t + 1], eta, pla_core.radius_bound(trace.X, bias))
         lines.append("")
-        if norm == 0:
+        if b.norm2 == 0:
             why = "at w = 0 every point is a mistake"
         else:
-            m = y * float(w @ xt) / norm
-            why = (f"y·wᵀx̃/‖w‖ = {num(m)} < γ/2 = {num(gamma / 2)}: "
-                   + ("on the wrong side" if m < 0 else "on the right side, but inside the band: still a mistake"))
+            m, h = _apart(b.ratio(i), gamma / 2)
+            why = (f"y·wᵀx̃/‖w‖ = {m} < γ/2 = {h}: " + (
+                "on the wrong side" if b.side[i] < 0 else
+                "on the line, so inside the band: still a mistake" if b.side[i] == 0 else
+                "on the right side, but inside the band: still a mistake"))
         lines += [f"**Next:** point #{i} at x = {vec(x)}, y = {cls(y)}: {why}.",
                   f"w{sub(t + 1)} = w{sub(t)} + η·y·x̃ = {vec(w)} + {num(eta)}·({'+1' if y > 0 else '−1'})·{vec(xt)}"
                   f" = **{vec(w_next)}**"]
@@ -138,13 +120,16 @@ def verdict(trace, t: int, f: Facts, *, separable: bool | None, go: str = "Run")
     if trace.halted or trace.cycle:
         return explain.verdict(trace, t, separable=separable, go=go).replace(
             "a full pass finds no mistake", "a full pass finds no point in the band or on the wrong side")
-    if f.rho_star > 0 and f.gamma > 2 * f.rho_star:
-        why = (f"γ/2 = {num(f.gamma / 2)} is more than ρ\\* = {num(f.rho_star)}, the widest margin any line has, so "
+    if f.separable and f.vs_2rho > 0:
+        why = (f"γ/2 = {num(f.gamma / 2)} is more than ρ\\* = {num(f.rho_star)}, the best margin any line has, so "
                "every line leaves some point inside its band: the margin perceptron can never halt here, and a higher "
                "cap would not help")
-    elif f.rho_star > 0 and math.isfinite(f.wide) and f.from_zero:
+    elif f.separable and f.vs_2rho < 0 and math.isfinite(f.wide) and f.from_zero:
         why = f"the bound below says it halts within {_count(f.wide)} updates: raise the cap in the sidebar"
-    elif f.rho_star > 0:
+    elif f.separable and f.vs_2rho == 0:
+        why = ("γ = 2ρ\\*: only the line with the best margin clears every point by γ/2, and no proof bounds the run: "
+               "it may still reach it, and a higher cap may help")
+    elif f.separable:
         why = "a line with margin γ/2 exists, so it may still halt: raise the cap in the sidebar"
     else:
         why = f"{explain.cap_reason(separable)}. {explain.not_yet(separable)}"
@@ -157,52 +142,71 @@ def _count(v: float) -> str:
     return f"{math.floor(v):,}"
 
 
-def _this_run(trace, t: int, bound: float) -> str:
+def _this_run(trace, t: int, within_it: bool) -> str:
     T = len(trace)
     done = trace.halted and t >= T
     made = f"made **{T}**" if done else (f"makes **{T}**" if trace.halted else f"reaches the cap, **{T:,}**")
-    return f"this run {made} update{plural(T)}" + (" ✅" if done and T <= bound else "")
+    return f"this run {made} update{plural(T)}" + (" ✅" if done and within_it else "")
 
 
 def bound(trace, t: int, f: Facts) -> str:
     """R, ρ*, γ against ρ* and 2ρ*, and the updates against the bounds that hold: 8R²/(γρ*) + 4R/ρ* for γ ≤ ρ*,
-    and :func:`pla_core.margin_perceptron_log_bound` for γ < 2ρ* (or why there is none)."""
+    and :func:`pla_core.margin_perceptron_log_bound` for γ < 2ρ* (or why there is none). Every comparison is exact on
+    grid data (:func:`facts`)."""
     T, cap, bias = len(trace), trace.settings["max_updates"], trace.settings["bias"]
     lines = [f"**The bound** (x̃ = {'(1, x₁, x₂), lengths with the bias' if bias else '(0, x₁, x₂): no bias'}): "
              f"R = {num(f.R)}, the best margin **ρ\\* = {num(f.rho_star)}**, γ = **{num(f.gamma)}**."]
-    if f.rho_star <= 0:
+    if not f.separable:
         lines.append("⛔ No line separates these points (ρ\\* = 0): no γ > 0 can be met, there is no bound, and "
                      f"neither run halts: the cap of {cap:,} updates stops them.")
         return "  \n".join(lines)
-    if f.gamma <= f.rho_star:
-        lines.append(f"γ ≤ ρ\\*, so from w₀ = 0 at most 8R²/(γρ\\*) + 4R/ρ\\* = **{num(f.bound)}** updates; "
-                     f"{_this_run(trace, t, f.bound)}.")
-        if f.wide < f.bound:
+    if f.vs_rho <= 0:
+        lines.append(f"γ ≤ ρ\\*, so from w₀ = 0 at most 8R²/(γρ\\*) + 4R/ρ\\* = "
+                     f"**{num(f.bound)}** updates; {_this_run(trace, t, within(T, f))}.")
+        if pfacts.compare(f.wide, f.bound) < 0:
             lines.append(f"The bound for every γ < 2ρ\\* (proved in the box below) is smaller here: at most "
                          f"**{_count(f.wide)}** updates.")
-    elif math.isfinite(f.wide):
+    elif f.vs_2rho < 0 and math.isfinite(f.wide):
         lines.append(f"ρ\\* < γ < 2ρ\\* = {num(2 * f.rho_star)}: {HAND.of} proof needs γ ≤ ρ\\*, the one in the box "
                      f"below only γ < 2ρ\\*. From w₀ = 0 at most **{_count(f.wide)}** updates, the largest M with "
-                     f"M(ρ\\* − γ/2) ≤ R + (R²/2ρ\\*)(1 + ln M); {_this_run(trace, t, f.wide)}.")
-    elif f.gamma > 2 * f.rho_star and not trace.halted:
+                     f"M(ρ\\* − γ/2) ≤ R + (R²/2ρ\\*)(1 + ln M); {_this_run(trace, t, T <= math.floor(f.wide))}.")
+    elif f.vs_2rho < 0:  # γ a hair below 2ρ*: ρ* − γ/2 rounds to 0
+        lines.append(f"ρ\\* < γ < 2ρ\\* = {num(2 * f.rho_star)}, so close to 2ρ\\* that the bound of the box below, "
+                     "finite, is too large to compute here.")
+    elif f.vs_2rho > 0:
         lines.append(f"γ > 2ρ\\* = {num(2 * f.rho_star)}: no line clears every point by γ/2 = {num(f.gamma / 2)}, so "
                      f"**it can never halt**: the cap of {cap:,} updates (sidebar) stops it.")
-    else:  # γ = 2ρ* (up to rounding): only w*'s own direction would do
+    else:  # γ = 2ρ* exactly: w*'s own direction clears every point by exactly γ/2
         lines.append(f"γ = 2ρ\\* = {num(2 * f.rho_star)}: only a line with the best margin ρ\\* clears every point by "
-                     "γ/2, and no proof bounds the run: " + (f"this one halts there after **{T}** update{plural(T)}." if
-                                                              trace.halted else f"this one has not found it in {T:,}."))
-    if not f.from_zero and f.gamma < 2 * f.rho_star:
+                     "γ/2 (exactly), and no proof bounds the run: " + (
+                         f"this one halts there after **{T}** update{plural(T)}." if trace.halted else
+                         f"this one has not found it in {T:,}."))
+    if not f.from_zero and f.vs_2rho < 0:
         lines.append("⚠️ This run starts from a w₀ ≠ 0 (sidebar, or set by hand): the bound is proved from w₀ = 0 "
                      "only.")
     return "  \n".join(lines)
 
 
+def _gap(f: Facts) -> float:
+    """ρ* − γ/2, its sign that of the exact (ρ*² − γ²/4) on grid data, and exactly 0 at γ = 2ρ*."""
+    if f.exact is None:
+        return 0.0 if f.vs_2rho == 0 else f.rho_star - f.gamma / 2
+    g, _, rho2 = f.exact
+    return float(rho2 - g * g / 4) / (f.rho_star + float(g) / 2)
+
+
 def proof(f: Facts) -> str:
     """The derivation of :func:`pla_core.margin_perceptron_log_bound`, with this run's numbers in its last line."""
-    c, k = f.rho_star - f.gamma / 2, f.R ** 2 / (2 * f.rho_star)
-    here = (f"**Here:** M·{num(c)} ≤ {num(f.R)} + {num(k)}·(1 + ln M) holds up to M = {num(f.wide)}: at most "
-            f"**{_count(f.wide)}** updates." if math.isfinite(f.wide) else
-            f"**Here:** ρ\\* − γ/2 = {num(c)} ≤ 0: the left side never grows, and this proof gives no bound.")
+    c, k = _gap(f), f.R ** 2 / (2 * f.rho_star)
+    if f.vs_2rho < 0 and math.isfinite(f.wide):
+        here = (f"**Here:** M·{num(c)} ≤ {num(f.R)} + {num(k)}·(1 + ln M) holds up to M = {num(f.wide)}: at most "
+                f"**{_count(f.wide)}** updates.")
+    elif f.vs_2rho < 0:
+        here = (f"**Here:** ρ\\* − γ/2 = {num(c)} > 0, so the run is bounded, but by a number too large to compute "
+                "here.")
+    else:
+        c = "0 (γ = 2ρ\\*)" if f.vs_2rho == 0 else f"{num(c)} ≤ 0"
+        here = f"**Here:** ρ\\* − γ/2 = {c}: the left side never grows, and this proof gives no bound."
     return "\n".join([
         "Start from w₀ = 0 and take η = 1 (from w₀ = 0, η only stretches every w). Let w\\* be the best line, scaled "
         "to ‖w\\*‖ = 1; R, ρ\\* and ‖w‖ are the lengths above.",
@@ -225,7 +229,7 @@ def margins(trace, f: Facts) -> str:
 
     def rho(r):
         return "— (w = 0 has no margin)" if r is None else f"**{num(r)}**"
-    ok = trace.halted and f.rho_T is not None and f.rho_T >= f.gamma / 2
+    ok = trace.halted and f.rho_T is not None and f.clears
     end = f"halts after {T}" if trace.halted else f"stopped at the cap after {T:,}"
     pend = f"halts after {f.plain_T}" if f.plain_halted else f"stopped at the cap after {f.plain_T:,}"
     return "\n".join([

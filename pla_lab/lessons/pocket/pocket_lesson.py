@@ -21,7 +21,7 @@ class PocketLesson(ReplayLesson):
     summary = "Noisy labels: PLA wanders, while Pocket keeps the best line seen so far."
     needs, minutes = 'XOR (data no line separates)', 15
     goal = "On noisy data, see Pocket keep the best line so far, and how it does on new points."
-    look = ("The chart: PLA's error (grey) jumps at every update, the pocket's (pink) never rises. The pink "
+    look = ("The chart: PLA's error (grey) can rise after an update, the pocket's (pink) never does. The pink "
             "dash-dot line ŵ is the best line so far.")
     presets = {
         "line50": Preset("Noisy line, 50 points", "separable", dict(n=50, **_LINE), view=DEFAULT_VIEW,

@@ -19,8 +19,8 @@ separates these labels" from "not yet": at the cap the words say which, from the
 
 **Try this.**
 1. Press **Play** and watch w: on noisy labels that no line fits, it never settles. ŵ only ever moves when it gets better.
-2. In the chart, the pocket's {term("E_in")} only goes down; PLA's jumps around it. Click the chart to go to that
-   update.
+2. In the chart, the pocket's {term("E_in")} never goes up; PLA's, never below it, can rise after an update. Click
+   the chart to go to that update.
 3. Switch **Noise on** off and on: the same points, the same flips. Without noise (and with a bias, as f
    need not pass through the origin) PLA halts.
 4. Raise p to 30–40%: even f makes many mistakes, and ŵ's E_out grows.
@@ -55,6 +55,8 @@ def numbers(trace, t: int, extras: dict, *, noise: int, noisy: bool, go: str = "
 def constant(trace, t: int) -> str:
     """Why ŵ's E_out is what it is when ŵ draws no line (w₁ = w₂ = 0): its one answer for the whole square, by the
     sign(0) reading in use; "" when ŵ has a line."""
+    # On grid data ŵ's floats are the nearest to the exact weights: 0 exactly when the weight is 0, else not 0,
+    # so these tests are the exact ones.
     w, sz = np.asarray(trace.pocket_weights[t], dtype=float), trace.settings["sign_zero"]
     if np.any(w[1:]):
         return ""

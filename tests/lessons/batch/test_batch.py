@@ -3,6 +3,8 @@ points of its link (as a notebook would compute them), its chart, its options in
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 import pytest
 
@@ -13,7 +15,8 @@ from pla_lab.framework import settings as S
 from pla_lab.lessons import BATCH
 from pla_lab.lessons.batch.batch_options import AVERAGE
 from pla_lab.words import notes
-from pla_lab.words.text import clean_weights, num, sub, vec
+from pla_lab.words.text import clean_weights, exact, num, sub, vec
+from tests.core.test_exact_runs import Exact, dec
 
 from tests.ui.helpers import button, markdown, plot, points, url, warnings
 from tests.ui.helpers import start as _start
@@ -43,8 +46,15 @@ def shown(trace, t):
     return vec(clean_weights(trace.weights[t], trace.settings["eta"], pla_core.perceptron.radius_bound(trace.X, True)))
 
 
+def J(trace, t):
+    """J(wₜ) in Fractions of the decimals (the default example's weights have at most 6 digits), printed in full."""
+    e = Exact(trace.X, trace.y, sign_zero=trace.settings["sign_zero"])
+    w = [dec(v) for v in trace.weights[t]]
+    return sum((-e.score(w, i) for i in range(len(trace.y)) if e.wrong(w, i)), Fraction(0))
+
+
 def rises(trace):
-    return [t for t in range(1, len(trace) + 1) if trace.criterion[t] > trace.criterion[t - 1]]
+    return [t for t in range(1, len(trace) + 1) if J(trace, t) > J(trace, t - 1)]
 
 
 def preset_link(name: str, **more) -> dict:
@@ -59,7 +69,7 @@ def test_the_numbers_are_pla_core_s_at_every_step_shown():
     md = markdown(at)
     assert f"**t = 0** of {T}" in md
     assert f"Mistakes of w₀ (the zero-one loss): **{int(trace.errors[0])}** of {n}" in md
-    assert f"J(w₀) = Σ −yₙw₀ᵀx̃ₙ over them = **{num(trace.criterion[0])}**" in md
+    assert f"J(w₀) = Σ −yₙw₀ᵀx̃ₙ over them = **{exact(J(trace, 0))}**" in md
     for t in (1, 2):
         button(at, "Step").click().run()
         md = markdown(at)
@@ -70,7 +80,7 @@ def test_the_numbers_are_pla_core_s_at_every_step_shown():
         assert f"= **{shown(trace, t + 1)}**" in md
         pos = sum(1 for i in used if y[i] > 0)
         assert f"1·({pos} − {len(used) - pos}) = {num(pos - (len(used) - pos))}" in md  # the bias, in words
-        assert f"J(w{sub(t)}) = Σ −yₙw{sub(t)}ᵀx̃ₙ over them = **{num(trace.criterion[t])}**" in md
+        assert f"J(w{sub(t)}) = Σ −yₙw{sub(t)}ᵀx̃ₙ over them = **{exact(J(trace, t))}**" in md
     ups = rises(trace)
     assert 2 <= len(ups) <= 12, "the default example shows the criterion rising"
     assert "In this run J rises at steps " + ", ".join(map(str, ups[:-1])) + f" and {ups[-1]}." in md
@@ -112,10 +122,10 @@ def test_a_step_where_the_criterion_rises_says_so():
     _, _, trace = run_of({**q})
     ups = rises(trace)
     later = next(u for u in ups if u > 1)
-    J = trace.criterion
     at = start({**q, "t": str(later)})
     md = markdown(at)
-    assert f"J rose at this step:** J(w{sub(later)}) = {num(J[later])} > J(w{sub(later - 1)}) = {num(J[later - 1])}" in md
+    a, b = exact(J(trace, later - 1)), exact(J(trace, later))
+    assert f"J rose at this step:** J(w{sub(later)}) = {b} > J(w{sub(later - 1)}) = {a}" in md
     assert "overshoot" in md
     still = next(t for t in range(2, len(trace)) if t not in ups)
     assert "J rose at this step" not in markdown(start({**q, "t": str(still)}))

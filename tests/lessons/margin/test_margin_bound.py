@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import re
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -96,15 +97,25 @@ def _words(X, y, gamma, *, bias=True, cap=300):
 
 def test_at_exactly_twice_the_best_margin_the_words_follow_the_run():
     """γ = 2ρ*: only w*'s direction clears every point by γ/2. Two points on a line without a bias reach it at once
-    (w₁ ∥ w*); the page's 30 points do not, within the cap."""
+    (w₁ ∥ w*); four grid points with ρ* = 1 (a mirrored pair ○(0.6, 0.8), ×(−0.6, −0.8) and two points farther out)
+    do not, within the cap. The page's 30 points have an irrational ρ*: γ = 2ρ* typed to 12 digits is not 2ρ*,
+    and the words say on which side of it γ is, decided exactly (γ² against 4ρ*²)."""
     X, y = np.array([[2.0], [-1.0]]), np.array([1.0, -1.0])
     trace, words = _words(X, y, 2 * pla_core.max_margin(X, y, bias=False)[1], bias=False)
     assert trace.halted and "x̃ = (0, x₁, x₂): no bias" in words
     assert f"this one halts there after **{len(trace)}** update." in words and "never halt" not in words
-    X, y, *_ = from_link(url(start()))
-    trace, words = _words(X, y, 2 * pla_core.max_margin(X, y)[1])
+    X, y = np.array([[0.5, -1.7], [1.3, 1.1], [-0.6, -0.8], [0.6, 0.8]]), np.array([-1.0, 1.0, -1.0, 1.0])
+    assert pla_core.facts.best_margin2(X, y) == 1
+    trace, words = _words(X, y, 2.0)
     assert not trace.halted and f"this one has not found it in {len(trace):,}." in words
-    assert "no proof bounds the run" in words and "never halt" not in words
+    assert "no proof bounds the run" in words and "never halt" not in words and "ρ\\* − γ/2 = 0 (γ = 2ρ\\*)" in words
+    X, y, *_ = from_link(url(start()))
+    rho2 = pla_core.facts.best_margin2(X, y)
+    gamma = float(dump12(2 * pla_core.max_margin(X, y)[1]))
+    trace, words = _words(X, y, gamma)
+    above = Fraction(repr(gamma)) ** 2 > 4 * rho2
+    assert ("**it can never halt**" in words) == above and ("ρ\\* < γ < 2ρ\\*" in words) == (not above)
+    assert "no proof bounds the run" not in words
 
 
 def test_the_formulas_reach_the_reader_as_written():
