@@ -268,10 +268,23 @@ def margin_perceptron_bound(X, y, gamma: float, *, bias: bool = True, w_f=None) 
     """
     _check_gamma(gamma)
     gamma0 = _proof_margin(X, y, bias, w_f, "γ₀")
-    if gamma0 == 0 or gamma > gamma0:
+    if gamma0 == 0 or _gamma_against(gamma, 1, X, y, bias, w_f, gamma0) > 0:
         return float("inf")
     R = radius(X, bias=bias)
     return 8 * R ** 2 / (gamma * gamma0) + 4 * R / gamma0
+
+
+def _gamma_against(gamma, k: int, X, y, bias: bool, w_f, gamma0: float) -> int:
+    """γ against k·γ₀ (−1, 0, +1): on grid data exactly, γ² against k²·γ₀² (:mod:`pla_core.facts`), so γ typed as
+    ρ* or 2ρ* is that, not a rounding above or below it; else in floats."""
+    from . import facts
+
+    g = facts.rational(gamma)
+    g02 = None if g is None else (facts.best_margin2(X, y, bias=bias) if w_f is None else
+                                  facts.margin2(w_f, X, y, bias=bias))
+    if g02 is None:
+        return (gamma > k * gamma0) - (gamma < k * gamma0)
+    return facts.compare(g * g, k * k * g02)
 
 
 def margin_perceptron_log_bound(X, y, gamma: float, *, bias: bool = True, w_f=None) -> float:
@@ -312,7 +325,7 @@ def margin_perceptron_log_bound(X, y, gamma: float, *, bias: bool = True, w_f=No
     _check_gamma(gamma)
     gamma0 = _proof_margin(X, y, bias, w_f, "γ₀")
     c = gamma0 - gamma / 2
-    if gamma0 == 0 or c <= 0:
+    if gamma0 == 0 or c <= 0 or _gamma_against(gamma, 2, X, y, bias, w_f, gamma0) >= 0:
         return float("inf")
     R = radius(X, bias=bias)
     return _last_root(c, R, R ** 2 / (2 * gamma0))

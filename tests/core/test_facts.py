@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -127,3 +128,17 @@ def test_compare_is_exact_on_fractions_and_tolerant_on_floats_only():
     assert facts.compare(1.0000000000000002, 1) == 0 and facts.compare(1.001, 1) == 1
     assert facts.floor(Fraction(7, 7)) == 1 and facts.floor(0.9999999999999999) == 1 and facts.floor(2.5) == 2
     assert facts.rational(0.1) == Fraction(1, 10) and facts.rational(1 / 3) is None
+
+
+def test_the_margin_perceptron_bounds_read_gamma_at_rho_star_and_twice_it_exactly():
+    """Mirrored points without a bias, ρ* a decimal: γ = ρ* is inside the first bound's hypothesis γ ≤ ρ* (the float
+    ρ* of (0.08, 0.15) is 0.16999999999999998, so γ = 0.17 was read as above it: ∞), and γ = 2ρ* is outside the
+    second's γ < 2ρ* (the float one gave 1.6e17 there, a bound the proof does not give)."""
+    for a, b, c in ((8, 15, 17), (7, 24, 25), (9, 40, 41), (12, 35, 37)):
+        for unit in (10, 100, 1000):
+            X, y = np.array([[a / unit, b / unit], [-a / unit, -b / unit]]), np.array([1.0, -1.0])
+            rho = c / unit
+            assert facts.best_margin2(X, y, bias=False) == Fraction(c, unit) ** 2
+            assert pc.margin_perceptron_bound(X, y, rho, bias=False) == pytest.approx(12)  # 8R²/ρ² + 4R/ρ, R = ρ
+            assert pc.margin_perceptron_log_bound(X, y, 2 * rho, bias=False) == float("inf")
+            assert pc.margin_perceptron_log_bound(X, y, 1.9 * rho, bias=False) < float("inf")
