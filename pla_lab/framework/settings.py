@@ -20,16 +20,18 @@ SIGN_ZERO_LABELS = {
     "lt0": f"only y·wᵀx̃ < 0 is a mistake ({HAND.tag}, margin part)",
 }
 ORDER_LABELS = {"cyclic": "cyclic (0, 1, …, n−1, repeat)", "permuted": "one random permutation, repeated",
-                "random": "random mistake each time"}
+                "random": "random mistake each time (SGD: a random point)"}
 
 
 #: The algorithm settings every lesson shares; they sit in the sidebar.
 ALGORITHM = (
     Setting("order", "cyclic", choice(tuple(ORDER_LABELS)), label="Order of visits",
-            help="Which mistake PLA corrects next: the next one in the list, in a shuffled list, or any at random.",
+            help="Which mistake PLA corrects next: the next one in the list, in a shuffled list, or any at random "
+                 "(gradient descent draws any point at random, with replacement).",
             widget="select", options=tuple(ORDER_LABELS), option_label=ORDER_LABELS.get),
     Setting("eta", 1.0, digits(number(0.01, 10.0)), dump12, label="Learning rate η",
-            help="Each update adds η·y·x̃. Starting from w = 0, η only stretches w: the lines are the same.",
+            help="Each update adds η·y·x̃. Starting from w = 0, η only stretches PLA's w: its lines are the same "
+                 "(not gradient descent's hinge, logistic or squared loss).",
             widget="number", extra=dict(min_value=0.01, max_value=10.0, step=0.1, format="%.2f")),
     Setting("w0", (0.0, 0.0, 0.0), parse_w0, dump_w0, label="Start w₀ = (b, w₁, w₂)",
             help="The weights before the first update; the notes start from 0 (then the R²/ρ² bound holds).",
