@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 
+from pla_core import facts
 from pla_lab.api import Question, num, plural, sub, vec
 from pla_lab.lessons.compare import compare_runs as compare
 from pla_lab.lessons.compare.compare_words import SHORT, eta_label
@@ -30,7 +33,13 @@ def _pick(choices: tuple[str, ...], right: str) -> int:
 
 
 def same_line(a, b) -> bool:
-    """w and w' draw the same line on the same side: w' is a positive multiple of w (to rounding), both ≠ 0."""
+    """w and w' draw the same line on the same side: w' is a positive multiple of w, both ≠ 0. Exact when both are
+    Fractions (facts.weights of grid runs: every 2×2 minor aᵢbⱼ − aⱼbᵢ is 0 and aᵀb > 0), else to rounding."""
+    if all(isinstance(v, Fraction) for v in (*a, *b)):
+        if not any(a) or not any(b):
+            return not any(a) and not any(b)
+        minors = (a[i] * b[j] - a[j] * b[i] for i in range(len(a)) for j in range(i + 1, len(a)))
+        return not any(minors) and sum(u * v for u, v in zip(a, b)) > 0
     a, b = np.asarray(a, float), np.asarray(b, float)
     na, nb = np.linalg.norm(a), np.linalg.norm(b)
     if na == 0 or nb == 0:
@@ -51,7 +60,8 @@ def eta_questions(pair: compare.EtaPair, t: int) -> list[Question]:
         _pick(choices, right),
         f"{one} makes **{Tb}** update{plural(Tb)}, {other} **{Tc}**. {how}")
     wb, wc = compare.weights_at(pair.base, t), compare.weights_at(pair.chosen, t)
-    same = same_line(wb, wc)
+    qb, qc = (facts.weights(r, min(t, len(r))) for r in (pair.base, pair.chosen))  # exact on grid data
+    same = same_line(qb, qc) if qb is not None and qc is not None else same_line(wb, wc)
     line = Question(
         "same_line", f"At t = {t}, do the two runs draw the same line?", (SAME, OTHER), 0 if same else 1,
         f"w{sub(t)} is {vec(wb)} with {one} and {vec(wc)} with {other}: "
@@ -85,11 +95,14 @@ def _bound_question(strip: compare.OrderStrip) -> Question:
             "any_halt", f"No line separates these points. Did any of the {n} runs halt?", ("Yes", "No"),
             0 if halted else 1,
             f"{halted} of {n} runs halted (a pass without a mistake); the others stopped at {strip.cap:,} updates.")
-    over = sum(T > strip.bound for T in allT)
+    over = sum(strip.over(T) for T in allT)  # exact on grid data: T = R²/ρ*² is within the bound
+    top = max(allT)
+    met = facts.compare(top, strip.deciding) == 0
     return Question(
         "over_bound", f"Did any of the {n} runs make more updates than R²/ρ*²?", ("Yes", "No"),
         0 if over else 1,
-        f"The bound is R²/ρ\\*² = **{num(strip.bound)}** and the most updates any run made is **{max(allT)}**"
+        f"The bound is R²/ρ\\*² = **{num(strip.bound)}** and the most updates any run made is **{top}**"
+        + (", exactly the bound" if met else "")
         + (": from w₀ = 0 the bound holds whatever the order." if not over else f": {over} went past it."))
 
 

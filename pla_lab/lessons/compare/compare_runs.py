@@ -5,11 +5,14 @@ page can show them side by side. Every run is a plain ``pla_core.pla`` call, so 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
 import pla_core
+from pla_core import facts
 from pla_lab.api import S
 
 SEEDS = 20                                   # runs per order in the strip chart
@@ -82,6 +85,16 @@ def from_zero(X, y, kwargs: dict) -> pla_core.Trace:
     return side_run(X, y, {**kwargs, "eta": 1.0, "w0": (0.0, 0.0, 0.0)}, 1)
 
 
+def first_other_point(a, b) -> int | None:
+    """The first update t (1, 2, …) where runs a and b correct different points, or where one has ended and the other
+    goes on; None when they correct the same points in the same order (their w's may still differ)."""
+    k = min(len(a), len(b))
+    differ = a.mistakes[:k] != b.mistakes[:k]
+    if differ.any():
+        return int(differ.argmax()) + 1
+    return None if len(a) == len(b) else k + 1
+
+
 def weights_at(trace, t: int) -> np.ndarray:
     """wₜ, or the last w once the run has ended (a halted run stays where it stopped)."""
     return trace.weights[min(t, len(trace))]
@@ -100,6 +113,17 @@ class OrderStrip:
     halted: dict
     bound: float
     cap: int  # the strip's runs stop here: the page's cap, or less where SIDE_WORK asks for it
+    exact: Fraction | None = None  # R²/ρ*² exactly on grid data (None off the grid or when no line separates)
+
+    @property
+    def deciding(self) -> Fraction | float:
+        """The bound as it decides "past the bound?": exact on grid data (a run of T = R²/ρ*² is within it; the float
+        bound can fall just below T there), else the float (facts.compare's TIE)."""
+        return self.bound if self.exact is None else self.exact
+
+    def over(self, T: int) -> bool:
+        """A run of T updates went past the bound."""
+        return math.isfinite(self.bound) and facts.compare(T, self.deciding) > 0
 
 
 def order_strip(X, y, kwargs: dict, *, seeds: int = SEEDS) -> OrderStrip:
@@ -115,7 +139,8 @@ def order_strip(X, y, kwargs: dict, *, seeds: int = SEEDS) -> OrderStrip:
         counts[order] = [len(t) for t in traces]
         halted[order] = [bool(t.halted) for t in traces]
     bound = pla_core.mistake_bound(X, y, bias=kwargs["bias"])
-    return OrderStrip(ss, counts, halted, float(bound), cap)
+    exact = facts.bound(X, y, bias=kwargs["bias"]) if math.isfinite(bound) else None
+    return OrderStrip(ss, counts, halted, float(bound), cap, exact)
 
 
 # -- sign(0) ---------------------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 import pla_core
+from pla_core import facts
 from pla_lab.api import COS495, CREDIT, HAND, PRESS, STEP, S, clean_weights, cls, num, plural, sub, term, vec
 from pla_lab.lessons.compare import compare_runs as compare
 
@@ -67,13 +68,31 @@ def eta_numbers(pair: compare.EtaPair, t: int, start_zero: bool, from_zero=None)
     else:
         faster = "the same number of" if same_T else (
             f"**{eta_label(pair.eta)} needs {'fewer' if len(pair.chosen) < len(pair.base) else 'more'}**")
+        cap = int(pair.base.settings["max_updates"])
         lines.append(
-            f"From w₀ ≠ 0, wₜ = w₀ + η·Σ y·x̃: the sum grows with η while w₀ stays, so the lines **part**, and "
-            f"{faster} updates. A larger η makes w₀ matter less: as η grows the run tends to the one from w₀ = 0"
-            + (_zero_ends(from_zero, int(pair.base.settings["max_updates"])) if from_zero is not None else ".")
-            + f" So {HAND.of} \"higher η, faster\" holds only in this sense: from a w₀ ≠ 0 that points the wrong "
+            f"From w₀ ≠ 0, wₜ = w₀ + η·Σ y·x̃: the sum grows with η while w₀ stays, so the lines can **part**, and "
+            f"{faster} updates. A larger η shrinks w₀'s share of wₜ, yet w₀ is all of w at the start, whatever η: "
+            "it alone decides which points are mistakes there (from w₀ = 0 every point is a tie), and later every "
+            "point the sum Σ y·x̃ scores 0. So a larger η need not bring the run to the one from w₀ = 0"
+            + (_zero_ends(from_zero, cap) + " " + _like_zero(pair, from_zero, cap) if from_zero is not None else ".")
+            + f" {HAND.Of} \"higher η, faster\" holds only in this sense: from a w₀ ≠ 0 that points the wrong "
             "way, a large η overrides it sooner.")
     return "  \n".join(lines[:2]) + "\n" + "\n".join(lines[2:])
+
+
+def _like_zero(pair: compare.EtaPair, from_zero, cap: int) -> str:
+    """Whether the chosen-η run corrects the points the run from w₀ = 0 corrects, in its order (computed)."""
+    d = compare.first_other_point(pair.chosen, from_zero)
+    name = f"The {eta_label(pair.eta)} run"
+    if d is None:
+        return f"{name} corrects the same points in the same order as the run from w₀ = 0."
+    if compare.cut(from_zero, cap) and d == len(from_zero) + 1:
+        return f"{name} corrects the same points in the same order as the run from w₀ = 0, as far as it is followed."
+    a, z = len(pair.chosen), len(from_zero)
+    return f"{name} and the run from w₀ = 0 part at update **{d}**: " + (
+        f"it has ended after {a} update{plural(a)}, the other goes on." if d > a else
+        f"the run from w₀ = 0 has ended after {z} update{plural(z)}, this one goes on." if d > z else
+        f"it corrects #{int(pair.chosen.mistakes[d - 1])}, the run from w₀ = 0 #{int(from_zero.mistakes[d - 1])}.")
 
 
 def _zero_ends(trace, cap: int) -> str:
@@ -97,7 +116,7 @@ def order_numbers(strip: compare.OrderStrip, trace, order: str, seed: int) -> st
     total = len(compare.ORDERS) * n
     worst = max(max(c) for c in strip.counts.values())
     if np.isfinite(strip.bound):
-        within = all(all(h) for h in strip.halted.values()) and worst <= strip.bound
+        within = all(all(h) for h in strip.halted.values()) and not strip.over(worst)  # exact on grid data
         lines.append(f"\nThe bound **R²/ρ\\*² = {num(strip.bound)}** ({CREDIT.of} proof, from w₀ = 0, any order): "
                      + (f"all {total} runs halted within it (at most {worst})." if within else
                         f"{every} of {total} runs halted; the longest made {worst} updates."))
@@ -143,6 +162,17 @@ def sign_table(sr: compare.SignRuns, rows: int = compare.TABLE_ROWS) -> str:
     return "\n".join(out)
 
 
+def _ties(trace, t: int) -> list[int]:
+    """The points on wₜ's line (wₜᵀx̃ = 0): exact on grid data, else within facts.TIE of the scores' size."""
+    m = facts.scores(trace, t)
+    if m is not None:
+        return [i for i, v in enumerate(m) if v == 0]
+    w = trace.weights[t]
+    xt = np.hstack([np.ones((len(trace.y), 1)) if trace.settings["bias"] else np.zeros((len(trace.y), 1)), trace.X])
+    size = np.abs(xt) @ np.abs(w)  # the largest a rounding error of the sum can be measured against
+    return [int(i) for i in np.flatnonzero(np.abs(xt @ w) <= facts.TIE * size)]
+
+
 def sign_words(sr: compare.SignRuns) -> str:
     """For each other reading: where it parts from the one on the plot, and why (the points on the line there)."""
     a = sr.runs[sr.shown]
@@ -161,8 +191,7 @@ def sign_words(sr: compare.SignRuns) -> str:
             lines.append(f"- {name}: the same {same} ({_ends(b, sr.cap)}).")
             continue
         w = a.weights[d - 1]
-        xt = np.hstack([np.ones((len(a.y), 1)) if a.settings["bias"] else np.zeros((len(a.y), 1)), a.X])
-        on = [int(i) for i in np.flatnonzero(np.isclose(xt @ w, 0.0, atol=1e-12 * (1 + np.linalg.norm(w))))]
+        on = _ties(a, d - 1)
         ties = ("every point (w = 0 predicts nothing)" if not np.any(w) else
                 ", ".join(f"#{i} ({cls(a.y[i]).split()[0]})" for i in on) or "none")
         what = lambda tr: (f"corrects #{int(tr.mistakes[d - 1])}" if d <= len(tr) else  # noqa: E731
@@ -188,7 +217,8 @@ the tip of w: now they part, and the update counts differ.
 
 **{term("order of visits", "Order of visits")}.** Cyclic, one random permutation, or a random mistake each time: 20
 seeds each, one dot per
-run. The order changes T, but no run goes past the dashed bound R²/ρ*².
+run. The order changes T, but from w₀ = 0 (where this view starts) no run goes past the dashed bound R²/ρ*²: the
+bound is proved for a start at 0 only.
 
 **What {term("sign(0)")} means.** On grid points from w₀ = 0, the line often passes exactly through a point. The notes
 disagree on what that tie is: {HAND.of} loop calls it a mistake (y·wᵀx̃ ≤ 0), {PRESS.name} and {STEP.name}

@@ -10,6 +10,7 @@ import numpy as np
 
 from pla_core import experiment as E
 from pla_lab.api import (MAX_POINTS, encode_points, links, notes, plural, shared, st, term)
+from pla_lab.lessons.experiments import experiments_checks as C
 from pla_lab.lessons.experiments import experiments_figures as F
 from pla_lab.lessons.experiments import experiments_jobs as J
 from pla_lab.lessons.experiments.experiments_results import halted_line, results, results_csv, stats_line
@@ -48,19 +49,18 @@ def show_experiment(s, job) -> None:
                             "bound, the final w and the target f")
 
 def show_bound(res, cfg) -> None:
-    ratio = res["T"] / res["bound"]
-    ok = np.isfinite(ratio)
+    """T against each run's own bound: whether any run went past it is decided exactly near a tie
+    (:func:`~pla_lab.lessons.experiments.experiments_checks.bound_check`)."""
+    b = C.bound_check(res, cfg)
     left, right = st.columns(2, gap="medium")
     with left:
-        if not ok.any():
+        if b is None:
             st.markdown(f"**T / bound:** no run among the first {J.BOUND_RUNS} is separable with these settings "
                         "(without a bias f's line must pass through the origin), so the proof gives no bound.")
             return
-        top = float(ratio[ok].max())
-        st.markdown(stats_line("T / (R²/ρ*²)", ratio[ok]) +
-                    f"; largest **{top:.3g}**" + (f" ≤ 1, as {notes.CREDIT.of} proof says." if top <= 1 else "."))
-        st.plotly_chart(F.histogram(ratio[ok], title=f"T against each run's own bound R²/ρ*² (first "
-                                                      f"{int(ok.sum()):,} runs)", x_title="T / (R²/ρ*²)",
+        st.markdown(bound_text(b))
+        st.plotly_chart(F.histogram(b.ratio, title=f"T against each run's own bound R²/ρ*² ({b.k:,} of the first "
+                                                   f"{J.BOUND_RUNS} runs)", x_title="T / (R²/ρ*²)",
                                     color=F.ORANGE, log_x=False), width="stretch", key="exp-bound")
     with right:
         w0 = cfg["kw"]["w0"]
@@ -69,6 +69,16 @@ def show_bound(res, cfg) -> None:
             f"{J.BOUND_RUNS} runs only. It holds for PLA from w₀ = 0, whatever the order, η or reading of sign(0)"
             + ("." if not any(w0) else f"; here w₀ = ({', '.join(f'{v:g}' for v in w0)}), so it may not hold.")
             + " Most runs use a small part of it: the bound is a worst case over every order of visits.")
+
+def bound_text(b: C.BoundCheck) -> str:
+    """T / (R²/ρ*²) over the runs with a bound, and whether any went past it (decided exactly near a tie)."""
+    if b.over:
+        tail = f": {b.over:,} run{plural(b.over)} past {'its' if b.over == 1 else 'their'} bound."
+    else:
+        tail = f" ≤ 1, as {notes.CREDIT.of} proof says" + (
+            f" ({b.met:,} made exactly as many updates as the bound)." if b.met else ".")
+    return stats_line("T / (R²/ρ*²)", b.ratio) + f"; largest **{b.top:.3g}**" + tail
+
 
 def show_pocket(res) -> None:
     sides = ((term("E_in"), "E_in", "pocket_E_in", "E_in (on the noisy labels)", "E_in", "exp-ein"),

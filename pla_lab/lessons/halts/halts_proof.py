@@ -2,16 +2,20 @@
 
 Every number here is a ``pla_core`` call on the run's points and settings, so a notebook gets the same values:
 R (``radius``), the best margin ρ* and its w* (``max_margin``), the support points, the bound R²/ρ² for w* or
-for the target f (``mistake_bound``), and the proof's three series along the run (``convergence_series``).
+for the target f (``mistake_bound``), and the proof's three series along the run (``convergence_series``). The
+bounds are also kept exactly (``pla_core.facts.bound``, a Fraction on grid data): T ≤ R²/ρ² and ⌊R²/ρ²⌋ are decided
+from those, since at T = R²/ρ² the float bound can fall just below T (one point on the 0.1 grid: 0.9999999999999998).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
 import pla_core
+from pla_core import facts as exact  # as "exact": this module's own facts() gathers the proof's numbers
 from pla_core import theory
 from pla_lab.api import notes, vec
 
@@ -35,6 +39,23 @@ class Proof:
     why_not: str | None
     note: str | None = None         # e.g. "f no longer separates your points: comparing with w*"
     sep: theory.Separability | None = None
+    exact_star: Fraction | None = None  # R²/ρ*², exact on grid data (None off the grid)
+    exact_f: Fraction | None = None     # R²/ρ_f², exact, for the separator the proof runs against
+
+    @property
+    def star(self) -> Fraction | float:
+        """R²/ρ*² as it decides a comparison: exact on grid data, else pla_core's float (facts.compare's TIE)."""
+        return self.bound_star if self.exact_star is None else self.exact_star
+
+    @property
+    def against(self) -> Fraction | float:
+        """R²/ρ_f² (w_f: w* or f) as it decides a comparison, exact on grid data."""
+        return self.bound_f if self.exact_f is None else self.exact_f
+
+    @property
+    def allowed(self) -> int | float:
+        """⌊R²/ρ_f²⌋, the most updates the proof allows (a count is whole): exact on grid data."""
+        return exact.floor(self.against)
 
 
 def facts(trace, *, f=None, use_f: bool = False) -> Proof:
@@ -48,13 +69,15 @@ def facts(trace, *, f=None, use_f: bool = False) -> Proof:
     w_star, rho_star = pla_core.max_margin(X, y, bias=bias)  # solved once: the support and the bound reuse it
     support = tuple(int(i) for i in theory.support_points(X, y, bias=bias, w_star=w_star))
     bound_star = pla_core.mistake_bound(X, y, bias=bias, w_f=w_star)
-    w_f, which, rho_f, bound_f, note = w_star, "w*", rho_star, bound_star, None
+    exact_star = exact.bound(X, y, bias=bias)
+    w_f, which, rho_f, bound_f, exact_f, note = w_star, "w*", rho_star, bound_star, exact_star, None
     if use_f and f is not None:
         f = np.asarray(f[:3], dtype=float)
         try:
             bound_f = pla_core.mistake_bound(X, y, bias=bias, w_f=f)
             w_f, which = f / np.linalg.norm(f), "f"
             rho_f = pla_core.margin(f, X, y, bias=bias)
+            exact_f = exact.bound(X, y, bias=bias, w_f=f)  # None when f's weights are not decimals
         except ValueError:
             bound_f = bound_star
             note = ("f does not separate these points (they were changed, or f needs a bias this run does not "
@@ -75,7 +98,7 @@ def facts(trace, *, f=None, use_f: bool = False) -> Proof:
         except ValueError as e:  # e.g. a w_f whose margin rounds to 0: the words say so, the run is still shown
             why_not = str(e)
     return Proof(R, True, w_star, rho_star, support, bound_star, w_f, which, rho_f, bound_f, series, why_not, note,
-                 sep)
+                 sep, exact_star, exact_f)
 
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 import pla_core
+from pla_core import facts as exact
 from pla_lab.api import explain, halt_words, notes, num, plural, sub, term, vec
 
 GUIDE = f"""
@@ -22,7 +23,7 @@ most 1: **t ≤ R²/ρ²**. The chart draws the three quantities (solid) and the
    slowly.
 3. Switch **Prove against** to f: the proof holds for f too, with f's smaller margin, so a looser bound.
    {notes.CREDIT.Of} point: ρ depends on a w_f "which we never have"; ρ* is the best any w_f can give.
-4. Compare the two margins: PLA stops at its first w that makes no mistake, not at the widest {term("street")}
+4. Compare the two margins: PLA stops at its first w that makes no mistake, not at w\\*, the line of the best margin
    ({notes.PRESS.name}).
 5. Click points away until none of one class is left, or add a × among the ○: read what the page says.
 """
@@ -49,7 +50,8 @@ def numbers(proof, trace, t: int, *, go: str = "Run") -> str:
     k = len(proof.support)
     lines += [
         f"- **ρ\\* = {num(proof.rho_star)}**: the best margin, minₙ yₙw\\*ᵀx̃ₙ for the unit w\\* that makes it "
-        f"largest (exact: the nearest point of a convex hull); {k} support point{plural(k)} sit on it (ringed).",
+        f"largest (exact: the nearest point of a convex hull); {k} support point{plural(k)} "
+        f"{'sits' if k == 1 else 'sit'} on it (ringed). {AUGMENTED}",
         f"- **R²/ρ\\*² = {num(proof.bound_star)}**: from w₀ = 0, PLA makes at most this many updates, in any "
         "order, with any η and any reading of sign(0).",
     ]
@@ -62,17 +64,29 @@ def numbers(proof, trace, t: int, *, go: str = "Run") -> str:
     elif trace.halted and t >= T:
         e = halt_words.end(trace)
         lines.append(f"- {'✅' if e.separates else '⚠️'} **Halted after {T} update{plural(T)}; the proof allowed "
-                     f"{num(np.floor(proof.bound_f))}.**" + ("" if e.separates else " " + halt_words.halted(e)))
+                     f"{allowed(proof)}.**" + ("" if e.separates else " " + halt_words.halted(e)))
     elif trace.halted:
         lines.append(f"- This run halts after **{T}** update{plural(T)} {explain.ahead(go)}; the proof allows "
-                     f"{num(np.floor(proof.bound_f))}.")
+                     f"{allowed(proof)}.")
     else:
         lines.append(f"- ⏹ {'Stopped' if t >= T else 'This run stops'} at the cap of {T:,} updates before halting"
-                     f"{'' if t >= T else ' ' + explain.ahead(go)}; the proof allows {num(np.floor(proof.bound_f))}: "
+                     f"{'' if t >= T else ' ' + explain.ahead(go)}; the proof allows {allowed(proof)}: "
                      "raise the cap in the sidebar.")
     if proof.note:
         lines.append(f"- {proof.note}")
     return "\n".join(lines)
+
+
+#: Why the proof's margin is the augmented one, said once beside ρ*.
+AUGMENTED = ("It is measured in augmented space, the bias b counted as a weight (‖w\\*‖ = ‖(b, w₁, w₂)‖ = 1), where "
+             f"the updates add up and the proof measures ‖wₜ‖; so the {term('street')} drawn around w\\*'s line is "
+             "in general not the plane's widest one (that margin leaves b out of ‖w‖).")
+
+
+def allowed(proof) -> str:
+    """⌊R²/ρ²⌋ in full: the most updates the proof allows, exact on grid data (a count is whole)."""
+    a = proof.allowed
+    return f"{a:,}" if isinstance(a, int) else num(a)
 
 
 def _margins(w, X, y, bias) -> tuple[str, str]:
@@ -102,7 +116,8 @@ def margins(proof, trace, t: int) -> str:
         "",
         RELATION,
         *([] if rho_t == "—" else [f"For PLA's w{sub(t)}: {relation(w, X, y, bias)}."]),
-        *([] if not trace.halted else [_widest(halt_words.end(trace), seen=t >= len(trace))]),
+        *([] if not trace.halted else [_widest(halt_words.end(trace), seen=t >= len(trace),
+                                               on_star=on_best_line(trace, proof))]),
     ])
 
 
@@ -122,10 +137,29 @@ def relation(w, X, y, bias: bool) -> str:
     return "a point lies on the line, so both are 0"
 
 
-def _widest(e, *, seen: bool) -> str:
-    """What the halted run ends with: a separating line (not the widest), or none (why, until the verdict says it)."""
+def on_best_line(trace, proof) -> bool | None:
+    """Whether the run's last w is a positive multiple of w* (the same line, the same sides), decided exactly: the
+    unit w with the best margin is unique, so w_T is w*'s direction iff its margin squared, (minₙ yₙw_Tᵀx̃ₙ)²/‖w_T‖²
+    with that minimum positive, equals ρ*² = R²/(R²/ρ*²). None off the grid (not decided)."""
+    m, w = exact.scores(trace, len(trace)), exact.weights(trace, len(trace))
+    R2 = exact.radius2(trace.X, bias=trace.settings["bias"])
+    if m is None or w is None or R2 is None or proof.exact_star is None:
+        return None
+    low, norm2 = min(m), sum(v * v for v in w)
+    return low > 0 and low * low / norm2 == R2 / proof.exact_star
+
+
+def _widest(e, *, seen: bool, on_star: bool | None = None) -> str:
+    """What the halted run ends with: a separating line (w*'s, as decided exactly, or not), or none (why, until the
+    verdict says it)."""
     if e.separates:
-        return f"PLA halts with *a* separating line, not the widest street ({notes.PRESS.name})."
+        if on_star:
+            return ("PLA halts on w\\*'s own line here: its last w is a positive multiple of w\\*, so its margin is "
+                    f"ρ\\* exactly. PLA does not aim for it: it stops at its first w with no mistake "
+                    f"({notes.PRESS.name}).")
+        if on_star is False:
+            return (f"PLA halts with *a* separating line, not w\\*'s: its margin is below ρ\\* ({notes.PRESS.name}).")
+        return f"PLA halts with *a* separating line, not necessarily w\\*'s ({notes.PRESS.name})."
     return "This run halts without a separating line" + (" (its verdict above says why)." if seen else
                                                          ": " + halt_words.halted(e, "its last w"))
 

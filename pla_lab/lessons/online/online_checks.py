@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import numpy as np
 
+from pla_core import facts
 from pla_lab.api import Question, cls, num, plural, vec
 from pla_lab.lessons.online import online_runs as online
 
 YES, NO = "Yes: a mistake, so w is updated", "No: right, so w stays"
 
 
-def questions(steps: online.Steps, t: int, bound: float | None, *, ask_next: bool = True) -> list[Question]:
-    """``bound``: R²/ρ*² when it holds for this stream (:func:`pla_lab.lessons.online.online_runs.bound`, kept with the run), else None;
-    ``ask_next``: False while the quiz hides the next label (the reason would tell it)."""
+def questions(steps: online.Steps, t: int, bound, *, ask_next: bool = True) -> list[Question]:
+    """``bound``: R²/ρ*² when it holds for this stream, else None, as it decides (exact on grid data:
+    :func:`pla_lab.lessons.online.online_runs.deciding_bound`, kept with the run); ``ask_next``: False while the
+    quiz hides the next label (the reason would tell it)."""
     out = []
     k, phase = online.where(steps, t)
     nxt = k if phase == "predict" else k + 1
@@ -30,8 +32,7 @@ def next_mistake(steps: online.Steps, k: int) -> Question:
     """Arrival k, predicted by the w it meets (the one before its prediction, after any update before it)."""
     run = steps.run
     i, w = int(run.stream.shown[k]), steps.weights[2 * k]
-    xt = np.concatenate([[1.0 if run.settings["bias"] else 0.0], run.X[i]])
-    s, wrong = float(w @ xt), bool(run.stream.wrong[k])
+    s, wrong = online.score(steps, k), bool(run.stream.wrong[k])  # exact on grid data: a tie is 0
     said = cls(steps.predicted[k]) if steps.predicted[k] else "a tie (0)"
     return Question(
         "next_mistake", f"Arrival {k + 1} is point #{i}. Will the perceptron's prediction for it be a mistake?",
@@ -57,11 +58,13 @@ def last_pass(steps: online.Steps) -> Question:
         + ("" if last else " A pass without a mistake means w is right on every point: the rest changes nothing."))
 
 
-def over_bound(steps: online.Steps, B: float) -> Question:
+def over_bound(steps: online.Steps, B) -> Question:
+    """``B``: R²/ρ*², a Fraction on grid data (M = R²/ρ*² is a tie, not "more"), else a float (facts.TIE)."""
     M = int(steps.run.stream.wrong.sum())
+    c = facts.compare(M, B)
     return Question(
         "over_bound", f"Will the whole stream make more than R²/ρ*² = {num(B)} mistakes?", ("Yes", "No"),
-        0 if M > B else 1,
-        f"It makes **{M}** mistake{plural(M)} in all. From w₀ = 0, on points a line separates, the perceptron makes "
-        "at most R²/ρ\\*² mistakes in any order of arrivals and over any number of passes: each mistake is an update "
-        "of PLA's proof.")
+        0 if c > 0 else 1,
+        f"It makes **{M}** mistake{plural(M)} in all" + (", exactly R²/ρ\\*²: not more" if c == 0 else "")
+        + ". From w₀ = 0, on points a line separates, the perceptron makes at most R²/ρ\\*² mistakes in any order of "
+        "arrivals and over any number of passes: each mistake is an update of PLA's proof.")

@@ -54,7 +54,7 @@ class OnlineLesson(ReplayLesson):
                               sign_zero=settings["sign_zero"], passes=options["passes"], shuffle=options["shuffle"],
                               seed=settings["seed"])
         steps = online.steps(run)
-        return steps, {"chart": online.chart(steps), "bound": online.bound(run)[0]}
+        return steps, {"chart": online.chart(steps), "bound": online.deciding_bound(run)}
 
     def own_settings(self):
         return ("order", "cap")  # the stream's order and length are this lesson's options

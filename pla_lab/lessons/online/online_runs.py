@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import numpy as np
 
 import pla_core
+from pla_core import facts
 from pla_lab.api import WINDOW_AHEAD, WINDOW_BACK, num, protocol
 
 PASSES_MAX = 10  # passes over the points a stream may make (500 points: 5,000 arrivals)
@@ -120,6 +122,31 @@ def bound(run: pla_core.Trace) -> tuple[float | None, str | None]:
         return None, (f"No line{origin} separates these points (an exact linear program says so), so there is no "
                       "margin ρ* and no bound: the mistakes can grow with every pass.")
     return B, None
+
+
+def deciding_bound(run: pla_core.Trace) -> Fraction | float | None:
+    """R²/ρ*² as it decides "more mistakes than the bound?": exact (a Fraction) on grid data, where the stream's count
+    can equal it (one point: 1 mistake, R²/ρ*² = 1, the float 0.9999999999999998), else :func:`bound`'s float, compared
+    with facts.TIE; None when no bound holds."""
+    B, _ = bound(run)
+    if B is None:
+        return None
+    q = facts.bound(run.X, run.y, bias=run.settings["bias"])
+    return B if q is None else q
+
+
+def score(steps: Steps, k: int) -> Fraction | float:
+    """wᵀx̃ of arrival k with the w it is predicted by: exact on grid data (a tie is 0, not the −1.4e−17 a float sum
+    of the grid's decimals leaves), else the float, 0 within the run's tie band (facts.TIE)."""
+    run = steps.run
+    i, t = int(run.stream.shown[k]), int(run.stream.weight_index[k])
+    wq, xq = facts.weights(run, t), facts.points(run.X[i:i + 1], [1], bias=run.settings["bias"])
+    if wq is not None and xq is not None:  # this point only: a step stays cheap at 500 points
+        return sum((a * b for a, b in zip(wq, xq[0])), Fraction(0))
+    w, xt = run.weights[t], np.concatenate([[1.0 if run.settings["bias"] else 0.0], run.X[i]])
+    s, R = float(w @ xt), pla_core.radius_bound(run.X, run.settings["bias"])
+    tie = pla_core.is_mistake(s, float(np.sqrt(w @ w)), R) and pla_core.is_mistake(-s, float(np.sqrt(w @ w)), R)
+    return 0.0 if tie else s  # within facts.TIE of 0: the run judged it a tie, as Trace.score says
 
 
 def chart(steps: Steps) -> dict:

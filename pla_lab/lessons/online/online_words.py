@@ -35,13 +35,12 @@ mistake for both labels ({HAND.name}). And {STEP.of} pseudo-code reads "if (y = 
 on a *right* prediction: its text says the update follows a failure, so this page (like the notes' other loops)
 updates on mistakes only, reading that line as yᵢ = +1.
 
-**Two slips in {STEP.of} bound.** It promises "no more than ⌈M/γ²⌉ errors", but M is never defined: the theorem's
+**A slip in {STEP.of} bound.** It promises "no more than ⌈M/γ²⌉ errors", but M is never defined: the theorem's
 bound is R²/γ², with R the radius of the ball that holds the data (here R is the largest ‖x̃‖, bias included), and
-since a count of mistakes is a whole number, at most ⌊R²/γ²⌋. And its margin, |w·xᵢ|/‖w‖ ≥ γ, has no label in it:
-any hyperplane that misses every point has such a γ > 0, whether it separates them or not. XOR's four corners,
-x̃ = (1, ±1, ±1), all have |w·x̃|/‖w‖ = 1 for w = (1, 0, 0), yet no line separates them, and a stream that
-repeats them makes the perceptron err for ever. The margin must be signed, yᵢ(w·xᵢ)/‖w‖ ≥ γ: that is the margin
-in this page's bound.
+since a count of mistakes is a whole number, at most ⌊R²/γ²⌋. Its margin, |w·xᵢ|/‖w‖ ≥ γ, does bring the labels in,
+through the words "a separating hyperplane": for a w that separates, |w·xᵢ| = yᵢ(w·xᵢ), so it is the signed margin
+of this page's bound. Without them it would not do: XOR's four corners, x̃ = (1, ±1, ±1), all have
+|w·x̃|/‖w‖ = 1 for w = (1, 0, 0), yet no line separates them.
 """
 
 
@@ -76,7 +75,7 @@ def step_text(steps: online.Steps, t: int) -> str:
     x, y = run.X[i], float(run.y[i])
     w = _w(steps, t)
     xt = np.concatenate([[1.0 if s["bias"] else 0.0], x])
-    score = float(steps.weights[t] @ xt) if steps.predicted[k] else 0.0  # a tie as the run judged it
+    score = online.score(steps, k)  # exact on grid data: a tie prints as 0
     head = (f"**Arrival {k + 1} of {m}** (pass {k // n + 1}): point #{i} at ({num(x[0])}, {num(x[1])}); "
             f"w = {vec(w)}.")
     pred = f"ŷ = sign(wᵀx̃) = sign({num(score)}) = **{predicted(steps.predicted[k], s['sign_zero'])}**"

@@ -151,12 +151,14 @@ def test_a_start_away_from_zero_has_no_bound_and_says_why():
     assert len(plot(at)["chart"]["series"]) == 1
 
 
-def test_the_guide_flags_seed_004_s_undefined_m_and_unsigned_margin_with_a_counterexample():
-    """Seed 004's "⌈M/γ²⌉" (M undefined) and its margin |w·xᵢ|/‖w‖ ≥ γ (no label) are flagged on the page, with the
-    signed margin and R²/γ² in their place; the XOR counterexample the guide gives is checked with pla_core."""
+def test_the_guide_flags_seed_004_s_undefined_m_and_reads_its_margin_as_signed_through_separating():
+    """Seed 004's "⌈M/γ²⌉" (M undefined) is flagged, with R²/γ² in its place; its margin |w·xᵢ|/‖w‖ ≥ γ is of "a
+    separating hyperplane", so it is the signed one, and the XOR example shows why that word is needed (checked
+    with pla_core)."""
     guide = markdown(start())
     assert "⌈M/γ²⌉" in guide and "M is never defined" in guide and "⌊R²/γ²⌋" in guide
-    assert "|w·xᵢ|/‖w‖ ≥ γ, has no label" in guide and "The margin must be signed, yᵢ(w·xᵢ)/‖w‖ ≥ γ" in guide
+    assert "|w·xᵢ|/‖w‖ ≥ γ, does bring the labels in" in guide and "|w·xᵢ| = yᵢ(w·xᵢ)" in guide
+    assert "has no label" not in guide
     assert "|w·x̃|/‖w‖ = 1 for w = (1, 0, 0)" in guide
     X, y = np.array([[-1.0, 1], [1, -1], [-1, -1], [1, 1]]), np.array([1.0, 1, -1, -1])
     w, Xt = np.array([1.0, 0, 0]), np.hstack([np.ones((4, 1)), X])
