@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pla_core import radius_bound
+from pla_core import facts, radius_bound
 from pla_core.geometry import clip_line, off_box
 from pla_lab.words import halt_words
 from pla_lab.words.text import clean_weights, cls, exact, num, par, plural, sub, term, vec
@@ -183,8 +183,7 @@ def step_numbers(trace, t: int) -> str:
     T, n = len(trace), len(trace.y)
     eta = trace.settings["eta"]
     bias = trace.settings["bias"]
-    R = radius_bound(trace.X, bias)
-    w = clean_weights(trace.weights[t], eta, R)
+    w = halt_words.weights(trace, t)  # exact on grid data: an exact 0 shows as 0
     err = int(trace.errors[t])
     lines = [f"**t = {t}** of {T} · w{sub(t)} = {vec(w)}",
              f"Mistakes of w{sub(t)}: **{err}** of {n} point{'s' if n != 1 else ''}."]
@@ -201,7 +200,7 @@ def step_numbers(trace, t: int) -> str:
             verdict_text = "a tie, and y·wᵀx̃ ≤ 0 counts as a mistake"
         else:
             verdict_text = f"a tie: sign(0) = {'+1' if sz > 0 else '−1'} ≠ y"
-        w_next = clean_weights(trace.weights[t + 1], eta, R)
+        w_next = halt_words.weights(trace, t + 1)
         lines += [
             "",
             f"**Next mistake:** point #{i} at x = {vec(x)}, y = {cls(y)}",
@@ -226,9 +225,32 @@ def step_numbers(trace, t: int) -> str:
 
 
 def score_words(trace, t: int) -> str:
-    """The update moves the corrected point's score toward right: y·wₜᵀx̃ + η‖x̃‖² = y·wₜ₊₁ᵀx̃, with the run's
-    numbers (exact on grid data), and whether that point is now on its right side."""
+    """What update t+1 does to the score of the point it corrects: y·wₜᵀx̃ + η‖x̃‖² = y·wₜ₊₁ᵀx̃, with the run's
+    numbers (exact on grid data), and whether the run's own reading of sign(0) counts that point right now. With
+    x̃ = 0 (no bias, a point at the origin) the update adds nothing: that point is a mistake for every w."""
     before, gain, after = trace.score_gain(t)
-    side = "now > 0: on its right side" if after > 0 else "still ≤ 0: still a mistake, for a later update to fix"
+    i, sz = int(trace.mistakes[t]), trace.settings["sign_zero"]
+    y = int(trace.y[i])
+    if gain == 0:  # η > 0, so ‖x̃‖ = 0: bias off and the point at the origin
+        return (f"**The update changes nothing:** with no bias, point #{i} at the origin has x̃ = 0, so η·y·x̃ = 0 "
+                f"and w{sub(t + 1)} = w{sub(t)}. Its score y·wᵀx̃ is 0 for every w, a tie this reading of sign(0) "
+                f"counts as a mistake for a {'○' if y > 0 else '×'}, so it stays a mistake whatever PLA does: "
+                "PLA can never halt on these points.")
+    before, after = settled(trace, t, before), settled(trace, t + 1, after)  # off the grid, a tie shows as 0
+    if after != 0:
+        side = "now > 0: on its right side" if after > 0 else "still < 0: still a mistake, one update was not enough"
+    else:
+        side = "now 0, a tie, which this reading of sign(0) counts as " + (
+            "a mistake: one update was not enough" if facts.wrong(after, y, sz) else "right: no longer a mistake")
     return (f"**The score moves toward right:** y·w{sub(t)}ᵀx̃ + η‖x̃‖² = {exact(before)} + {exact(gain)} = "
             f"**{exact(after)}** = y·w{sub(t + 1)}ᵀx̃ ({side}).")
+
+
+def settled(trace, t: int, m):
+    """A score m of wₜ as the run judges it: exact on grid data (a Fraction, returned as it is); a float off the
+    grid is 0 within :data:`pla_core.facts.TIE`·‖wₜ‖·R of 0 (the run's tie band)."""
+    if not isinstance(m, float):
+        return m
+    w = trace.weights[t]
+    band = facts.TIE * float(np.sqrt(w @ w)) * radius_bound(trace.X, trace.settings["bias"])
+    return 0.0 if abs(m) <= band else m

@@ -37,7 +37,9 @@ TERMS = (
          ("pla",), "The point PLA corrects next is circled."),
     Term("update", "update",
          "One correction: wₜ₊₁ = wₜ + η·yₙ·x̃ₙ for the mistake n. For that point the score yₙ·wᵀx̃ₙ grows by "
-         "η‖x̃ₙ‖², so it moves toward the right side (it may need more than one update to get there).",
+         "η‖x̃ₙ‖², so it moves toward the right side (it may need more than one update to get there). Only a point "
+         "with x̃ₙ = 0, at the origin with no bias, gains nothing: its score is 0 for every w, and a reading of "
+         "sign(0) that counts that tie as wrong keeps it a mistake for ever.",
          ("pla",), "The arrow η·y·x̃ drawn from the tip of w; t counts the updates."),
     Term("augmented-space", "augmented space",
          "Each point x = (x₁, x₂) written as x̃ = (1, x₁, x₂), with x₀ = 1, so the bias b = w₀ is one more weight "
@@ -52,26 +54,39 @@ TERMS = (
          "lets you choose.",
          ("compare", "online"), "Sidebar, *When wᵀx̃ = 0 exactly*; Runs compared, *What sign(0) means*."),
     Term("separable", "linearly separable",
-         "Some line puts every ○ on one side and every × on the other. Then PLA halts; otherwise it never does.",
+         "Some line puts every ○ strictly on one side and every × strictly on the other. Then PLA halts, under every "
+         "reading of sign(0). Otherwise it never halts when a tie counts as a mistake (y·wᵀx̃ ≤ 0); but under "
+         "\"only y·wᵀx̃ < 0 is a mistake\" PLA from w₀ = 0 halts at once on any data (w = 0 makes every point a "
+         "tie, counted right), and under sign(0) = ±1 it may halt with points on its line, so there a halt alone "
+         "does not show the points are separable.",
          ("halts", "xor"), "The words under the plot say which, from the exact LP."),
     Term("halt", "halts",
-         "PLA stops by itself because no point is a mistake any more: its last w separates the points.",
+         "PLA stops by itself because no point is a mistake any more. When a tie counts as a mistake (y·wᵀx̃ ≤ 0, "
+         "the sidebar's default) its last w puts every point strictly on its own side; under the other readings of "
+         "sign(0) it may stop with points on its line counted right, or at w = 0, which draws no line (under "
+         "\"only y·wᵀx̃ < 0 is a mistake\", from w₀ = 0, on any data). The words under the plot say which.",
          ("pla", "halts"), "The verdict under the plot."),
     Term("cap", "cap",
          "The most updates the app lets a run make (sidebar, *Stop after*). PLA alone cannot tell \"not separable\" "
-         "from \"not yet\": at the cap the app says which, from its exact LP.",
+         "from \"not yet\": at the cap the app says which, from its exact LP, where the reading of sign(0) lets the "
+         "LP settle it.",
          ("pla", "xor", "pocket", "experiments"), "Sidebar, *Stop after (updates)*; the verdict at the cap."),
     Term("R", "R",
-         "The radius of the data: the length of the longest x̃ₙ, R = maxₙ‖x̃ₙ‖ (bias included). Every update adds "
-         "at most η²R² to ‖w‖².",
+         "The radius of the data: the length of the longest x̃ₙ, R = maxₙ‖x̃ₙ‖ (bias included). Every PLA update "
+         "(on a mistake, y·wᵀx̃ ≤ 0) adds at most η²R² to ‖w‖², as ‖w + η·y·x̃‖² = ‖w‖² + 2η·y·wᵀx̃ + η²‖x̃‖². A "
+         "margin-perceptron update may be on a point already right and add more, up to η²R² + 2η·(γ/2)‖w‖.",
          ("halts",), "Why PLA halts: the numbers and the chart's ② bound."),
     Term("rho", "margin ρ",
          "How far the closest point is from the line of w, on its right side: ρ(w) = minₙ yₙwᵀx̃ₙ/‖w‖, measured "
          "in augmented space. Negative when w gets a point wrong.",
          ("halts", "margin"), "Why PLA halts: the margins of the run's line and of w*."),
     Term("rho-star", "ρ*",
-         "The best margin any line has on these points, the margin of w*, the widest street. The smaller ρ*, the "
-         "harder the points.",
+         "The best margin any w has on these points, measured in augmented space x̃ = (1, x), where the bias counts "
+         "as a weight: ρ* = max over ‖w‖ = 1 of minₙ yₙwᵀx̃ₙ, the margin of w*. It is the margin of the "
+         "credit-card notes' proof, where R is measured in the same space. It is not in general the widest street "
+         "in the plane (the hard-margin SVM's, with a free bias): for ○(3, 0), ○(3, 2), ×(1, 1) the band of w* is "
+         "0.824 wide on each side of its line in the plane, the widest street 1.0. The smaller ρ*, the harder the "
+         "points.",
          ("halts", "pla", "margin"), "Why PLA halts: w* drawn with its street."),
     Term("bound", "R²/ρ*²",
          "The credit-card notes' proof: from w₀ = 0, PLA makes at most R²/ρ² updates for any separating w_f of "
@@ -79,12 +94,17 @@ TERMS = (
          ("halts", "compare", "online", "experiments"), "Why PLA halts: the dashed bounds of the chart."),
     Term("gamma", "margin γ",
          "Two uses. In the Princeton COS 495 lecture and the handwritten notes' proof, γ is the margin of a "
-         "separating w* when every ‖x‖ ≤ 1: their bound 1/γ² is R²/ρ² with R = 1. In the margin perceptron, γ is "
-         "a setting you choose: a point is also a mistake when yₙwᵀx̃ₙ/‖w‖ < γ/2.",
+         "separating w* when every ‖x‖ ≤ 1: their bound 1/γ² is R²/ρ² with R = 1. The step-function notes ask for "
+         "a separating hyperplane w with |w·xᵢ|/‖w‖ ≥ γ for every example: as w separates, yᵢ·w·xᵢ > 0, so "
+         "|w·xᵢ| = yᵢ·w·xᵢ and the labels are in it, the same signed margin. In the margin perceptron, γ is a "
+         "setting you choose: a point is also a mistake when yₙwᵀx̃ₙ/‖w‖ < γ/2.",
          ("margin",), "The margin perceptron, *Margin γ* and the yellow band."),
     Term("street", "street",
-         "The widest empty band between the two classes: all x with |w*ᵀx̃| ≤ ρ*, around the maximum-margin line w*. "
-         "PLA stops at some separating line, not at the middle of the street.",
+         "The band all x with |w*ᵀx̃| ≤ ρ* around the line of w*, the maximum-margin w in augmented space: no point "
+         "is inside it and the support points are on its edges. As w* counts the bias as a weight, this band is "
+         "not in general the widest empty band in the plane (the hard-margin SVM's, with a free bias): for ○(3, 0), "
+         "○(3, 2), ×(1, 1) it is 0.824 wide on each side of the line, the widest 1.0. PLA stops at some "
+         "separating line, in general not w*'s.",
          ("halts",), "Why PLA halts: the shaded band around w*."),
     Term("support", "support points",
          "The points on the edges of the street, at distance ρ* from w*: they alone decide where w* goes.",
@@ -99,8 +119,10 @@ TERMS = (
          "are the same point. A line would have to put that point on both of its sides at once.",
          ("xor",), "XOR, *Draw the certificate*: the two averages meeting at one point."),
     Term("cycle", "cycle",
-         "On data no line separates, visited in a fixed order, the weights come back to a w seen before and PLA "
-         "repeats the same updates for ever.",
+         "A run that never halts, on points on a grid (decimals of a few digits, as the app's points are) visited in "
+         "a fixed order, comes back to a w seen before at the same place in the pass, and from there repeats the "
+         "same updates for ever: so do data no line separates, with a tie counted as a mistake. On real-valued "
+         "points the weights need never repeat exactly, though PLA still never halts.",
          ("xor",), "XOR, *Replay one period*."),
     Term("lift", "lift",
          "A new input made from the old ones, here x₁x₂. In the space (x₁, x₂, x₁x₂) XOR is separable, so PLA "

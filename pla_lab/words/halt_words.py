@@ -1,5 +1,8 @@
 """What a run's final w does to the points, in words (no Streamlit, no Plotly): whether it separates ○ from ×, or
-only makes no mistake because the sign(0) reading in use counts its ties as right (w = 0 draws no line at all)."""
+only makes no mistake because the sign(0) reading in use counts its ties as right (w = 0 draws no line at all).
+
+On grid data every fact here is decided exactly (:mod:`pla_core.facts`: the exact wₜ and scores yₙ·wᵀx̃ₙ, a tie
+exactly 0); off the grid a score within :data:`pla_core.facts.TIE`·‖w‖·R of 0 is a tie, as the run judged it."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 import pla_core
-from pla_core import radius_bound
+from pla_core import facts, radius_bound
 from pla_lab.words.text import clean_weights, plural, vec
 
 #: What each reading of sign(0) (pla_core's ``sign_zero``) does with a tie wᵀx̃ = 0, in words.
@@ -20,7 +23,8 @@ TIE_RULE = {"both": "counts a tie as right for both classes (only y·wᵀx̃ < 0
 @dataclass(frozen=True)
 class End:
     """A weight vector w against the points: ``line`` False when w₁ = … = w_d = 0 (no boundary: every point gets
-    sign(b), or a tie when b = 0 too); ``ties`` the points with wᵀx̃ = 0 (as pla_core judges a tie)."""
+    sign(b), or a tie when b = 0 too); ``ties`` the points with wᵀx̃ = 0 (exactly, on grid data). ``w`` is for
+    showing: on grid data the floats of the exact weights, so an exact 0 is 0."""
 
     w: np.ndarray
     line: bool
@@ -33,14 +37,45 @@ class End:
         return self.line and self.ties == 0
 
 
+def weights(trace, t: int) -> np.ndarray:
+    """wₜ as the page shows it: on grid data the floats of the exact weights (an exact 0 is 0), else the run's floats
+    with the rounding noise of sums that cancel cleaned to 0 (:func:`~pla_lab.words.text.clean_weights`)."""
+    wq = facts.weights(trace, t)
+    if wq is not None:
+        return np.array([float(v) for v in wq])
+    return clean_weights(trace.weights[t], trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"]))
+
+
 def end(trace, t: int | None = None) -> End:
     """w at step t (the last by default) of a trace, as the page shows it, against the trace's points."""
     s = trace.settings
-    bias = s["bias"]
-    w = clean_weights(trace.weights[len(trace) if t is None else t], s["eta"], radius_bound(trace.X, bias))
-    line = bool(np.any(w[1:]))
-    ties = int(np.sum(pla_core.predict(w, trace.X, bias=bias, sign_zero=None) == 0))
-    return End(w, line, ties, s["sign_zero"])
+    t = len(trace) if t is None else t
+    wq, m = facts.weights(trace, t), facts.scores(trace, t)
+    if wq is not None and m is not None:  # grid data: exact
+        return End(np.array([float(v) for v in wq]), any(wq[1:]), sum(v == 0 for v in m), s["sign_zero"])
+    w = weights(trace, t)
+    ties = int(np.sum(pla_core.predict(w, trace.X, bias=s["bias"], sign_zero=None) == 0))  # within TIE·‖w‖·R of 0
+    return End(w, bool(np.any(w[1:])), ties, s["sign_zero"])
+
+
+def separable(trace) -> bool | None:
+    """Whether some w puts every point of the trace strictly on its own side (a line, or a plane for a lifted run),
+    decided exactly on grid data (:func:`pla_core.facts.separable`), else by the exact LP; None when neither can
+    say. Asked only where a halt does not show it (a halted w with no line, or with ties counted right)."""
+    X, y, bias = trace.X, trace.y, trace.settings["bias"]
+    sep = facts.separable(X, y, bias=bias)
+    if sep is None:
+        lp = pla_core.separability(X, y, bias=bias)
+        sep = True if lp.separable else (False if lp.certificate is not None else None)
+    return sep
+
+
+def apart(sep: bool | None, space: str = "line") -> str:
+    """Whether the points are separable, as a clause: ``sep`` from :func:`separable`."""
+    if sep is None:
+        return f"whether a {space} separates them strictly the app's exact test cannot settle here"
+    return (f"a {space} does separate them strictly (exact), PLA just stopped before finding one" if sep else
+            f"no {space} separates them strictly (exact)")
 
 
 def no_line(e: End, name: str = "w") -> str:

@@ -105,14 +105,11 @@ SLIPS = (
            "real-valued points the weights need never repeat exactly (PLA still never halts).", "xor"),
     (STEP, "The online bound \"⌈M/γ²⌉\" never defines M: it is R²/γ², and at most ⌊R²/γ²⌋ as mistakes are whole.",
      "online"),
-    (STEP, "Its margin |w·xᵢ|/‖w‖ ≥ γ has no label in it: XOR's corners have one too. The margin must be signed, "
-           "yᵢ(w·xᵢ)/‖w‖ ≥ γ.", "online"),
     (STEP, "The online loop's \"if (y = −1 and yᵢ = −1) w = w + xᵢ\" updates on a right answer; its text means "
            "yᵢ = +1.", "online"),
     (COS495, "Rosenblatt's dates are given as 1928–1969: Frank Rosenblatt died in 1971.", ""),
     (COS495, "It calls −y·wᵀx·𝟙[mistake] = max(0, −y·wᵀx) a \"hinge loss\": that is the perceptron loss; the hinge "
              "loss is max(0, 1 − y·wᵀx), whose 1 asks for a margin.", "sgd"),
-    (COS495, "Its logistic step η·σ(a)(1 − σ(a))/(n·σ(a))·y·x is η·(1 − σ(a))/n·y·x: the σ(a) cancels.", "sgd"),
     (STEP, "Its footnote calls max(0, −y(θᵀx)) \"the hinge loss\": it is the perceptron loss; the hinge loss has a "
            "1 − y(θᵀx).", "sgd"),
 )

@@ -4,6 +4,7 @@ Check), and the verdict's reason is compared with what pla_core computes for the
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -14,7 +15,9 @@ from pla_lab.framework import codec as C
 from pla_lab.framework import model
 from pla_lab.framework import settings as S
 from pla_lab.lessons.pla.pla_lesson import PLA
-from pla_lab.words.text import num, sub
+from pla_lab.words.text import exact, num, sub
+
+from tests.core.test_exact_runs import dec
 
 from .helpers import LESSONS, button, start, url
 
@@ -108,15 +111,16 @@ def test_pla_score_moves_by_eta_x_squared(params, preset):
     button(at, "Step").click().run()
     X, y, tr = run_of(at)
     t, i = 1, int(tr.mistakes[1])
-    xt = np.concatenate([[1.0 if tr.settings['bias'] else 0.0], X[i]])
-    before, after = y[i] * (tr.weights[t] @ xt), y[i] * (tr.weights[t + 1] @ xt)
+    # the scores in exact decimals (grid data), recomputed here from the run's weights and points
+    xt = [Fraction(1 if tr.settings['bias'] else 0)] + [dec(v) for v in X[i]]
+    before, after = (int(y[i]) * sum(dec(a) * b for a, b in zip(tr.weights[k], xt)) for k in (t, t + 1))
     assert after > before
     ask = f"Update {t + 1} corrects point #{i}."
     said = answer(at, ask, "Smaller")
     assert said[0].startswith("**Not quite:** Larger.")
-    assert f"y·w{sub(t)}ᵀx̃ = {num(before)} and y·w{sub(t + 1)}ᵀx̃ = {num(after)}" in said[0]
-    eta = tr.settings["eta"]
-    assert f"η‖x̃‖² = {num(eta)}·{num(xt @ xt)} = {num(eta * (xt @ xt))}" in said[0]
+    assert f"y·w{sub(t)}ᵀx̃ = {exact(before)} and y·w{sub(t + 1)}ᵀx̃ = {exact(after)}" in said[0]
+    eta, norm2 = dec(tr.settings["eta"]), sum(b * b for b in xt)
+    assert f"η‖x̃‖² = {exact(eta)}·{exact(norm2)} = {exact(eta * norm2)}" in said[0]
     assert answer(at, ask, "Larger")[0].startswith("**Right:** Larger.")
 
 

@@ -11,8 +11,8 @@ class PlaLesson(ReplayLesson):
                "left.")
     needs, minutes = 'Nothing: start here', 10
     goal = "Watch PLA fix one mistake at a time, w ← w + η·y·x̃, until no point is on the wrong side."
-    look = ("The circled point is on the wrong side. **Step** adds η·y·x̃ to w: the line turns toward that point, "
-            "and the numbers show its score y·wᵀx̃ rising.")
+    look = ("The circled point is a mistake: on the wrong side, or a tie (wᵀx̃ = 0). **Step** adds η·y·x̃ to w; "
+            "the numbers show its score y·wᵀx̃ gain η‖x̃‖².")
     presets = {
         "separable": Preset("Separable", "separable", dict(n=20, margin=0.1), view=DEFAULT_VIEW),
         "xor": Preset("XOR (4 points)", "xor4", view=(-1.6, 1.6, -1.6, 1.6)),

@@ -10,7 +10,8 @@ GUIDE = f"""
 where PLA predicts +1, the orange side −1. The arrow is the weight vector w's feature part (w₁, w₂): it always
 points to the +1 side.
 
-**One {term("update")}.** PLA picks a point on the wrong side (circled) and adds η·y·x̃ to w, where
+**One {term("update")}.** PLA picks a {term("mistake")} (circled: a point on the wrong side, or on the line when
+the sidebar's reading of sign(0) counts that tie as wrong) and adds η·y·x̃ to w, where
 {term("augmented space", "x̃")} = (1, x₁, x₂).
 The dashed arrow from the tip of w draws the feature part of that update, η·y·(x₁, x₂); its bias part, η·y·1,
 moves b and shows in the numbers. The faint arrow is the new w. Press **Step** (→) and watch the line turn

@@ -22,7 +22,8 @@ def period(trace) -> Question | None:
 
 
 def xor_steps(trace, t: int, *, separable: bool | None, go: str) -> list[Question]:
-    qs = [next_point(trace, t), period(trace), will_halt(trace, separable=separable, go=go)]
+    space = "plane in (x₁, x₂, x₁x₂)" if trace.X.shape[1] == 3 else "line"  # the lift: PLA on (x₁, x₂, x₁x₂)
+    qs = [next_point(trace, t), period(trace), will_halt(trace, separable=separable, go=go, space=space)]
     return [q for q in qs if q is not None]
 
 

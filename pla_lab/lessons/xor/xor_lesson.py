@@ -2,14 +2,15 @@
 it."""
 
 import pla_core
-from pla_lab.api import (DEFAULT_VIEW, Field, Preset, ReplayLesson, actions, button, explain, figures, model, runs, st,
-                         text, widgets)
+from pla_core import facts
+from pla_lab.api import (DEFAULT_VIEW, Field, Preset, ReplayLesson, actions, button, explain, figures, halt_words,
+                         model, runs, st, text, widgets)
 from pla_lab.lessons.xor import xor_checks, xor_words
 from pla_lab.lessons.xor import xor_lift as lift_arrows
 from pla_lab.lessons.xor.xor_options import OPTIONS
 
-# Grid data always cycle, and on a 0.1 grid within a few hundred updates; snapping can land two points on one spot,
-# so 40 extra points are drawn and the first n distinct ones kept.
+# Grid data no line separates cycle (a tie counted as a mistake), and on a 0.1 grid within a few hundred updates;
+# snapping can land two points on one spot, so 40 extra points are drawn and the first n distinct ones kept.
 _NOISY = dict(noise=0.1, spread=0.2)
 
 
@@ -20,8 +21,8 @@ class XorLesson(ReplayLesson):
                "them separable.")
     needs, minutes = 'PLA step by step; Why PLA halts (the one thing its guarantee assumes)', 10
     goal = "No line separates these points: see PLA never halt, and a new feature fix it."
-    look = ("Each update fixes the circled point and breaks another. **Run**, then **Replay one period**: the "
-            "line comes back to where it was.")
+    look = ("On XOR, with a tie counted as a mistake, no update leaves every point right: one is circled next. "
+            "**Run**, then **Replay one period**: w comes back.")
     presets = {
         "xor4": Preset("XOR, the 4 points", "xor4", view=(-1.6, 1.6, -1.6, 1.6)),
         "xor20": Preset("Noisy XOR, 20 points", "xor", dict(n=60, **_NOISY), grid=0.1, keep=20),
@@ -38,8 +39,10 @@ class XorLesson(ReplayLesson):
     def compute(self, points, settings, options):
         X, y = model.arrays(points)
         sep = pla_core.separability(X, y, bias=settings["bias"])
+        exact = facts.separable(X, y, bias=settings["bias"])  # the LP's λ draws the certificate; this decides
         trace = runs.pla(points, settings, lift=options["lift"])
-        return trace, {"sep": sep, "meet": sep.meeting_point(X, y) if settings["bias"] else None}
+        return trace, {"sep": sep, "meet": sep.meeting_point(X, y) if settings["bias"] else None,
+                       "exact": sep.separable if exact is None else exact}
 
     def export_notes(self, page):
         return (["the run learned from the lift (x1, x2, x1*x2): its weights are b, w1, w2, w3."]
@@ -72,8 +75,11 @@ class XorLesson(ReplayLesson):
         with st.expander("Step by step: the numbers", expanded=False):
             st.markdown(explain.step_numbers(page.trace, page.t))
         if not lift:
-            st.markdown(xor_words.certificate_text(page.run.extras["sep"], page.points, page.run.extras["meet"],
-                                                 page.trace.halted, seen=explain.reached(page.trace, t), go=go))
+            ex = page.run.extras
+            st.markdown(xor_words.certificate_text(ex["sep"], page.points, ex["meet"], page.trace.halted,
+                                                   seen=explain.reached(page.trace, t), go=go,
+                                                   separable=ex.get("exact"),
+                                                   end=halt_words.end(page.trace) if page.trace.halted else None))
 
     def lifted_view(self, page):
         """On demand, the lift in 3-D: the points at (x₁, x₂, x₁x₂) and the plane of wₜ there."""
@@ -100,7 +106,7 @@ class XorLesson(ReplayLesson):
 
     def questions(self, page):
         extras = page.run.extras  # the exact LP's answer: on the points (no lift), or on the lift at the cap
-        sep = extras.get("separable") if page.options["lift"] else extras["sep"].separable
+        sep = extras.get("separable") if page.options["lift"] else extras.get("exact", extras["sep"].separable)
         return xor_checks.xor_steps(page.trace, page.t, separable=sep, go=self.to_end)
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pla_core
+from pla_core import facts
 from pla_lab.api import (ahead, cap_reason, clean_weights, halt_words, not_yet, notes, num, plural, reached, scale_text,
                          sub, term, vec)
 
@@ -26,12 +29,13 @@ def cycle_text(trace, t: int, *, separable: bool | None = None, go: str = "Run")
             return (f"⏹ {'Stopped' if seen else 'This run stops'} at the cap of {T:,} updates before halting"
                     f"{'' if seen else ' ' + ahead(go)}: {cap_reason(True)}. {not_yet(True)}.")
         return (f"⏹ No repeat found within the cap of {T:,} updates. On points that lie on a grid (every "
-                "point here is snapped to one) visited in a fixed order, non-separable data always make PLA "
-                "cycle, but the period can be long: raise the cap in the sidebar, or use a coarser grid (the "
+                "point here is snapped to one) visited in a fixed order, a run that never halts always comes "
+                "back to a state it was in and cycles, but the period can be long: raise the cap in the "
+                "sidebar, or use a coarser grid (the "
                 f"noisy XOR examples are snapped to 0.1). For real-valued points {notes.HAND.of} claim can "
                 "fail: the weights need never repeat exactly, although PLA still never halts.")
     s, p = trace.cycle
-    w = clean_weights(trace.weights[s], trace.settings["eta"], pla_core.radius_bound(trace.X, trace.settings["bias"]))
+    w = _weights(trace, s)
     if not seen:
         return (f"🔁 **This run cycles** {ahead(go)}: after update {s + p} the state will be exactly what it was "
                 f"after update {s}: w{sub(s + p)} = w{sub(s)} = {vec(w)}, at the same place in the pass. From there "
@@ -51,21 +55,29 @@ def _frac(v: float) -> str:
     return f"{v:.3g}"
 
 
-def certificate_text(sep, points, meet, halted: bool = False, *, seen: bool = True, go: str = "Run") -> str:
+def certificate_text(sep, points, meet, halted: bool = False, *, seen: bool = True, go: str = "Run",
+                     separable: bool | None = None, end=None) -> str:
     """The LP's Farkas certificate in words a student reads: two weighted averages that coincide at ``meet``
     (``Separability.meeting_point``; None without a bias, where the certificate is a weighted sum instead).
-    ``halted``: the run halts, ``seen``: the step shown has got there."""
-    if halted and not sep.separable:
-        # Only possible without a bias: points with wᵀx = 0 count as correct under sign(0) = ±1.
+    ``halted``: the run halts, ``seen``: the step shown has got there; ``separable``: whether a line separates the
+    points, decided exactly (:func:`separable`; None: the LP's ``sep.separable``); ``end``: the halted run's
+    :func:`~pla_lab.words.halt_words.end`, to say why it halted on points no line separates."""
+    separable = sep.separable if separable is None else separable
+    if halted and separable is False:
+        # A halt on points no line separates: ties counted right (w = 0 under "both", or points on w's line).
+        how = (halt_words.no_line(end, "the last w") if end is not None and not end.line else
+               "some points lie *on* its line (wᵀx̃ = 0), ties, and the reading of sign(0) in use counts them as "
+               "right")
         return (("PLA halted" if seen else f"This run halts {ahead(go)},") +
-                " although **no line puts every point strictly on its side** (the exact LP): the "
-                "points it gets right lie *on* its boundary, wᵀx = 0, and the sign(0) setting calls them "
-                "correct. Set “When wᵀx̃ = 0 exactly” to count ties as mistakes, and PLA never halts here.")
-    if sep.separable:
+                f" although **no line puts every point strictly on its side** (exact): {how}. Set “When wᵀx̃ = 0 "
+                "exactly” to count a tie as a mistake for both classes (y·wᵀx̃ ≤ 0), and PLA never halts here.")
+    if separable:
         return ("✅ **A line separates these points** (found by linear programming), so PLA halts on them and "
                 "there is no certificate to show.")
     if sep.certificate is None:
-        return "The exact test could not decide: these points sit at the solver's tolerance."
+        return ("**No line separates these points** (exact), but the LP's certificate sits at the solver's "
+                "tolerance, so none is drawn." if separable is False else
+                "The exact test could not decide: these points sit at the solver's tolerance.")
     lam = sep.certificate
     pos = [(i, lam[i]) for i in range(len(points)) if lam[i] > 0 and points[i][2] > 0]
     neg = [(i, lam[i]) for i in range(len(points)) if lam[i] > 0 and points[i][2] < 0]
@@ -86,12 +98,12 @@ def certificate_text(sep, points, meet, halted: bool = False, *, seen: bool = Tr
             f"{pw}, and the × points {nn} with weights {nw}: both averages are the same point **{vec(meet)}** (★). "
             "A line with every ○ on its + side has the whole + side convex, so the ○ average is on the + side too; "
             "likewise the × average is on the − side. One point cannot be on both sides, so **no line separates "
-            "these points**, and PLA can never halt on them.")
+            "these points**, and with a tie counted as a mistake PLA can never halt on them.")
 
 
 GUIDE = f"""
 **XOR** ({notes.PRESS.name}): ○ at (−1, 1) and (1, −1), × at (−1, −1) and (1, 1). No line puts both ○ on one side and
-both × on the other, so PLA keeps correcting one mistake by making another.
+both × on the other, so with a tie counted as a mistake some point is always wrong and PLA never halts.
 
 **A line of history** (the Princeton COS 495 lecture). Frank Rosenblatt's perceptron learned its weights by this
 rule: simulated on an IBM 704 at Cornell in 1957, then built as a machine, the Mark I. In 1969 Marvin Minsky and
@@ -112,6 +124,15 @@ Rosenblatt "1928–1969": he died in 1971.
 """
 
 
+def _weights(trace, t: int) -> list:
+    """wₜ of the lifted run, exact on grid data (Fractions), else as shown (rounding noise of an exact 0 cleaned)."""
+    wq = facts.weights(trace, t)
+    if wq is not None:
+        return list(wq)
+    return list(clean_weights(trace.weights[t], trace.settings["eta"],
+                              pla_core.radius_bound(trace.X, trace.settings["bias"])))
+
+
 def _lifted_eq(w) -> str:
     terms = [f"{num(v)}{x}" for v, x in zip(w, ("", "·x₁", "·x₂", "·x₁x₂")) if v != 0]
     return " + ".join(terms).replace("+ −", "− ") or "0"
@@ -120,18 +141,22 @@ def _lifted_eq(w) -> str:
 def lifted_curve(w) -> str:
     """What w₀ + w₁x₁ + w₂x₂ + w₃x₁x₂ = 0 is in the plane, in words. With w₃ ≠ 0 it is w₃(x₁ − a)(x₂ − c) = d with
     a = −w₂/w₃, c = −w₁/w₃ and d = (w₁w₂ − w₀w₃)/w₃: a hyperbola with asymptotes x₁ = a and x₂ = c when d ≠ 0,
-    and when it factors (d = 0) the two lines x₁ = a and x₂ = c; with w₃ = 0, a line, or no curve at all."""
-    w0, w1, w2, w3 = (float(v) for v in w)
+    and when it factors (d = 0) the two lines x₁ = a and x₂ = c; with w₃ = 0, a line, or no curve at all. Weights
+    that are decimals (grid data's: Fractions, or floats of decimals) are decided exactly; others within 1e-9."""
+    q = [facts.rational(v) for v in w]
+    w0, w1, w2, w3 = q if all(v is not None for v in q) else (float(v) for v in w)
     if w3 == 0:
         if w1 or w2:
             return "a line"
         return "no curve: w = 0, every point a tie" if w0 == 0 else "no curve: the sign is the same everywhere"
     a, c = -w2 / w3, -w1 / w3
-    # Weights of grid data are floats of decimals, so w₁w₂ = w₀w₃ may hold exactly yet differ by a rounding; the
-    # scale keeps the products clear of underflow.
-    k = max(abs(w0), abs(w1), abs(w2), abs(w3))
-    u0, u1, u2, u3 = w0 / k, w1 / k, w2 / k, w3 / k
-    if abs(u1 * u2 - u0 * u3) > 1e-9 * (abs(u1 * u2) + abs(u0 * u3)):
+    if isinstance(w0, Fraction):
+        factors = w1 * w2 == w0 * w3
+    else:  # off the grid: the scale keeps the products clear of underflow
+        k = max(abs(w0), abs(w1), abs(w2), abs(w3))
+        u0, u1, u2, u3 = w0 / k, w1 / k, w2 / k, w3 / k
+        factors = abs(u1 * u2 - u0 * u3) <= 1e-9 * (abs(u1 * u2) + abs(u0 * u3))
+    if not factors:
         return f"a hyperbola, with asymptotes x₁ = {num(a)} and x₂ = {num(c)}"
     if a == 0 and c == 0:
         return "the two axes, x₁ = 0 and x₂ = 0"
@@ -156,21 +181,34 @@ def arrow_words(arrows, u, t: int, i: int | None) -> str:
 
 def lift_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") -> str:
     """What the lift did: PLA on (x₁, x₂, x₁x₂), and the curve it draws back in the plane, true at step t: the end
-    as a fact once t has got there (before that, as what is coming), and the boundary drawn, w_t's."""
+    as a fact once t has got there (before that, as what is coming), and the boundary drawn, w_t's. Whether the
+    halted w separates, and whether every point has one label, is decided exactly on grid data."""
     T, seen = len(trace), reached(trace, t)
-    eta, R = trace.settings["eta"], pla_core.radius_bound(trace.X, trace.settings["bias"])
-    w, now = clean_weights(trace.weights[-1], eta, R), clean_weights(trace.weights[t], eta, R)
-    drawn = (f"The plot draws w{sub(t)}'s boundary, {_lifted_eq(now)} = 0: {lifted_curve(now)}." if now[1:].any() else
+    w, now = _weights(trace, T), _weights(trace, t)
+    drawn = (f"The plot draws w{sub(t)}'s boundary, {_lifted_eq(now)} = 0: {lifted_curve(now)}." if any(now[1:]) else
              f"w{sub(t)} = {vec(now)} has no boundary to draw yet (its weights on x₁, x₂ and x₁x₂ are all 0).")
     if trace.halted:
-        plane = (f"In (x₁, x₂, x₁x₂) a plane separates the points; back in the plane its boundary {_lifted_eq(w)} = 0 "
-                 f"is {lifted_curve(w)}" if w[1:].any() else
-                 "Every point has one label: a constant sign gets them all right, with no boundary at all")
+        e, space = halt_words.end(trace), "plane in (x₁, x₂, x₁x₂)"
+        mark, here = ("✅" if e.separates else "⚠️"), (", drawn here" if seen else "")
+        if e.separates:
+            plane = (f"In (x₁, x₂, x₁x₂) a plane separates the points; back in the plane its boundary "
+                     f"{_lifted_eq(w)} = 0 is {lifted_curve(w)}{here}.")
+        elif e.line:
+            plane = (f"Its boundary {_lifted_eq(w)} = 0 is {lifted_curve(w)}{here}, but {e.ties} "
+                     f"point{plural(e.ties)} {'lies' if e.ties == 1 else 'lie'} on it (wᵀx̃ = 0) and this reading of "
+                     f"sign(0) {halt_words.TIE_RULE[e.sign_zero]}: its plane does not separate them strictly, and "
+                     f"{halt_words.apart(halt_words.separable(trace), space)}.")
+        elif len(set(trace.y.tolist())) == 1 and e.w[0] != 0:
+            plane = ("Every point has one label: a constant sign, sign(b), gets them all right, with no boundary "
+                     "at all.")
+        else:
+            plane = (halt_words.no_line(e, f"w{sub(T)}").replace("draws no line", "draws no boundary")
+                     + f": no point is a mistake, yet {halt_words.apart(halt_words.separable(trace), space)}.")
         if seen:
-            return (f"✅ **With x₁x₂ as a third feature PLA halts** after {T} update{plural(T)}: w = {vec(w)}. {plane}"
-                    + (", drawn here." if w[1:].any() else "."))
+            return (f"{mark} **With x₁x₂ as a third feature PLA halts** after {T} update{plural(T)}: w = {vec(w)}. "
+                    f"{plane}")
         return (f"With x₁x₂ as a third feature **this run halts after {T} update{plural(T)}** {ahead(go)}: "
-                f"w{sub(T)} = {vec(w)}. {plane}. {drawn}")
+                f"w{sub(T)} = {vec(w)}. {plane} {drawn}")
     if trace.cycle:
         s, p = trace.cycle
         reason = (f"the weights repeat every {p} updates from update {s} on, so no plane in (x₁, x₂, x₁x₂) "
