@@ -142,7 +142,7 @@ def test_margin_halts_band_point_and_wider(preset, gamma):
     assert (f"halts after **{len(tr)}** update" if tr.halted else f"cap of **{len(tr):,}** updates") in why
     if rho > 0:
         assert f"2ρ\\* = {num(2 * rho)}" in why
-        assert ("<" if g < 2 * rho else "≥") + f" 2ρ\\* = {num(2 * rho)}" in why
+        assert ("<" if g < 2 * rho else ">") + f" 2ρ\\* = {num(2 * rho)}" in why  # γ = 2ρ*: tests/lessons/margin
     T, P = len(tr), len(plain)
     why = right_and_wrong(at, "On these points, which run makes more updates",
                           "The same number" if T == P else "The margin perceptron" if T > P else "Plain PLA (γ = 0)")

@@ -42,7 +42,7 @@ def halts(trace, f: Facts) -> Question:
                   "proof bounds how long that takes.")
     else:
         theory = (f"γ = {g} > 2ρ\\* = {two}: no line clears every point by γ/2 = {num(f.gamma / 2)}, as the best "
-                  f"margin is ρ\\* = {r} (for γ ≥ 2ρ\\* only w\\*'s line could, and only at γ = 2ρ\\* exactly).")
+                  f"margin is ρ\\* = {r}: the run can never halt.")
     ran = (f"This run halts after **{T}** update{plural(T)}." if trace.halted else
            f"This run stops at the cap of **{T:,}** updates.")
     return Question("halts", f"With γ = {g}, will the margin perceptron halt before the cap of {cap:,} updates?",
