@@ -17,8 +17,8 @@ from pla_core import facts as pfacts
 
 
 def gamma_of(gamma: float, exact: bool) -> Fraction | None:
-    """γ as the decimal it is typed as (pla_core.facts.rational; beyond 6 digits, the shortest repr the run itself reads, see
-    :meth:`pla_core.grid.Grid.half`), when the points are on the grid (``exact``); else None."""
+    """γ as the decimal it is typed as (pla_core.facts.rational; beyond 6 digits, the shortest repr the run itself
+    reads, see :meth:`pla_core.grid.Grid.half`), when the points are on the grid (``exact``); else None."""
     if not exact:
         return None
     q = pfacts.rational(gamma)
