@@ -187,7 +187,7 @@ def test_halts_bound_and_alignment_are_pla_core_s(preset):
     w_star, rho = pla_core.max_margin(X, y, bias=bias)
     R, bound = pla_core.radius(X, bias=bias), pla_core.mistake_bound(X, y, bias=bias, w_f=w_star)
     assert tr.halted
-    ask = "Is T, the number of updates this run makes, below the bound R²/ρ*² here?"
+    ask = "Is T, the number of updates this run makes, within the bound R²/ρ*² here (T ≤ R²/ρ*²)?"
     right = "Yes: T ≤ R²/ρ*²" if len(tr) <= bound else "No: T > R²/ρ*²"
     said = answer(at, ask, wrong_choice(question(at, ask), right))
     assert said[0].startswith(f"**Not quite:** {right}.")

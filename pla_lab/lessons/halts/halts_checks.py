@@ -19,7 +19,7 @@ def below_bound(trace, proof) -> Question | None:
     why = (f"T = {T} update{plural(T)}; R = {num(R)} (the largest ‖x̃‖) and ρ* = {num(rho)} (the best margin), so "
            f"R²/ρ*² = {num(proof.bound_star)}: {share}. The proof guarantees T ≤ R²/ρ*² for every run from w₀ = 0 on "
            "separable points.")
-    return Question("bound", "Is T, the number of updates this run makes, below the bound R²/ρ*² here?",
+    return Question("bound", "Is T, the number of updates this run makes, within the bound R²/ρ*² here (T ≤ R²/ρ*²)?",
                     ("Yes: T ≤ R²/ρ*²", "No: T > R²/ρ*²"), 0 if c <= 0 else 1, why)
 
 

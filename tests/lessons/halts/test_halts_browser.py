@@ -10,6 +10,7 @@ import re
 from urllib.parse import parse_qs, urlencode, urlparse
 
 import numpy as np
+from playwright.sync_api import expect
 
 import pla_core
 from pla_lab.framework import codec as C
@@ -63,8 +64,9 @@ def test_the_proof_live_from_a_link(server, plot):
     assert number(page, "R") == float(num(R))
     assert number(page, "ρ* =") == float(num(rho))
     assert number(page, "R²/ρ*²") == float(num(bound))
-    assert f"Halted after {T} update" in page and f"the proof allowed {num(math.floor(bound))}" in page
-    assert T <= bound
+    exact = pla_core.facts.bound(X, y)  # the page's ⌊R²/ρ*²⌋ is the exact bound's, printed in full
+    assert f"Halted after {T} update" in page and f"the proof allowed {math.floor(exact):,}" in page
+    assert T <= exact
 
     # The chart: click update 2 on it, the plot goes there.
     plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
@@ -79,6 +81,24 @@ def test_the_proof_live_from_a_link(server, plot):
     xs, ys = plot.trace_xy("boundary")
     w = trace.weights[2]
     assert all(abs(w[0] + w[1] * a + w[2] * b) < 1e-9 * (1 + abs(w).sum()) for a, b in zip(xs, ys))
+
+
+def test_one_point_makes_exactly_the_updates_the_bound_allows_and_the_page_says_so(server, plot):
+    """Issue 32: one point, T = 1 = R²/ρ*² exactly (the float bound is 0.9999999999999998 for this point): the proof
+    allowed 1, and T ≤ R²/ρ*² is right, clicked as a student would."""
+    from tests.e2e.test_checks_variants_browser import check
+
+    pts = [(-0.9, -0.8, 1.0)]
+    X, y = model.arrays(pts)
+    assert pla_core.mistake_bound(X, y) < 1 == pla_core.facts.bound(X, y) == len(run(X, y))
+    plot.open(server + "/halts?" + urlencode({"pts": C.encode_points(pts)}))
+    plot.page.get_by_role("button", name="Run").click()
+    wait_url(plot, "t", "1")
+    plot.wait_t(1)
+    assert "Halted after 1 update; the proof allowed 1." in text(plot)
+    verdict = check(plot.page, "Is T, the number of updates this run makes, within the bound", "Yes: T ≤ R²/ρ*²")
+    expect(verdict).to_contain_text("Right", timeout=30_000)
+    expect(verdict).to_contain_text("T equals it exactly")
 
 
 def test_pick_a_point_read_its_distance_then_step_in_3d(server, plot):
