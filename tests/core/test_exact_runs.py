@@ -87,6 +87,27 @@ def exact_pla(X, y, *, order="cyclic", eta=1.0, w0=None, bias=True, sign_zero=No
     return W, I, halted, cycle
 
 
+def exact_batch(X, y, *, eta=1.0, w0=None, bias=True, sign_zero=None, b=None, average=None, updates=150):
+    """The batch (b None) or mini-batch perceptron in Fractions: (the weights after each update, the Exact data);
+    ``average`` None averages a mini-batch's sum and not a full batch's, as pla_core.batch does."""
+    e, n = Exact(X, y, bias=bias, sign_zero=sign_zero), len(y)
+    size = n if b is None else b
+    rate = dec(eta) / size if ((b is not None) if average is None else average) else dec(eta)
+    w = tuple(dec(v) for v in w0) if w0 is not None else (Fraction(0),) * (len(X[0]) + 1)
+    W, pos, quiet = [w], 0, 0
+    while len(W) <= updates and quiet < -(-n // size):
+        block = range(n) if b is None else [(pos + j) % n for j in range(size)]
+        pos = 0 if b is None else (pos + size) % n
+        M = [i for i in block if e.wrong(w, i)]
+        if not M:
+            quiet += 1
+            continue
+        quiet = 0
+        w = tuple(a + rate * sum(e.y[i] * e.X[i][c] for i in M) for c, a in enumerate(w))
+        W.append(w)
+    return W, e
+
+
 def floats(W) -> np.ndarray:
     return np.array([[float(v) for v in w] for w in W])
 
@@ -156,21 +177,7 @@ def test_batch_and_mini_batch_on_grid_data_are_exact(seed, sign_zero, b, average
     X, y = noisy_xor(15, 1, seed)
     n = len(y)
     trace = pc.batch(X, y, batch_size=b, average=average, sign_zero=sign_zero, eta=eta, max_updates=150)
-    e = Exact(X, y, sign_zero=sign_zero)
-    size = n if b is None else b
-    averaged = (b is not None) if average is None else average
-    rate = dec(eta) / size if averaged else dec(eta)
-    w, W, pos, quiet = (Fraction(0),) * 3, [(Fraction(0),) * 3], 0, 0
-    while len(W) <= len(trace) and quiet < -(-n // size):
-        block = range(n) if b is None else [(pos + j) % n for j in range(size)]
-        pos = 0 if b is None else (pos + size) % n
-        M = [i for i in block if e.wrong(w, i)]
-        if not M:
-            quiet += 1
-            continue
-        quiet = 0
-        w = tuple(a + rate * sum(e.y[i] * e.X[i][c] for i in M) for c, a in enumerate(w))
-        W.append(w)
+    W, e = exact_batch(X, y, eta=eta, sign_zero=sign_zero, b=b, average=average, updates=len(trace))
     T = min(len(trace), len(W) - 1)
     np.testing.assert_array_equal(trace.weights[:T + 1], floats(W[:T + 1]))
     errors = [sum(e.wrong(w, i) for i in range(n)) for w in W[:T + 1]]

@@ -2,7 +2,7 @@
 step"; the steps where J rises, the chart's red strokes and Check yourself's "does J ever go up?") and the counts of
 mistakes, tested as claims on small 0.1-grid data aimed at ties (points on the line, at the origin with the bias off,
 w₀ ≠ 0, η large so that J rises, every reading of sign(0), full batch and mini-batches, summed or averaged), against
-the batch loop replayed here in Fractions with tests/core/test_exact_runs's `Exact` and `dec`."""
+the batch loop replayed in Fractions by tests/core/test_exact_runs's `exact_batch`."""
 
 from __future__ import annotations
 
@@ -17,30 +17,10 @@ from pla_lab.api import CHART_POINTS
 from pla_lab.lessons import BATCH
 from pla_lab.lessons.batch import batch_checks, batch_words
 from pla_lab.words.text import exact, sub
-from tests.core.test_exact_runs import Exact, dec
+from tests.core.test_exact_runs import exact_batch
 
 READINGS = [None, 1, -1, "both"]
 CAP = 25
-
-
-def exact_batch(X, y, *, eta, w0, bias, sign_zero, b, average, updates):
-    """The batch (b None) or mini-batch perceptron in Fractions: the weights after each update."""
-    e, n = Exact(X, y, bias=bias, sign_zero=sign_zero), len(y)
-    size = n if b is None else b
-    rate = dec(eta) / size if ((b is not None) if average is None else average) else dec(eta)
-    w = tuple(dec(v) for v in w0) if w0 is not None else (Fraction(0),) * 3
-    W, pos, quiet = [w], 0, 0
-    while len(W) <= updates and quiet < -(-n // size):
-        block = range(n) if b is None else [(pos + j) % n for j in range(size)]
-        pos = 0 if b is None else (pos + size) % n
-        M = [i for i in block if e.wrong(w, i)]
-        if not M:
-            quiet += 1
-            continue
-        quiet = 0
-        w = tuple(a + rate * sum(e.y[i] * e.X[i][c] for i in M) for c, a in enumerate(w))
-        W.append(w)
-    return W, e
 
 
 def J(e, w) -> Fraction:
