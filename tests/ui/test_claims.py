@@ -18,8 +18,9 @@ from pla_lab.lessons.batch import batch_words
 from pla_lab.lessons.halts import halts_words as proof_words
 from pla_lab.lessons.pocket import pocket_words
 from pla_lab.words import explain, halt_words
+from tests.examples import examples
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 READINGS = [None, 1, -1, "both"]
 
 
@@ -40,7 +41,7 @@ def exact_scores(w, X, y, bias):
     return wq, [int(lab) * sum(a * b for a, b in zip(wq, x)) for x, lab in zip(xq, y)]
 
 
-@settings(SETTINGS, max_examples=400)
+@settings(SETTINGS, max_examples=examples(400))
 @given(grid_sets(), st.sampled_from(READINGS + ["both"]), st.sampled_from(["cyclic", "permuted", "random"]), st.booleans(),
        st.sampled_from([(0.0, 0.0, 0.0), (0.1, 0.0, 0.0), (0.0, 0.3, -0.2)]))
 def test_a_halted_run_is_said_to_separate_exactly_when_its_w_does(data, sz, order, bias, w0):
@@ -71,7 +72,7 @@ def separating_direction(X, y, steps=3600):
     return None
 
 
-@settings(SETTINGS, max_examples=400)
+@settings(SETTINGS, max_examples=examples(400))
 @given(grid_sets(3, 10), st.sampled_from(READINGS))
 def test_a_run_without_a_bias_stopped_at_the_cap_names_lines_through_the_origin(data, sz):
     X, y = data

@@ -19,10 +19,11 @@ from pla_lab.words import explain, glossary, halt_words
 from pla_lab.words.text import exact, sub
 
 from tests.core.test_exact_runs import Exact, dec, exact_pla, floats
+from tests.examples import examples
 
 READINGS = [None, 1, -1, "both"]
 CAP = 40
-SETTINGS = settings(max_examples=1400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(1400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -149,7 +150,7 @@ def test_the_words_of_a_run_are_the_exact_run_s(case, t):
             assert all(e.score(W[T], i) > 0 for i in range(n))
 
 
-@settings(SETTINGS, max_examples=300)
+@settings(SETTINGS, max_examples=examples(300))
 @given(st.lists(st.tuples(st.integers(-5, 5), st.integers(-5, 5)), min_size=1, max_size=5),
        st.lists(st.sampled_from([1.0, -1.0]), min_size=6, max_size=6), st.sampled_from(READINGS),
        st.sampled_from(["cyclic", "permuted"]), st.integers(0, 4))

@@ -18,6 +18,7 @@ from pla_lab.lessons import BATCH
 from pla_lab.lessons.batch import batch_checks, batch_words
 from pla_lab.words.text import exact, sub
 from tests.core.test_exact_runs import exact_batch
+from tests.examples import examples
 
 READINGS = [None, 1, -1, "both"]
 CAP = 25
@@ -56,7 +57,7 @@ def run(d):
     return BATCH.compute(points, settings_, options)
 
 
-@settings(max_examples=650, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(650), deadline=None, suppress_health_check=list(HealthCheck))
 @given(d=data())
 @example(d=dict(X=np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, -0.5]]), y=np.array([1.0, 1.0, -1.0]), bias=True,
                 w0=(-1.0, 0.5, 0.5), eta=10.0, sign_zero=None, b=None, average=None))

@@ -17,8 +17,9 @@ from pla_core import facts
 from pla_lab.lessons.experiments import experiments_checks as checks
 from pla_lab.lessons.experiments.experiments_show import bound_text
 from tests.core.test_exact_runs import READINGS, exact_pla
+from tests.examples import examples
 
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RUNS = 8
 
 
@@ -45,7 +46,7 @@ def test_runs_of_one_point_meet_their_bound_and_none_goes_past_it(seed, sign_zer
     assert "≤ 1" in said and "past" not in said and ("made exactly as many updates" in said) == (b.met > 0)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(2, 6), st.integers(0, 10**6), st.sampled_from(READINGS), st.booleans())
 def test_no_run_is_said_to_go_past_its_bound_and_the_runs_with_one_are_counted(n, seed, sign_zero, bias):
     res, cfg = experiment(n, seed, sign_zero, "cyclic", bias)
@@ -62,7 +63,7 @@ def test_no_run_is_said_to_go_past_its_bound_and_the_runs_with_one_are_counted(n
     assert checks.over_bound(res, cfg).answer == 1
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(st.lists(st.integers(0, 40), min_size=1, max_size=12), st.lists(st.integers(0, 40), min_size=1, max_size=12))
 @example([1, 2, 3], [2, 2])  # mean = median
 @example([0, 0, 3], [1, 1, 1])

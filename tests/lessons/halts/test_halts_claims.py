@@ -24,9 +24,10 @@ from tests.core.test_facts import grid_sets
 from tests.ui.helpers import markdown
 from tests.ui.helpers import start as _start
 from tests.ui.test_checks import answer
+from tests.examples import examples
 
-SMALL = settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-MANY = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SMALL = settings(max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+MANY = settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PAGE = "../pages/halts.py"
 ON_STAR = "PLA halts on w\\*'s own line here"
 NOT_STAR = "PLA halts with *a* separating line, not w\\*'s: its margin is below ρ\\*"

@@ -25,6 +25,7 @@ from tests.ui.helpers import button, markdown, url
 from tests.ui.test_checks import answer
 
 from .test_margin import start
+from tests.examples import examples
 
 READINGS = [None, 1, -1, "both"]
 # 0.1-grid vectors whose length is a decimal: ρ* of a mirrored pair (or of one point without a bias)
@@ -33,7 +34,7 @@ PYTHAGORAS = [(0.3, 0.4), (0.4, 0.3), (0.6, 0.8), (0.8, 0.6), (0.5, 0.0), (0.0, 
 # with the bias, x̃ = (1, x): 1 + ‖x‖² a square
 ONE_POINT = [(0.0, 0.0), (2.0, 2.0), (2.4, 0.0), (0.0, 2.4)]
 CAP = 60
-FAST = settings(max_examples=500, deadline=None, suppress_health_check=list(HealthCheck))
+FAST = settings(max_examples=examples(500), deadline=None, suppress_health_check=list(HealthCheck))
 
 
 def signs(v):
@@ -135,7 +136,7 @@ def check_words(X, y, kw, gamma: Fraction, rho2: Fraction):
     qs = {q.key: q for q in margin_checks.questions(trace, T, f)}
     why = plain(qs["halts"].why)
     assert qs["halts"].answer == (0 if halted else 1)
-    assert (f"< 2ρ* =" in why, "= 2ρ* (ρ*" in why, "> 2ρ* =" in why) == (vs2 < 0, vs2 == 0, vs2 > 0)
+    assert ("< 2ρ* =" in why, "= 2ρ* (ρ*" in why, "> 2ρ* =" in why) == (vs2 < 0, vs2 == 0, vs2 > 0)
     assert ("no line clears every point" in why) == (vs2 > 0)
     # The bound's sentences
     words = plain(margin_words.bound(trace, T, f))
@@ -164,7 +165,7 @@ def check_words(X, y, kw, gamma: Fraction, rho2: Fraction):
     # Final lines: ρ(w_T) ≥ γ/2 ✓ exactly when the run halted (then every point clears γ/2, ties included)
     r2 = signed_rho2(e, W[-1])
     ends = margin_words.margins(trace, f)
-    assert (f"≥ γ/2 = " in ends and "✓" in ends) == (halted and r2 is not None)
+    assert ("≥ γ/2 = " in ends and "✓" in ends) == (halted and r2 is not None)
     if halted and r2 is not None:
         assert r2 >= 0 and 4 * r2 >= gamma ** 2
     # Whose margin is wider: signed ρ² of both final lines, exactly
@@ -212,7 +213,7 @@ def test_gamma_against_rho_star_and_every_point_against_the_band_are_decided_exa
     check_words(X, y, kw, gamma, rho2)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=list(HealthCheck))
 @given(x=st.sampled_from([v for p in PYTHAGORAS for v in signs(p)]), bias=st.booleans(),
        order=st.sampled_from(["cyclic", "permuted", "random"]), sign_zero=st.sampled_from(READINGS),
        eta=st.sampled_from([1.0, 0.1, 0.3]), seed=st.integers(0, 5), flip=st.booleans())
@@ -236,7 +237,7 @@ def test_at_exactly_twice_the_best_margin_a_run_halts_and_the_page_says_it_can(x
     assert f"ρ(w_T) = **{margin_words.num(float(gamma) / 2)}** ≥ γ/2 = {margin_words.num(float(gamma) / 2)} ✓" in ends
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(num=st.integers(1, 10 ** 7), den=st.integers(1, 10 ** 6), times=st.sampled_from([Fraction(1), Fraction(12, 5)]))
 def test_the_gamma_buttons_round_down_exactly(num, den, times):
     """γ = ρ* and γ > 2ρ* set γ to ρ* (or 2.4ρ*) rounded down to 3 digits: never above it, decided on ρ*² exactly

@@ -23,8 +23,9 @@ from tests.lessons.halts.test_halts_claims import _dot, nearest, one_or_two
 from tests.ui.helpers import markdown
 from tests.ui.helpers import start as _start
 from tests.ui.test_checks import answer
+from tests.examples import examples
 
-SETTINGS = settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PAGE = "../pages/online.py"
 RESIDUE = re.compile(r"e[−-](1\d|[2-9]\d)")  # a number like 1.4e−17: the float residue of an exact 0
 #: Found by a search: ○ +1 is predicted for point #0 at arrival 11 with wᵀx̃ exactly 0 (w = (0, 1.5, −0.6)), which

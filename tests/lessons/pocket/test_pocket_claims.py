@@ -15,6 +15,7 @@ from pla_lab.lessons import POCKET
 from pla_lab.lessons.pocket import pocket_checks, pocket_words
 from pla_lab.words.text import pct, sub
 from tests.core.test_exact_runs import Exact, exact_pla
+from tests.examples import examples
 
 READINGS = [None, 1, -1, "both"]
 CAP = 20
@@ -55,7 +56,7 @@ def data(draw):
     return np.array(X, dtype=float), np.array(y), kw, draw(st.sampled_from([0, 0, 10, 30]))
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(500), deadline=None, suppress_health_check=list(HealthCheck))
 @given(d=data())
 def test_the_look_line_the_chart_the_counts_and_the_answers_are_the_exact_run_s(d):
     X, y0, kw, noise = d

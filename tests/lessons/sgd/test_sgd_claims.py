@@ -20,8 +20,9 @@ from pla_core import datasets
 from pla_lab.api import text
 from pla_lab.lessons.sgd import sgd_checks, sgd_runs, sgd_words
 from tests.core.test_exact_runs import Exact, dec
+from tests.examples import examples
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 LOSSES = ("perceptron", "hinge", "logistic", "squared")
 
 
@@ -125,7 +126,7 @@ def test_which_lines_will_not_move_is_answered_from_the_runs(seed, n, eta, t, si
 # The oracle: the run again in exact decimals (Exact's score and add), visiting the points the run visited, and every
 # fact the page states about its end recomputed from the exact w_T with the run's reading of sign(0).
 
-TIE_SETTINGS = settings(max_examples=1000, deadline=None, suppress_health_check=list(HealthCheck))
+TIE_SETTINGS = settings(max_examples=examples(1000), deadline=None, suppress_health_check=list(HealthCheck))
 READINGS = [None, "both", 1, -1]
 KINK = {"perceptron": 0, "hinge": 1}
 
@@ -343,7 +344,7 @@ def exact_decayed(trace, X, y, loss, eta, w0, bias, sign0):
     return steps, w, ex
 
 
-@settings(max_examples=800, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(800), deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=tie_data(), loss=st.sampled_from(["perceptron", "hinge"]), sign0=st.sampled_from(READINGS),
        epochs=st.integers(1, 3), order=st.sampled_from(["cyclic", "permuted"]), t=st.integers(0, 14))
 # w₀ = (−0.1, 0.5, −0.5) puts the point on its line: −0.1 − 0.05 + 0.15 sums to +2.8e−17 in floats, which read "right"
@@ -383,7 +384,7 @@ def test_a_decayed_run_decides_each_tie_as_the_exact_run_and_says_so(data, loss,
     assert end.still_moving == any(pulls) and end.pushing == sum(pulls)
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(250), deadline=None, suppress_health_check=list(HealthCheck))
 @given(far=st.integers(5, 12), w1=st.integers(1, 6), b=st.integers(-3, 3), n=st.integers(1, 4),
        eta=st.sampled_from([0.1, 1.0, 5.0]), decay=st.booleans(), t=st.integers(0, 8))
 def test_the_logistic_gradient_is_never_said_to_be_0_at_large_margins(far, w1, b, n, eta, decay, t):

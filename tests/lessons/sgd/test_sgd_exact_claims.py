@@ -15,6 +15,7 @@ import pla_core
 from pla_lab.lessons.sgd import sgd_words
 from pla_lab.lessons.sgd.sgd_options import OPTIONS
 from tests.core.test_exact_runs import dec
+from tests.examples import examples
 
 HELP = {s.key: s.help for s in OPTIONS}
 GUIDE = " ".join(sgd_words.GUIDE.split())
@@ -24,7 +25,7 @@ def paragraph(title: str) -> str:
     return " ".join(sgd_words.GUIDE.split(f"**{title}**")[1].split("\n\n")[0].split())
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=list(HealthCheck))
 @given(a=st.integers(-12, 12), b=st.integers(-12, 12), bias=st.booleans(), eta=st.sampled_from([0.05, 0.1, 0.3, 1.0]),
        sign0=st.sampled_from([None, "both", 1, -1]))
 def test_one_point_takes_the_ceiling_of_one_over_eta_x_squared_hinge_updates_to_reach_one(a, b, bias, eta, sign0):

@@ -22,10 +22,11 @@ from tests.lessons.xor.test_xor_curve import exact_kind
 from tests.ui.helpers import markdown, start
 from tests.ui.test_checks import answer
 from tests.ui.test_look import XOR4
+from tests.examples import examples
 
 READINGS = [None, 1, -1, "both"]
 CAP = 60
-SETTINGS = settings(max_examples=700, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(700), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 CORNERS = np.array([[-1.0, 1.0], [1.0, -1.0], [-1.0, -1.0], [1.0, 1.0]])
 PLANE = "plane in (x₁, x₂, x₁x₂)"
 
