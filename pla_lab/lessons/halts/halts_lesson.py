@@ -20,7 +20,7 @@ class HaltsLesson(ReplayLesson):
     needs, minutes = 'PLA step by step', 15
     goal = "See, with this run's numbers, why PLA must halt when a line separates the points."
     look = ("Chart ① climbs at least as fast as its dashed line, ② stays under its own; so ③, a cosine, would "
-            "pass 1 after more than R²/ρ*² updates: PLA halts by then, T ≤ R²/ρ*².")
+            "pass 1 after R²/ρ*² updates: PLA halts by then.")
     presets = {
         "wide": Preset("Separable, wide margin", "separable", dict(n=16, margin=0.3), **_BOX),
         "narrow": Preset("Separable, narrow margin", "separable", dict(n=30, margin=0.02), **_BOX),
