@@ -16,7 +16,7 @@ from pla_core import facts
 from tests.core.test_exact_runs import READINGS, exact_pla
 from tests.examples import examples
 
-SETTINGS = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite

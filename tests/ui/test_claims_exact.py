@@ -23,7 +23,7 @@ from tests.examples import examples
 
 READINGS = [None, 1, -1, "both"]
 CAP = 40
-SETTINGS = settings(max_examples=examples(1400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(1100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite

@@ -34,7 +34,7 @@ def kwargs(**kw) -> dict:
                      max_updates=CAP), **kw)
 
 
-@settings(max_examples=examples(450), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(grid_sets(n_max=5), st.booleans(), st.sampled_from(W0S), st.sampled_from([0.5, 2.0, 10.0]),
        st.sampled_from(READINGS), st.integers(0, 6))
 @example((np.array([[0.5, 0.5], [-0.5, -0.5]]), np.array([1.0, -1.0])), True, (0.0, 1.0, 1.0), 10.0, None, 1)
@@ -67,7 +67,7 @@ def test_the_eta_view_from_w0_not_zero_says_what_the_exact_runs_do(data, bias, w
     assert line.choices[line.answer] == (compare_checks.SAME if same_line else compare_checks.OTHER)
 
 
-@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(one_or_two(), st.builds(lambda d, bias: (*d, bias), grid_sets(n_max=3), st.booleans())),
        st.sampled_from(READINGS), st.integers(0, 50))
 @example((np.array([[-0.9, -0.8]]), np.array([1.0]), True), None, 0)  # float bound 0.9999999999999998 < T = 1

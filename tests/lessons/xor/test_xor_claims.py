@@ -26,7 +26,7 @@ from tests.examples import examples
 
 READINGS = [None, 1, -1, "both"]
 CAP = 60
-SETTINGS = settings(max_examples=examples(700), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 CORNERS = np.array([[-1.0, 1.0], [1.0, -1.0], [-1.0, -1.0], [1.0, 1.0]])
 PLANE = "plane in (x₁, x₂, x₁x₂)"
 
