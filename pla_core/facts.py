@@ -31,8 +31,8 @@ import numpy as np
 from .grid import decimals
 from .reference import TIE
 
-__all__ = ["TIE", "rational", "weights", "points", "scores", "wrong", "radius2", "best_margin2", "margin2", "bound",
-           "separable", "compare", "at_most", "floor"]
+__all__ = ["TIE", "rational", "weights", "points", "scores", "wrong", "criterion", "radius2", "best_margin2",
+           "margin2", "bound", "separable", "compare", "at_most", "floor"]
 
 
 def rational(v) -> Fraction | None:
@@ -46,7 +46,10 @@ def rational(v) -> Fraction | None:
 
 
 def _rationals(values) -> list[Fraction] | None:
-    """Every value as its decimal (one k for all: fast for hundreds of points), or None."""
+    """Every value as its decimal (one k for all: fast for hundreds of points), or None. Fractions (exact weights,
+    :func:`weights`) are kept as they are."""
+    if isinstance(values, (list, tuple)) and all(isinstance(v, Rational) for v in values):
+        return [Fraction(v) for v in values]
     v = np.asarray(values, dtype=float).reshape(-1)
     k = decimals(v)
     if k is None:
@@ -100,6 +103,31 @@ def wrong(m, y, sign_zero, *, kink=0) -> bool:
     return sign_zero is None or (not isinstance(sign_zero, str) and int(y) != int(sign_zero))
 
 
+def criterion(trace) -> list[Fraction] | None:
+    """J(w₀) … J(w_T), the perceptron criterion J(w) = Σ −yₙwᵀx̃ₙ over w's mistakes (the run's reading of sign(0)),
+    exact for a run made on the grid; None for a floating-point run (then ``trace.criterion``'s floats stand). The
+    scores in integers (the weights over their common denominator, the points over theirs), summed in int64, or in
+    Python integers if a sum could pass 2⁶² (``trace.criterion`` sums them in float64, past 2⁵³ not exactly)."""
+    W = [weights(trace, t) for t in range(len(trace) + 1)]
+    Z = points(trace.X, trace.y, bias=trace.settings["bias"])
+    if W[0] is None or Z is None:
+        return None
+    L = math.lcm(*(v.denominator for w in W for v in w))
+    D = math.lcm(*(v.denominator for z in Z for v in z))
+    Wi = [[v.numerator * (L // v.denominator) for v in w] for w in W]
+    Zi = [[v.numerator * (D // v.denominator) for v in z] for z in Z]
+    big = max(abs(v) for w in Wi for v in w) * max(abs(v) for z in Zi for v in z) * len(Zi[0]) * len(Zi)
+    kind = np.int64 if big < 2 ** 62 else object
+    Wi, Zi = np.array(Wi, dtype=kind), np.array(Zi, dtype=kind)
+    tie = np.array([wrong(0, lab, trace.settings["sign_zero"]) for lab in trace.y])
+    J, rows = [], max(1, 131_072 // len(Z))
+    for a in range(0, len(Wi), rows):
+        M = Wi[a:a + rows] @ Zi.T
+        bad = (M < 0) | ((M == 0) & tie)
+        J += [Fraction(-int(v), L * D) for v in np.where(bad, M, 0).sum(axis=1)]
+    return J
+
+
 def radius2(X, *, bias: bool = True) -> Fraction | None:
     """R² = maxₙ‖x̃ₙ‖², exact, or None off the grid."""
     Z = points(X, np.ones(len(X)), bias=bias)
@@ -108,7 +136,8 @@ def radius2(X, *, bias: bool = True) -> Fraction | None:
 
 def margin2(w_f, X, y, *, bias: bool = True) -> Fraction | None:
     """ρ(w_f)², signed: (minₙ yₙw_fᵀx̃ₙ)²/‖w_f‖², negative when some point is on the wrong side, 0 when one is on
-    w_f's line; None when w_f or the points are off the grid (or w_f = 0)."""
+    w_f's line; None when w_f or the points are off the grid (or w_f = 0). ``w_f``: decimals, or exact Fractions
+    (:func:`weights`)."""
     wq, Z = _rationals(w_f), points(X, y, bias=bias)
     if wq is None or Z is None or not any(wq):
         return None

@@ -4,9 +4,6 @@ zero-one loss (how many points wₜ gets wrong) and the perceptron criterion J(w
 
 from __future__ import annotations
 
-import math
-from fractions import Fraction
-
 import numpy as np
 
 from pla_core import facts
@@ -15,35 +12,10 @@ from pla_lab.api import CHART_POINTS, num, plural, sample_steps
 RISE_COLOR = "#C0392B"  # red, apart from the palette's blue, orange, pink and green
 
 
-def criterion(trace) -> list[Fraction] | None:
-    """J(w₀) … J(w_T), J(w) = Σ −yₙwᵀx̃ₙ over w's mistakes (the run's reading of sign(0)), exactly on grid data: the
-    scores in integers (the weights over their common denominator, the points over theirs: each score below 2⁵², as
-    the run's grid keeps it), summed in int64 (Python integers if a sum could pass 2⁶²), one Fraction per step. None
-    for a run made in floating point (then trace.criterion decides, with facts.compare's tolerance)."""
-    W = [facts.weights(trace, t) for t in range(len(trace) + 1)]
-    Z = facts.points(trace.X, trace.y, bias=trace.settings["bias"])
-    if W[0] is None or Z is None:
-        return None
-    L = math.lcm(*(v.denominator for w in W for v in w))
-    D = math.lcm(*(v.denominator for z in Z for v in z))
-    Wi = [[v.numerator * (L // v.denominator) for v in w] for w in W]
-    Zi = [[v.numerator * (D // v.denominator) for v in z] for z in Z]
-    big = max(abs(v) for w in Wi for v in w) * max(abs(v) for z in Zi for v in z) * len(Zi[0]) * len(Zi)
-    kind = np.int64 if big < 2 ** 62 else object  # the sum of n scores fits in int64, or Python integers
-    Wi, Zi = np.array(Wi, dtype=kind), np.array(Zi, dtype=kind)
-    tie = np.array([facts.wrong(0, lab, trace.settings["sign_zero"]) for lab in trace.y])
-    J, rows = [], max(1, 131_072 // len(Z))
-    for a in range(0, len(Wi), rows):
-        M = Wi[a:a + rows] @ Zi.T
-        bad = (M < 0) | ((M == 0) & tie)
-        J += [Fraction(-int(v), L * D) for v in np.where(bad, M, 0).sum(axis=1)]
-    return J
-
-
 def rises(trace, J: list | None = None) -> list[int]:
-    """The steps t ≥ 1 at which the criterion rose: J(wₜ) > J(wₜ₋₁), exactly on grid data (:func:`criterion`, or
-    ``J`` when given), else by :func:`pla_core.facts.compare`."""
-    J = criterion(trace) if J is None else J
+    """The steps t ≥ 1 at which the criterion rose: J(wₜ) > J(wₜ₋₁), exactly on grid data
+    (:func:`pla_core.facts.criterion`, or ``J`` when given), else by :func:`pla_core.facts.compare`."""
+    J = facts.criterion(trace) if J is None else J
     if J is None:
         J = trace.criterion.tolist()
     return [t for t in range(1, len(J)) if facts.compare(J[t], J[t - 1]) > 0]

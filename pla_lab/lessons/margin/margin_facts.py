@@ -107,21 +107,16 @@ def band(trace, t: int) -> Band:
 
 
 def margin2(trace, t: int) -> Fraction | float | None:
-    """ρ(wₜ)², signed as ρ(wₜ) (minₙ yₙwₜᵀx̃ₙ/‖wₜ‖), exact on grid data; None at w = 0 (no margin)."""
-    m = pfacts.scores(trace, t)
-    if m is not None:
-        norm2 = sum(v * v for v in pfacts.weights(trace, t))
-    else:
-        w = trace.weights[t]
-        norm2 = float(w @ w)
-        if norm2 == 0:
-            return None
-        r = pla_core.margin(w, trace.X, trace.y, bias=trace.settings["bias"])
-        return math.copysign(r * r, r)
-    if norm2 == 0:
+    """ρ(wₜ)², signed as ρ(wₜ) (minₙ yₙwₜᵀx̃ₙ/‖wₜ‖), exact on grid data (:func:`pla_core.facts.margin2` of the exact
+    wₜ); None at w = 0 (no margin)."""
+    wq = pfacts.weights(trace, t)
+    if wq is not None:
+        return pfacts.margin2(wq, trace.X, trace.y, bias=trace.settings["bias"])
+    w = trace.weights[t]
+    if not np.any(w):
         return None
-    low = min(m)
-    return (1 if low >= 0 else -1) * low * low / norm2
+    r = pla_core.margin(w, trace.X, trace.y, bias=trace.settings["bias"])
+    return math.copysign(r * r, r)
 
 
 @dataclass(frozen=True)
