@@ -32,7 +32,7 @@ from .grid import decimals
 from .reference import TIE
 
 __all__ = ["TIE", "rational", "weights", "points", "scores", "wrong", "criterion", "radius2", "best_margin2",
-           "margin2", "bound", "separable", "compare", "at_most", "floor"]
+           "margin2", "bound", "separable", "separable_or_lp", "compare", "at_most", "floor"]
 
 
 def rational(v) -> Fraction | None:
@@ -229,6 +229,18 @@ def separable(X, y, *, bias: bool = True) -> bool | None:
     grid or when the exact search did not settle it (then :func:`pla_core.is_separable`'s LP stands)."""
     rho2 = best_margin2(X, y, bias=bias)
     return None if rho2 is None else rho2 > 0
+
+
+def separable_or_lp(X, y, *, bias: bool = True) -> bool | None:
+    """:func:`separable`, and where it cannot say (off the grid, or its search did not settle it) the exact LP's
+    answer (:func:`pla_core.separability`): True with a separating w, False with a Farkas certificate, else None."""
+    from .theory import separability
+
+    got = separable(X, y, bias=bias)
+    if got is not None:
+        return got
+    lp = separability(X, y, bias=bias)
+    return True if lp.separable else (False if lp.certificate is not None else None)
 
 
 def bound(X, y, *, bias: bool = True, w_f=None) -> Fraction | None:

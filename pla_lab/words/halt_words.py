@@ -60,14 +60,9 @@ def end(trace, t: int | None = None) -> End:
 
 def separable(trace) -> bool | None:
     """Whether some w puts every point of the trace strictly on its own side (a line, or a plane for a lifted run),
-    decided exactly on grid data (:func:`pla_core.facts.separable`), else by the exact LP; None when neither can
-    say. Asked only where a halt does not show it (a halted w with no line, or with ties counted right)."""
-    X, y, bias = trace.X, trace.y, trace.settings["bias"]
-    sep = facts.separable(X, y, bias=bias)
-    if sep is None:
-        lp = pla_core.separability(X, y, bias=bias)
-        sep = True if lp.separable else (False if lp.certificate is not None else None)
-    return sep
+    decided exactly on grid data, else by the exact LP (:func:`pla_core.facts.separable_or_lp`); None when neither
+    can say. Asked only where a halt does not show it (a halted w with no line, or with ties counted right)."""
+    return facts.separable_or_lp(trace.X, trace.y, bias=trace.settings["bias"])
 
 
 def apart(sep: bool | None, space: str = "line") -> str:

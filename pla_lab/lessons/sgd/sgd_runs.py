@@ -139,8 +139,7 @@ class Ending:
 def _separable(X, y, bias: bool) -> bool | None:
     if len(y) == 0:
         return True
-    got = facts.separable(X, y, bias=bias)
-    return bool(pla_core.is_separable(X, y, bias=bias)) if got is None else got
+    return bool(facts.separable_or_lp(X, y, bias=bias))  # an LP that cannot say counts as not separable
 
 
 def _stuck(trace, w) -> bool:
