@@ -50,6 +50,20 @@ def setup() -> None:
     SHARED["msgs"] = problems
 
 
+def release(keys) -> None:
+    """The sidebar's settings named ``keys`` back to their defaults, when the link just read set them as a lesson's
+    own: a link's ``order`` on /pocket is the Pocket's order (its option), never the sidebar's. The link of a lesson
+    never carries the sidebar's value for a key the lesson owns (its own value is written in its place), so reading
+    it as the sidebar's would silently change every other lesson's run after a reload or a shared link."""
+    for key in keys:
+        if key not in S.SETTINGS:
+            continue
+        names = ("w0", "w0_valid") if key == "w0" else (key,)
+        for name in names:
+            SHARED[name] = SHARED.fields[name].fresh()
+            SHARED["kept"].pop(name, None)
+
+
 def values() -> dict:
     """The shared settings as the algorithms use them (w₀'s bias weight is 0 when no bias is learned)."""
     out = {s.key: SHARED[s.key] for s in S.ALGORITHM if s.key != "w0"}

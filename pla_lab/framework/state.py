@@ -9,8 +9,10 @@ spells a session key.
 
 from __future__ import annotations
 
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, MutableMapping
+from typing import Any, Iterator, MutableMapping
 
 from pla_lab.framework.settings import Setting, read_params, write_params
 
@@ -40,6 +42,22 @@ def linked(setting: Setting, *, undo: bool = False, widget: bool = False, name: 
     return Field(name or setting.key, setting.default, link=setting, undo=undo, widget=widget)
 
 
+_DETACHED = threading.local()  # Streamlit runs each session's script in a thread of its own
+
+
+@contextmanager
+def detached() -> Iterator[dict]:
+    """Within it, every table in this thread keeps its values in one fresh dict, not in the session: a demo read
+    from a link (a lecture's other demos, framework/demos.py) runs the lesson's own code without touching the
+    session's state, nor another session's (the lessons are shared objects, their state is found per thread)."""
+    before = getattr(_DETACHED, "store", None)
+    _DETACHED.store = {}
+    try:
+        yield _DETACHED.store
+    finally:
+        _DETACHED.store = before
+
+
 #: What every table has: whether the page has been set up in this session, and the kept widget values.
 _HOUSEKEEPING = (Field("ready", False), Field("kept", dict))
 
@@ -57,6 +75,9 @@ class PageState:
     def store(self) -> MutableMapping:
         if self._store is not None:
             return self._store
+        elsewhere = getattr(_DETACHED, "store", None)
+        if elsewhere is not None:
+            return elsewhere
         import streamlit as st
 
         return st.session_state
