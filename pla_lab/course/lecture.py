@@ -8,8 +8,8 @@ import zlib
 
 from pla_lab.course.library import TITLES
 from pla_lab.framework import deck as D
-from pla_lab.framework import shared
-from pla_lab.framework.lecture_box import demo_url
+from pla_lab.framework import demos, shared
+from pla_lab.framework.lecture_box import demo_url, span
 from pla_lab.framework.say import st
 from pla_lab.words.text import literal
 
@@ -36,6 +36,15 @@ def _caption(i: int, key: str) -> None:
     slides = list(shared.SHARED["deck"])
     if 0 <= i < len(slides):
         slides[i] = D.Slide(slides[i].page, slides[i].params, str(st.session_state[key])[:D.MAX_CAPTION])
+        _set(slides)
+
+
+def _last(i: int, key: str) -> None:
+    slides = list(shared.SHARED["deck"])
+    value = st.session_state.get(key)
+    if 0 <= i < len(slides) and isinstance(value, int):
+        s = slides[i]
+        slides[i] = D.Slide(s.page, s.params, s.caption, value)
         _set(slides)
 
 
@@ -79,6 +88,14 @@ def page() -> None:
         st.info("Your lecture has no demo yet. Open a lesson, set up the demo, and add it.")
     # The demos are listed above the buttons but sent after them: once a person sees the demos in their new order,
     # Save, Present and the address already hold that order (a run on a loaded machine takes seconds).
+    spans = [span(slide) for slide in slides]
+    if slides:
+        steps = sum(sp.presses for sp in spans)
+        st.markdown(f"With a clicker this lecture takes **{steps + len(slides) - 1} presses** of PageDown: {steps} "
+                    f"step{'s' * (steps != 1)} in its {len(slides)} demo{'s' * (len(slides) != 1)} and "
+                    f"{len(slides) - 1} to open the next demo. Each demo stops at its last step (set below): by "
+                    f"default the run's end if it comes within {demos.STEPS} steps, one cycle of a run that cycles, "
+                    f"else {demos.STEPS} steps.")
     rows = st.container() if slides else None  # (none when empty: no gap for an empty box)
     why = D.refusal(slides)
     if slides and why:
@@ -98,23 +115,30 @@ def page() -> None:
                        help="A lecture saved from this page: it replaces the demos listed here")
     if rows is not None:
         with rows:
-            for i, slide in enumerate(slides):
-                _row(i, slide, len(slides))
+            for i, (slide, sp) in enumerate(zip(slides, spans)):
+                _row(i, slide, sp, len(slides))
 
 
-def _row(i: int, slide: D.Slide, n: int) -> None:
+def _row(i: int, slide: D.Slide, sp: demos.Span, n: int) -> None:
     with st.container(border=True, key=f"lecture-demo-{i}"):
         title = TITLES.get(slide.page)
-        step = slide.params.get("t", "0")
         where = literal(title) if title else f"an unknown lesson ({literal(slide.page)})"
-        text, move = st.columns([1.6, 2.4], vertical_alignment="center")
-        text.markdown(f"**{i + 1}.** {where}, step {literal(step)}"
+        text, last, move = st.columns([1.6, 0.7, 2.4], vertical_alignment="center")
+        shows = (f"shows steps {sp.start} to {sp.last}: {sp.presses} press{'es' * (sp.presses != 1)}"
+                 f" ({sp.why}; the run has {sp.end})" if sp.end else "no steps: one press opens the next demo")
+        text.markdown(f"**{i + 1}.** {where}, {shows}"
                       + (" · presenter mode" if slide.params.get("present") == "1" else ""))
         key = _key(i, slide)
         if key not in st.session_state:
             st.session_state[key] = slide.caption
         text.text_input("Caption", key=key, max_chars=D.MAX_CAPTION, on_change=_caption, args=(i, key),
                         label_visibility="collapsed", placeholder="Caption shown with the demo")
+        if sp.end:
+            at = f"{key}-last-{sp.last}"  # a new box when the demo's last step changes (its default follows the run)
+            last.number_input("Last step", min_value=sp.start, max_value=sp.end, value=sp.last, step=1, key=at,
+                              on_change=_last, args=(i, at),
+                              help="PageDown past this step opens the next demo; PageUp from the next demo opens "
+                                   "this one here")
         up, down, out, go = move.columns(4, gap="small")
         up.button("Up", icon=":material/arrow_upward:", key=f"lecture-up-{i}", on_click=_move, args=(i, -1),
                   disabled=i == 0, help="Earlier in the lecture")

@@ -12,13 +12,13 @@ from __future__ import annotations
 from urllib.parse import urlencode, urljoin
 
 from pla_lab.framework import deck as D
-from pla_lab.framework import nav, shared
+from pla_lab.framework import demos, nav, shared
 from pla_lab.framework.qr import qr_svg
 from pla_lab.framework.say import st
 from pla_lab.framework.widgets import theme
 from pla_lab.words.text import literal
 
-BAR, NEXT, BACK, QR = "deck-bar", "deck-next", "deck-back", "deck-qr"
+BAR, NEXT, BACK, QR, STEPS = "deck-bar", "deck-next", "deck-back", "deck-qr", "deck-steps"
 BACKGROUND = {"light": "#ffffff", "dark": "#0e1117"}  # Streamlit's own page backgrounds, under the bar
 #: The bar in a corner, over the page (a projector's screen is full); B or . blanks the screen; Q shows the QR code.
 _WRAP = f"[data-testid=stLayoutWrapper]:has(>.st-key-{BAR})"  # out of the page's flow: nothing under it moves
@@ -43,11 +43,21 @@ def demo_params(lesson) -> dict[str, str]:
     return {k: v for k, v in shared.lesson_link(lesson).items() if k not in D.DECK_KEYS}
 
 
-def demo_url(slides, k: int) -> str:
+def demo_url(slides, k: int, *, at_last: bool = False) -> str:
     """Demo k of the lecture as presented: its own link in presenter mode, with the lecture and its number,
-    relative to the page shown (a page's address is one part: /pla, /lecture)."""
+    relative to the page shown (a page's address is one part: /pla, /lecture); ``at_last``: at its last step (a
+    clicker's PageUp from the demo after it)."""
     s = slides[k]
-    return f"{s.page}?" + urlencode({**s.params, "present": "1", "deck": D.pack(slides), "slide": str(k)})
+    params = {**s.params, "present": "1", "deck": D.pack(slides), "slide": str(k)}
+    if at_last:
+        params["t"] = str(span(s).last)
+    return f"{s.page}?" + urlencode(params)
+
+
+def span(slide: D.Slide) -> demos.Span:
+    """The steps a clicker shows of this demo (none for a lesson this app no longer has)."""
+    lesson = nav.lesson(slide.page)
+    return demos.Span(0, 0, 0, "no such lesson") if lesson is None else demos.span(lesson, slide.params, slide.last)
 
 
 def add_box(lesson) -> None:
@@ -65,7 +75,7 @@ def add_box(lesson) -> None:
         with text:
             st.text_input("Caption shown with the demo", key=s.key("caption"), max_chars=D.MAX_CAPTION,
                           placeholder="e.g. PLA on five points: watch the line turn")
-        if add.button("Add", key=s.key("add"), icon=":material/playlist_add:", use_container_width=True,
+        if add.button("Add", key=s.key("add"), icon=":material/playlist_add:", width="stretch",
                       help="Append this demo to your lecture (the Lecture page lists it)"):
             slide = D.Slide(lesson.slug, demo_params(lesson), s["caption"].strip())
             why = D.refusal((*slides, slide))
@@ -87,17 +97,19 @@ def deck_bar(lesson) -> None:
         return
     st.html(f"<style>{CSS % BACKGROUND[theme()]}</style>")
     with st.container(key=BAR):
-        caption = slides[k].caption
-        st.markdown(f"**{k + 1} / {len(slides)}**" + (f" · {literal(caption)}" if caption else ""))
+        caption, steps = slides[k].caption, span(slides[k])
+        # The steps a clicker walks here, for clicker.js: its key's class is deck-steps-<first>-<last>
+        with st.container(key=f"{STEPS}-{steps.start}-{steps.last}"):
+            st.markdown(f"**{k + 1} / {len(slides)}**" + (f" · {literal(caption)}" if caption else ""))
         back, nxt = st.columns(2, wrap=False)
         with back.container(key=BACK):
             if k > 0:
-                st.link_button("Previous demo", demo_url(slides, k - 1), icon=":material/skip_previous:",
-                               help="PageUp at the start of this demo's run")
+                st.link_button("Previous demo", demo_url(slides, k - 1, at_last=True), icon=":material/skip_previous:",
+                               help="PageUp at this demo's first step: the previous demo, at its last step")
         with nxt.container(key=NEXT):
             if k + 1 < len(slides):
                 st.link_button("Next demo", demo_url(slides, k + 1), icon=":material/skip_next:",
-                               help="PageDown at the end of this demo's run")
+                               help=f"PageDown at this demo's last step (step {steps.last})")
     with st.container(key=QR):  # the demo's own link (not the lecture's): the class opens this demo alone
         own = urljoin(st.context.url or "", slides[k].link().lstrip("/"))
         made = qr_svg(own)

@@ -13,10 +13,20 @@ from pla_lab.words.text import md
 HOME_TITLE, HOME_ICON = "Start here", "🏠"
 
 
+_BY_SLUG: dict = {}
+
+
 def chain(lessons) -> None:
-    """Give each lesson its neighbours along ``lessons`` (the path), for its previous/next links."""
+    """Give each lesson its neighbours along ``lessons`` (the path), for its previous/next links, and keep them by
+    slug (:func:`lesson`)."""
+    _BY_SLUG.update((lesson.slug, lesson) for lesson in lessons)
     for i, lesson in enumerate(lessons):
         lesson.neighbours = (lessons[i - 1] if i > 0 else None, lessons[i + 1] if i + 1 < len(lessons) else None)
+
+
+def lesson(slug: str):
+    """The lesson at this slug (None: no lesson has it), for what opens a lesson's demo by its link (a lecture)."""
+    return _BY_SLUG.get(slug)
 
 
 def home_page():

@@ -1,7 +1,9 @@
-"""A lecture presented with a clicker (issue 26): three demos, only PageDown and PageUp pressed, as a presentation
-clicker sends them. Every step of each demo is reached, then the next demo opens in presenter mode with its caption
-(shown as text); PageUp at a demo's start opens the one before; B blanks the screen and brings it back; Q shows the
-demo's QR code. Screenshots at 1280×720 in test-artifacts/."""
+"""A lecture presented with a clicker (issues 26 and 33): the issue's lecture of /pla, /xor, /sgd and /halts at their
+defaults, only PageDown and PageUp pressed, as a presentation clicker sends them. Each demo stops at its last step
+(PLA's end, one cycle of XOR, 30 of gradient descent's 600 steps, /halts' end), then the next demo opens in presenter
+mode with its caption (shown as text); two and three quick presses at a last step move on once per press; PageUp at a
+demo's first step opens the one before at its last step, back to the start; B blanks the screen and brings it back; Q
+shows the demo's QR code. Screenshots at 1280×720 in test-artifacts/."""
 
 from __future__ import annotations
 
@@ -9,30 +11,32 @@ import pathlib
 import re
 
 from pla_lab.framework import deck as D
-from pla_lab.framework.codec import encode_points
 from pla_lab.framework.lecture_box import demo_url
+from pla_lab.lessons import LESSONS
+from pla_lab.framework.demos import span
 from tests.browser import READY, TEST_HOOKS, Plot, hold_server_messages
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
-POINTS = encode_points([(-0.6, 0.5, 1.0), (0.7, -0.4, -1.0), (0.2, 0.6, 1.0), (-0.1, -0.7, -1.0)])
-SLIDES = (D.Slide("pla", {"pts": POINTS}, "1st: PLA on four points"),
-          D.Slide("batch", {"pts": POINTS}, "2nd: all mistakes at once <b>not bold</b> [not a link](//x.example)"),
-          D.Slide("halts", {"pts": POINTS, "t": "0"}, "3rd: why it halts **not bold**"))
+# PLA at the default speed (a step animates for 0.5 s: the quick presses fall inside it); the others at 8×
+SLIDES = (D.Slide("pla", {}, "1st: PLA <b>not bold</b> [not a link](//x.example)"),
+          D.Slide("xor", {"speed": "8×"}, "2nd: XOR never halts **not bold**"),
+          D.Slide("sgd", {"speed": "8×"}, "3rd: gradient descent"),
+          D.Slide("halts", {"speed": "8×"}, "4th: why it halts"))
 SETTLED = "() => { const g = document.querySelector('.pla-plot'); return g && g.dataset.last !== undefined" \
           " && g.dataset.animating !== '1' && g.querySelector('.main-svg'); }"
 
 
-def _demo(page, k: int) -> int:
-    """Wait for demo k to be shown and ready; its run's last step."""
+def _demo(page, k: int, t: int) -> None:
+    """Wait for demo k to be shown and ready, at step t."""
     page.wait_for_function("(k) => new URL(location.href).searchParams.get('slide') === String(k)", arg=k,
                            timeout=30_000)
     page.wait_for_selector(READY, timeout=30_000)
     page.wait_for_function(SETTLED, timeout=30_000)
+    _step_to(page, t)
     bar = page.locator(".st-key-deck-bar").inner_text()
-    assert f"{k + 1} / 3" in bar and SLIDES[k].caption in bar, bar  # the caption as typed, never Markdown or HTML
+    assert f"{k + 1} / {len(SLIDES)}" in bar and SLIDES[k].caption in bar, bar  # the caption as typed
     assert page.locator(".st-key-deck-bar b, .st-key-deck-bar a[href*='x.example']").count() == 0
     assert "present=1" in page.url  # in presenter mode
-    return int(page.evaluate("() => document.querySelector('.pla-plot').dataset.last"))
 
 
 def _step_to(page, t: int) -> None:
@@ -40,27 +44,48 @@ def _step_to(page, t: int) -> None:
                            " return g.dataset.t === String(t) && g.dataset.animating !== '1'; }", arg=t, timeout=30_000)
 
 
+def _press(page, key: str, times: int, gap_ms: int) -> None:
+    for i in range(times):
+        if i:
+            page.wait_for_timeout(gap_ms)
+        page.keyboard.press(key)
+
+
 def test_a_lecture_is_presented_with_page_down_and_page_up_only(server, browser):
+    by_slug = {lesson.slug: lesson for lesson in LESSONS}
+    lasts = [span(by_slug[s.page], s.params).last for s in SLIDES]
+    assert lasts[2] == 30 and lasts[1] < 30  # gradient descent stops at 30 of 600; XOR after one cycle
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
     ctx.add_init_script(TEST_HOOKS)
     try:
         page = ctx.new_page()
         page.goto(f"{server}/{demo_url(SLIDES, 0)}")
-        reached = []
-        for k in range(3):
-            last = _demo(page, k)
-            assert last >= 1
-            page.screenshot(path=str(ARTIFACTS / f"lecture-demo-{k + 1}-start.png"))
-            for t in range(1, last + 1):
-                page.keyboard.press("PageDown")
-                _step_to(page, t)
-            reached.append(last)
-            page.screenshot(path=str(ARTIFACTS / f"lecture-demo-{k + 1}-end.png"))
-            if k < 2:
-                page.keyboard.press("PageDown")  # the run's end: the next demo
+        # PLA: step by step to one before its end; then three presses 250 ms apart, the 2nd during the last step's
+        # animation: the last step, the next demo, and one step there
+        _demo(page, 0, 0)
+        page.screenshot(path=str(ARTIFACTS / "lecture-demo-1-start.png"))
+        for t in range(1, lasts[0]):
+            page.keyboard.press("PageDown")
+            _step_to(page, t)
+        _press(page, "PageDown", 3, 250)
+        _demo(page, 1, 1)
+        # XOR: to one before its last step, then two presses 200 ms apart: its last step, then the next demo
+        _press(page, "PageDown", lasts[1] - 2, 120)
+        _step_to(page, lasts[1] - 1)
+        _press(page, "PageDown", 2, 200)
+        _demo(page, 2, 0)
+        # gradient descent: 30 presses as fast as a hand goes, every one a step, and no more
+        _press(page, "PageDown", lasts[2], 90)
+        _step_to(page, lasts[2])
+        page.keyboard.press("PageDown")
+        _demo(page, 3, 0)
+        _press(page, "PageDown", lasts[3], 150)
+        _step_to(page, lasts[3])
+        page.screenshot(path=str(ARTIFACTS / "lecture-demo-4-end.png"))
         page.keyboard.press("PageDown")  # the lecture's end: nothing more
         page.wait_for_timeout(1500)
-        assert "slide=2" in page.url
+        assert "slide=3" in page.url and page.evaluate("() => document.querySelector('.pla-plot').dataset.t") \
+            == str(lasts[3])
         # B blanks the screen, and brings it back; Q shows the demo's QR code
         page.keyboard.press("b")
         page.wait_for_function("() => document.body.classList.contains('pla-blank')")
@@ -72,14 +97,16 @@ def test_a_lecture_is_presented_with_page_down_and_page_up_only(server, browser)
         page.screenshot(path=str(ARTIFACTS / "lecture-qr.png"))
         page.keyboard.press("q")
         page.wait_for_selector(".st-key-deck-qr img", state="hidden")
-        # PageUp steps back to the start, then opens the demo before, as its own link does
-        for t in range(reached[2] - 1, -1, -1):
+        # PageUp only, back to the start: each demo steps back to its first step, then the one before opens at its
+        # last step
+        for k in range(3, -1, -1):
+            _press(page, "PageUp", lasts[k], 90)
+            _step_to(page, 0)
             page.keyboard.press("PageUp")
-            _step_to(page, t)
-        page.keyboard.press("PageUp")
-        _demo(page, 1)
-        assert page.evaluate("() => document.querySelector('.pla-plot').dataset.t") == "0"
-        assert re.search(r"[?&]t=", page.url) is None or "t=0" in page.url
+            if k:
+                _demo(page, k - 1, lasts[k - 1])
+        page.wait_for_timeout(1500)
+        assert "slide=0" in page.url and page.evaluate("() => document.querySelector('.pla-plot').dataset.t") == "0"
     finally:
         ctx.close()
 
@@ -119,7 +146,7 @@ def test_a_lecture_is_built_from_lessons_listed_saved_loaded_and_presented(serve
         rows = page.locator("[class*=st-key-lecture-demo-]")
         rows.nth(1).wait_for(timeout=30_000)
         page.wait_for_selector(READY, timeout=30_000)  # the run drawn to its end (a row's box comes before its words)
-        assert "PLA step by step, step 2" in rows.nth(0).inner_text() and "XOR" in rows.nth(1).inner_text()
+        assert "PLA step by step, shows steps 2 to" in rows.nth(0).inner_text() and "XOR" in rows.nth(1).inner_text()
         captions = page.get_by_label("Caption", exact=True)
         assert [captions.nth(i).input_value() for i in range(2)] == ["PLA, two updates in", "XOR <i>never</i> halts"]
         page.wait_for_function("() => new URL(location.href).searchParams.get('deck')")
@@ -177,7 +204,7 @@ def test_a_demo_added_right_after_two_steps_on_a_slow_machine_is_the_step_shown(
         page.get_by_role("link", name=re.compile("Open the Lecture page")).click()
         row = page.locator("[class*=st-key-lecture-demo-]").first
         row.wait_for(timeout=30_000)
-        assert "PLA step by step, step 2" in row.inner_text()
+        assert "PLA step by step, shows steps 2 to" in row.inner_text()
     finally:
         ctx.close()
 
@@ -203,12 +230,12 @@ def test_once_the_demos_show_their_new_order_present_and_the_address_hold_it(ser
             relay["ws"].send(relay["held"].pop(0))
             page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
             first = page.locator("[class*=st-key-lecture-demo-0]").inner_text()
-            if "Batch" not in first:
+            if "XOR" not in first:
                 continue  # the old order still shown
             present = page.get_by_role("link", name=re.compile("Present the lecture")).get_attribute("href")
             deck = re.search(r"[?&]deck=([^&]+)", page.url).group(1)
             seen.append((present.split("?")[0].rstrip("/").rsplit("/", 1)[-1], D.unpack(deck)[0].page))
         release()
-        assert seen and set(seen) == {("batch", "batch")}, seen
+        assert seen and set(seen) == {("xor", "xor")}, seen
     finally:
         ctx.close()

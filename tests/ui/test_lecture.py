@@ -49,7 +49,7 @@ def test_demos_added_from_lessons_are_listed_in_order_with_their_captions_and_th
     at.switch_page(LECTURE).run()
     assert not at.exception
     rows = lecture_rows(at)
-    assert len(rows) == 2 and "PLA step by step" in rows[0] and "step 2" in rows[0] and "XOR" in rows[1]
+    assert len(rows) == 2 and "PLA step by step" in rows[0] and "steps 2 to" in rows[0] and "XOR" in rows[1]
     assert [t.value for t in at.text_input if t.label == "Caption"] == ["First: PLA, two updates in",
                                                                        "Then XOR: it never halts"]
     slides = deck_of(at)
@@ -159,3 +159,51 @@ def test_links_saved_from_earlier_versions_open_the_same_demo_inside_a_lecture()
         link = {k2: v[0] if isinstance(v, list) else v for k2, v in shown.query_params.items()}
         assert {k2: v for k2, v in link.items() if k2 not in D.DECK_KEYS} == s["params"]
         assert link["slide"] == str(k) and D.unpack(link["deck"], PAGES) == slides
+
+
+def _default_run(slug: str):
+    """The lesson's example run at its defaults, from pla_core alone (an oracle beside the Lecture page's count)."""
+    import numpy as np
+
+    import pla_core
+    lesson = next(lesson for lesson in LESSONS if lesson.slug == slug)
+    pts, _, _ = lesson.presets[lesson.default_preset].build(0)
+    X, y = np.array([p[:2] for p in pts]), np.array([p[2] for p in pts])
+    return pla_core.pla(X, y, max_updates=1000, stop_on_cycle=False)
+
+
+def test_each_demo_shows_its_steps_and_the_lecture_its_presses_and_a_last_step_is_set_by_hand():
+    """The issue's lecture of /pla, /xor, /sgd and /halts at their defaults: PLA to its end (13 updates here), XOR
+    one cycle, gradient descent 30 of its 600 steps, /halts to its end; the presses are the steps plus one per move
+    to the next demo. A last step typed on the page goes into the lecture's link and its count."""
+    slides = tuple(D.Slide(slug, {}, slug) for slug in ("pla", "xor", "sgd", "halts"))
+    at = start({"deck": D.pack(slides)}, page=LECTURE)
+    rows = lecture_rows(at)
+    pla, xor = _default_run("pla"), _default_run("xor")
+    assert pla.stop == "halted" and len(pla) <= 30 and xor.cycle is not None
+    period = xor.cycle[0] + xor.cycle[1]
+    assert f"shows steps 0 to {len(pla)}: {len(pla)} presses (the run's end" in rows[0]
+    assert f"shows steps 0 to {period}: {period} presses (one cycle" in rows[1]
+    assert "shows steps 0 to 30: 30 presses (30 steps; the run has 600)" in rows[2]
+    halts = int(rows[3].split("shows steps 0 to ")[1].split(":")[0])
+    total = len(pla) + period + 30 + halts + 3
+    assert f"takes **{total} presses** of PageDown" in "\n".join(m.value for m in at.markdown)
+    boxes = [n for n in at.number_input if n.label == "Last step"]
+    assert [b.value for b in boxes] == [len(pla), period, 30, halts]
+    boxes[1].set_value(period + 3).run()
+    assert deck_of(at)[1].last == period + 3 and deck_of(at)[0].last is None
+    assert f"shows steps 0 to {period + 3}: {period + 3} presses (set by hand" in lecture_rows(at)[1]
+    assert f"takes **{total + 3} presses**" in "\n".join(m.value for m in at.markdown)
+    again = start({"deck": D.pack(deck_of(at))}, page=LECTURE)  # the link keeps it
+    assert [n.value for n in again.number_input if n.label == "Last step"][1] == period + 3
+
+
+def test_a_presented_demo_gives_the_clicker_its_steps_and_the_previous_demo_at_its_last_step():
+    slides = (D.Slide("pla", {}, "a"), D.Slide("xor", {"t": "2"}, "b", 9))
+    shown = start({"deck": D.pack(slides), "slide": "1", "present": "1"}, page="../pages/xor.py")
+    back = next(b for b in shown.get("link_button") if b.proto.label == "Previous demo")
+    assert f"t={len(_default_run('pla'))}" in back.proto.url and "slide=0" in back.proto.url
+    nxt = [b for b in shown.get("link_button") if b.proto.label == "Next demo"]
+    assert not nxt  # the last demo
+    keys = " ".join(str(getattr(c, "key", "")) for c in shown.get("flex_container"))
+    assert "deck-steps-2-9" in keys, keys

@@ -47,9 +47,15 @@ export function createPlot(parentElement, plotly) {
     stats: { frames: 0, transitions: [], clicks: [], mountedAt: performance.now(), plotlyAt: null, dataAt: null,
              interactiveAt: null, lastDrawn: null, predicted: null },
     height: 0, edits: noEdits(), pose: null, extra: null, rev: 0, lastDraw: null, bound: false,
-    tDisp: 0, token: 0, run: null, seq: null, shown: false, playing: false, target: null, pausedAt: 0,
+    tDisp: 0, token: 0, run: null, seq: null, shown: false, playing: false, pausedAt: 0,
     reportTimer: null, unsent: false, held: false, asked: null, reported: 0, lastTap: -Infinity,
   };
+  // Where a Step or Back is going, also as data-target: a clicker's next press counts from it (clicker.js).
+  let target = null;
+  Object.defineProperty(inst, "target", {
+    enumerable: true, get: () => target,
+    set: (v) => { target = v; if (v === null) delete gd.dataset.target; else gd.dataset.target = String(v); },
+  });
   inst.outbox = createOutbox((name, value) => inst.send(name, value));
   watchSaid(inst);
   inst.ready = plotly.then((P) => { inst.P = P; inst.stats.plotlyAt = performance.now(); });

@@ -1,0 +1,80 @@
+"""A lesson's demo read from its link alone, outside the session: the run it shows and the steps a lecture's clicker
+walks through it (the Lecture page's counts, and from a presented demo the one before it, opened at its last step).
+
+The lesson's own code decides the run (its options, its settings, its example when the link has no points), run in
+a detached state (:func:`pla_lab.framework.state.detached`), so nothing of the session showing the page changes,
+and the run comes from the same cache as the lesson page's (one run id for one demo).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pla_lab.framework import actions, shared
+from pla_lab.framework.state import detached
+
+#: A demo's default last step, counted from the step it opens at, for a run that neither ends nor cycles sooner
+STEPS = 30
+
+
+@dataclass(frozen=True)
+class Span:
+    """The steps a clicker shows of one demo: it opens at ``start`` and PageDown past ``last`` opens the next demo;
+    ``end`` is the run's last step (the most ``last`` may be), ``why`` says how the default last step was chosen."""
+
+    start: int
+    last: int
+    end: int
+    why: str
+
+    @property
+    def presses(self) -> int:
+        """PageDowns from the demo's first step to its last."""
+        return self.last - self.start
+
+
+def run_of(lesson, params: dict[str, str]):
+    """(the run, the step the link opens at) of ``lesson``'s demo at this link (None for a lesson without steps)."""
+    with detached():
+        shared.SHARED.setup(params)
+        s = lesson.state
+        s.setup(params)
+        own = [f.link.key for f in s.fields.values() if f.link is not None]
+        shared.release([k for k in own if k in params])
+        if "head" not in s.fields:  # a lesson without steps (Experiments) shows one picture
+            return None, 0
+        if s["pts"] is None:  # the link has no points: the lesson's example, as the page opens it
+            preset = lesson.presets[lesson.default_preset]
+            s["pts"], _, f = preset.build(int(shared.SHARED["seed"]))
+            if "f" in s.fields:
+                s["f"] = f
+        run = actions.current_run(lesson)
+        return run, min(s["head"].t, run.T)
+
+
+def default_last(trace, start: int, end: int) -> tuple[int, str]:
+    """A demo's last step when the lecturer has not set one, and why: the run's end if it comes within
+    :data:`STEPS` steps of the demo's first; for a run that cycles, the end of its first cycle (XOR: one period),
+    or one period on from the first step if it opens past that; else :data:`STEPS` steps on."""
+    if end - start <= STEPS:
+        return end, "the run's end"
+    cycle = getattr(trace, "cycle", None)
+    if cycle:
+        first, period = cycle
+        last = first + period if start < first + period else start + period
+        if last <= end:
+            return last, f"one cycle ({period} updates)"
+    return start + STEPS, f"{STEPS} steps"
+
+
+def span(lesson, params: dict[str, str], last: int | None = None) -> Span:
+    """The steps a clicker shows of this demo (``last``: the lecturer's, None for the default; kept within the
+    run)."""
+    run, start = run_of(lesson, params)
+    if run is None or run.trace is None:
+        return Span(0, 0, 0, "no steps")
+    end = run.T
+    if last is not None:
+        return Span(start, max(start, min(last, end)), end, "set by hand")
+    auto, why = default_last(run.trace, start, end)
+    return Span(start, auto, end, why)
