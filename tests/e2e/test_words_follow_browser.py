@@ -32,8 +32,20 @@ SAMPLER = r"""() => {
       const text = el.innerText;
       for (const re of PATTERNS) for (const m of text.matchAll(re)) claims.push(num(m[1]));
     }
+    // The scrubber as a person reads it (its thumb's label, the thumb's place on the track) and a screen reader hears
+    // it (its input's value), and the line the words box shows in place of its words (none while they show).
+    const slider = document.querySelector(".st-key-lesson-transport [data-testid=stSlider]");
+    const input = slider && slider.querySelector("input[type=range]");
+    const thumb = input && input.closest("[data-rac]");
+    const label = slider && slider.querySelector("[data-testid=stSliderThumbValue]");
+    const box = document.querySelector(".st-key-said-words");
+    const line = box ? getComputedStyle(box, "::before").content : "none";
+    const lineStep = /\b[Ss]tep (\d+) of/.exec(line);
     window.__said.push({ t: g ? Number(g.dataset.t) : null, moving: !!g && (g.dataset.animating === "1" ||
-                         g.dataset.playing === "1"), claims });
+                         g.dataset.playing === "1"), playing: !!g && g.dataset.playing === "1", claims,
+                         line: line === "none" ? null : line, lineStep: lineStep ? Number(lineStep[1]) : null,
+                         scrub: label ? Number(label.innerText) : null, scrubInput: input ? Number(input.value) : null,
+                         scrubAt: thumb ? Math.round(parseFloat(thumb.style.left) / 100 * Number(input.max)) : null });
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
@@ -136,6 +148,33 @@ def test_after_the_scrubber_the_words_and_the_circle_name_the_same_point(server,
     data = plot.js("() => window.__plaLab.data")
     cx, cy = plot.trace_xy("circle")
     assert (cx[0], cy[0]) == tuple(data["points"][i][:2])
+
+
+def test_during_play_and_a_step_the_scrubber_and_the_words_name_the_same_step(server, plot):
+    """Play pressed like a person on /pla (13 updates), then Pause and one Step: on every frame painted, the scrubber's
+    label, its thumb's place and its value, the words' waiting line ("Playing: step 5 of 13") and the plot's step
+    all name one step (said.js's rule: the one the plot is moving to; issue 33, "scrubber 4, Playing: step 5")."""
+    plot.open(server + "/pla")
+    plot.settled()
+    start(plot)
+    press(plot, "Play")
+    plot.page.wait_for_function("() => { const g = document.querySelector('.pla-plot');"
+                                " return g.dataset.playing === '1' && +g.dataset.t >= 6; }", timeout=30_000)
+    press(plot, "Pause")
+    plot.idle()
+    t = plot.t()
+    words_at(plot, t)
+    press(plot, "Step")
+    words_at(plot, t + 1)
+    said = samples(plot)
+    assert_never_lead(said)
+    bad = [r for r in said if len({r["t"], r["scrub"], r["scrubAt"], r["scrubInput"],
+                                   *r["claims"], *([r["lineStep"]] if r["line"] else [])}) != 1]
+    assert not bad, f"{len(bad)} of {len(said)} frames named two steps, e.g. {bad[:3]}"
+    # Sampled many times: a waiting line on many frames of Play, for at least five steps, and during the Step.
+    playing = [r for r in said if r["playing"] and r["line"]]
+    assert len(playing) >= 20 and len({r["lineStep"] for r in playing}) >= 5, playing[-3:]
+    assert any(r["moving"] and not r["playing"] and r["lineStep"] == t + 1 for r in said)
 
 
 def press(plot: Plot, name: str) -> None:

@@ -3,7 +3,8 @@ import { decide, HOLD_MS, needMore, plan, playPlan, REPORT_MS, SETTLE_MS } from 
 import { tick } from "./events.js";
 import { keep, kept, told } from "./handoff.js";
 import { restPose, stepExtra, W } from "./pose.js";
-import { tween } from "./tween.js";
+import { stepNamed } from "./said.js";
+import { moveTo } from "./tween.js";
 import { drawRest, gone, showStep } from "./view.js";
 
 const setPlaying = (inst, on) => { inst.playing = on; inst.gd.dataset.playing = on ? "1" : "0"; };
@@ -24,12 +25,12 @@ export async function animateTo(inst, target) {
     for (let t = from; t !== target; t += dir) {
       const nt = t + dir;
       const start = t === from ? inst.pose : restPose(d, t);
-      if (!(await tween(inst, start, restPose(d, nt), how.each, stepExtra(d, t, nt), token))) return false;
+      if (!(await moveTo(inst, nt, start, restPose(d, nt), how.each, stepExtra(d, t, nt), token))) return false;
       showStep(inst, nt);
     }
   } else if (how.mode === "jump") {
     const extra = { ghost: inst.pose.w, circle: [], update: null, by: [], moving: true };
-    if (!(await tween(inst, inst.pose, restPose(d, target), how.ms, extra, token))) return false;
+    if (!(await moveTo(inst, target, inst.pose, restPose(d, target), how.ms, extra, token))) return false;
   }
   if (token !== inst.token) return false;
   drawRest(inst, target);
@@ -51,7 +52,7 @@ export async function play(inst) {
       report(inst, t, true);
     }
     if (!W(d, t + 1)) { await new Promise((r) => setTimeout(r, 30)); continue; } // wait for them
-    if (!(await tween(inst, inst.pose, restPose(d, t + 1), dur, stepExtra(d, t, t + 1), token))) return;
+    if (!(await moveTo(inst, t + 1, inst.pose, restPose(d, t + 1), dur, stepExtra(d, t, t + 1), token))) return;
     showStep(inst, t + 1);
     // The numbers, the scrubber and the link follow the animation about once a second (one rerun each).
     const now = performance.now();
@@ -63,11 +64,14 @@ export async function play(inst) {
   if (token === inst.token) stop(inst);
 }
 
-/** Stop where we are and tell the server; until it has handled that tick, a payload's "playing" is old news. */
+/**
+ * Stop at the step the readouts name (mid-update: the one it moved to) and tell the server; until it has handled
+ * that tick, a payload's "playing" is old news.
+ */
 export function stop(inst) {
   setPlaying(inst, false);
   inst.target = null;
-  drawRest(inst, inst.tDisp);
+  drawRest(inst, stepNamed(inst));
   inst.pausedAt = report(inst, inst.tDisp, false);
 }
 
@@ -139,9 +143,9 @@ export function jumpTo(inst, t) {
 /** Act on a new payload (inst.data), as decide() says. */
 export function update(inst) {
   const d = inst.data;
-  const mem = { run: inst.run, seq: inst.seq, t: inst.target !== null ? inst.target : inst.tDisp, playing: inst.playing,
-                pausedAt: inst.pausedAt, shown: inst.shown, animating: inst.gd.dataset.animating === "1",
-                nonce: inst.outbox.nonce };
+  const mem = { run: inst.run, seq: inst.seq, t: inst.target !== null ? inst.target : stepNamed(inst),
+                playing: inst.playing, pausedAt: inst.pausedAt, shown: inst.shown,
+                animating: inst.gd.dataset.animating === "1", nonce: inst.outbox.nonce };
   told(d.run, d.t);
   const handed = inst.shown ? null : kept(d.run, d.seq);
   // A new plot in place of one whose last step the server never heard of (handoff.js): that step is the browser's

@@ -4,6 +4,17 @@
 // style sheet, rewritten whenever the plot moves or comes to rest, hides the box's text unless the plot is at rest
 // at that step of that run, and in its place says which step the plot draws. CSS applies it from the first paint.
 
+/**
+ * The one rule for every readout of the step (this waiting line, the scrubber under the plot (scrub.js), the plot's
+ * data-t, its chart's marker and its live line, all written by view.sayStep): a plot at rest names the step it draws;
+ * a plot in motion names the step it is moving to, from the motion's first frame to its last. The animation from w₄
+ * to w₅ draws update 5 (the point it corrects circled, w₄ left as the ghost; the live line says "Update 5 of …"), so
+ * everything reads 5 while it runs, and Pause or a Step pressed then starts from 5. While a hand holds the
+ * scrubber, its thumb leads and the plot draws the step under it. (Before this rule the words named the step last
+ * reached and the scrubber the step last told to the server, a second or more behind during Play.)
+ */
+export const stepNamed = (inst) => (inst.tSaid ?? inst.tDisp);
+
 const ID = "pla-said";
 // The text a box of words may hold: markdown, captions, messages, a chart drawn from the step (halts' 3-D view).
 const TEXT = ":is([data-testid=stMarkdown],[data-testid=stCaptionContainer],[data-testid=stAlert]," +
@@ -57,7 +68,7 @@ export function saidCss(s) {
 export function saidState(inst) {
   const d = inst.data || {}, g = inst.gd.dataset;
   const moving = inst.playing || g.animating === "1" || g.scrubbing === "1";
-  return { run: inst.run, t: inst.tDisp, T: d.T || 0, rest: !moving, playing: !!inst.playing, present: !!d.present };
+  return { run: inst.run, t: stepNamed(inst), T: d.T || 0, rest: !moving, playing: !!inst.playing, present: !!d.present };
 }
 
 /** Write the style sheet for this plot's state into the page's head (once per change). */

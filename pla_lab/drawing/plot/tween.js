@@ -1,6 +1,6 @@
 // One tween: the pose moved from one step to the next, a frame at a time, and its record for the tests' statistics.
 import { ease, lerpPose } from "./pose.js";
-import { draw, drawFrame, gone } from "./view.js";
+import { draw, drawFrame, gone, sayStep } from "./view.js";
 
 // A frame at 60 Hz, in ms.
 const FRAME_MS = 1000 / 60;
@@ -32,4 +32,14 @@ export function tween(inst, from, to, ms, extra, token) {
     };
     requestAnimationFrame(frame);
   });
+}
+
+/**
+ * One motion (an update of a chain or of Play, or a jump) to step nt: from its first frame every readout names nt,
+ * the step it moves to (said.js, stepNamed); inst.tDisp stays the step last reached until the motion ends there.
+ */
+export function moveTo(inst, nt, from, to, ms, extra, token) {
+  inst.gd.dataset.animating = "1";
+  sayStep(inst, nt);
+  return tween(inst, from, to, ms, extra, token);
 }

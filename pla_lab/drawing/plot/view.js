@@ -44,9 +44,15 @@ export function drawFrame(inst, pose, extra) {
                         { transition: { duration: 0 }, frame: { duration: 0, redraw: false }, mode: "immediate" });
 }
 
-/** Say which step is on screen: the plot's data-t and the chart's marker. */
+/** Step t is on screen (reached, at rest or between two updates of a chain), and every readout names it. */
 export function showStep(inst, t) {
   inst.tDisp = t;
+  sayStep(inst, t);
+}
+
+/** Every readout of the plot names step t (said.js's rule): its data-t, the chart's marker and the live line. */
+export function sayStep(inst, t) {
+  inst.tSaid = t;
   inst.gd.dataset.t = String(t);
   if (inst.chart) inst.chart.mark(t);
   const words = (inst.data.stream ? streamWords : stepWords)(inst.data, t);
