@@ -257,7 +257,7 @@ class Trace:
 
     def score_gain(self, t: int) -> tuple:
         """(yₙ·wₜᵀx̃ₙ, η‖x̃ₙ‖², yₙ·wₜ₊₁ᵀx̃ₙ) for the point n = mistakes[t] that update t corrects: the update adds
-        η·yₙ·x̃ₙ and yₙ² = 1, so the score moves toward right by exactly η‖x̃ₙ‖² (the first plus the second is the
+        η·yₙ·x̃ₙ and yₙ² = 1, so the score rises by exactly η‖x̃ₙ‖² (the first plus the second is the
         third). Before and after come from the run's weights, the gain from η and x̃ₙ: on grid data
         (:mod:`pla_core.grid`) all three are exact :class:`fractions.Fraction`\\ s of the decimals, else floats.
         Not for the batch perceptron, whose update sums several points."""

@@ -28,5 +28,5 @@ lesson = BY_SLUG.get(page.url_path)
 with st.sidebar:
     if lesson is not None:  # the home page runs nothing: its sidebar is the navigation alone
         st.markdown("#### Algorithm settings")
-        widgets.sidebar(own=lesson.own_settings())
+        widgets.sidebar(own=lesson.own_settings(), words=lesson.setting_words)
 page.run()

@@ -11,14 +11,15 @@ from pla_lab.framework.say import st
 from pla_lab.words.text import md, plural, vec
 
 INTRO = """**The learning problem.** A bank decides whether to grant a credit card from what an applicant writes on
-the form: age, annual salary, years in job. Its past decisions are the data set D = {(x₁, y₁), …, (x_N, y_N)}: each
-xₙ is a customer, yₙ = +1 (good credit) or −1 (bad credit). An unknown target function f made those labels. A
-learning algorithm A picks from a hypothesis set H the function g that best approximates f, and the bank then uses g
-to approve cards.
+the form: age, annual salary, years in job. Its past decisions are the data set D: N examples (xₙ, yₙ),
+n = 1, …, N, where each xₙ is a customer and yₙ = +1 (good credit) or −1 (bad credit). An unknown target
+function f made those labels. A learning algorithm A picks from a hypothesis set H the function g that
+best approximates f, and the bank then uses g to approve cards.
 
 **The perceptron** is the hypothesis set H of weighted scores: approve when the score passes a threshold,
-h(x) = sign(Σᵢ wᵢxᵢ − threshold) = sign(wᵀx̃), where x̃ = (1, x₁, …, x_d) puts x₀ = 1 in front of x and the weight w₀
-is −threshold. With two features, wᵀx̃ = 0 is a line: h says +1 on one side and −1 on the other.
+h(x) = sign(Σᵢ wᵢxᵢ − threshold) = sign(wᵀx̃), where x̃ = (1, x₁, x₂, x₃) puts x₀ = 1 in front of the features
+x = (age, salary, years in job) and the weight w₀ is −threshold. With two features, wᵀx̃ = 0 is a line: h says +1
+on one side and −1 on the other.
 
 **The Perceptron Learning Algorithm (PLA)** starts from w = 0 and repeats: find a point it gets wrong,
 sign(wᵀx̃ₙ) ≠ yₙ (a tie, wᵀx̃ₙ = 0,

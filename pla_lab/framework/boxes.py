@@ -63,13 +63,13 @@ def transfer_box(lesson, page) -> None:
         save.download_button(
             "Points (CSV)", transfer.points_csv(points, target=target, notes=notes) if points else "",
             file_name=transfer.file_name(lesson.slug, "points.csv"), mime="text/csv", on_click="ignore",
-            icon=":material/download:", disabled=not points, use_container_width=True,
+            icon=":material/download:", disabled=not points, width="stretch",
             help="x1, x2, y (labels ±1) as the plot shows them" + (", after a comment line with the target f"
                                                                    if target is not None else ""))
         save.download_button(
             "Run (JSON)", partial(transfer.run_json, trace, lesson=lesson.slug, target=target, notes=notes),
             file_name=transfer.file_name(lesson.slug, "run.json"), mime="application/json", on_click="ignore",
-            icon=":material/download:", disabled=trace is None, use_container_width=True,
+            icon=":material/download:", disabled=trace is None, width="stretch",
             help="The settings, the points, every wₜ and the points each update used: "
                  "pla_core.load_run(file).replay() runs it again")
         flat = trace is not None and trace.weights.shape[1] == 3  # a boundary that is a line (not the XOR lift's)
@@ -77,7 +77,7 @@ def transfer_box(lesson, page) -> None:
             "Animation (HTML)", partial(animation.html, points, trace, s["view"], title=lesson.title,
                                         axes=model.axis_titles(s["ax"]), theme=page.theme) if flat else "",
             file_name=transfer.file_name(lesson.slug, "animation.html"), mime="text/html", on_click="ignore",
-            icon=":material/movie:", disabled=not flat, use_container_width=True,
+            icon=":material/movie:", disabled=not flat, width="stretch",
             help=f"One file with plotly.js inside, for slides: Play/Pause and a step slider, works offline "
                  f"(about 5 MB; at most {animation.MAX_FRAMES} steps).")
         chosen = load.file_uploader(

@@ -132,8 +132,7 @@ def open_lesson(lesson) -> None:
         params = {} if app["link_read"] else st.query_params.to_dict()
         app["link_read"] = True
         problems = s.setup(params)
-        # A key the lesson reads itself (Runs compared's η) is the lesson's, not the sidebar's: the sidebar keeps
-        # its own value, and the problem is reported once, as the lesson reads it.
+        # A key the lesson reads itself (Runs compared's η) is the lesson's, reported once, not the sidebar's value.
         own = [f.link.key for f in s.fields.values() if f.link is not None]
         if params:
             shared.release([k for k in own if k in params])
@@ -193,7 +192,7 @@ def theme_button(where) -> None:
     """Light or dark, for a bright or a dark room: the page loads again in the other theme (the address keeps it)."""
     dark = theme() == "dark"
     if where.button("Light" if dark else "Dark", icon=":material/light_mode:" if dark else ":material/dark_mode:",
-                    use_container_width=True, key="theme-switch",
+                    width="stretch", key="theme-switch",
                     help="Show the app in its light theme (the page loads again; nothing is lost)." if dark else
                          "Show the app in its dark theme (the page loads again; nothing is lost)."):
         where.html(_RELOAD % json.dumps("light_theme" if dark else "dark_theme"), unsafe_allow_javascript=True,
@@ -203,7 +202,7 @@ def theme_button(where) -> None:
 def present_button(where) -> None:
     """Enter or leave presenter mode (the link keeps it: present=1)."""
     on = shared.SHARED["present"]
-    if where.button("Leave presenter mode" if on else "Present", icon=":material/co_present:", use_container_width=True,
+    if where.button("Leave presenter mode" if on else "Present", icon=":material/co_present:", width="stretch",
                     help="For a projector: the sidebar closed, the plot as large as the screen allows, larger marks "
                          "and words. The link keeps it (present=1)."):
         shared.SHARED["present"] = not on

@@ -61,6 +61,9 @@ class Lesson:
     minutes: int = 0
     goal: str = ""
     look: str = ""
+    #: How a sidebar setting reads on this lesson where the shared words describe another algorithm: {key: (its
+    #: explanation, {value: label})}; the setting, its values and the link stay the shared ones (SGD visits points)
+    setting_words: dict[str, tuple[str, dict[str, str]]] = {}
     #: (previous lesson, next lesson) along the registry's order, None at either end; set by :func:`nav.chain`
     neighbours: tuple | None = None
 

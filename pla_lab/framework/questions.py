@@ -83,7 +83,7 @@ def score_moves(trace, t: int) -> Question | None:
         norm2 = gain / eta_q if isinstance(gain, Fraction) and eta_q else float(xt @ xt)
         why = (f"y·w{sub(t)}ᵀx̃ = {exact(before)} and y·w{sub(t + 1)}ᵀx̃ = {exact(after)}: the update adds "
                f"η‖x̃‖² = {exact(eta_q) if eta_q else num(eta)}·{exact(norm2)} = {exact(gain)}, which is positive "
-               "(x̃ ≠ 0), so the score moves towards right"
+               "(x̃ ≠ 0), so the score rises"
                + (f" (and the point is {now})." if now else
                   f", though point #{i} is still wrong: one update may not be enough."))
     return Question("score_moves", f"Update {t + 1} corrects point #{i}. After it, is y·wᵀx̃ for point #{i} "

@@ -3,6 +3,7 @@ options, the point tools, the plot component and the transport controls."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 
 from pla_lab.framework import actions, links, model, payload, server, shared
@@ -59,15 +60,19 @@ def setting_widget(s: S.Setting, key: str, on_change=None, *, tooltip: bool = Tr
         st.select_slider(s.label, options=s.options, format_func=s.option_label, **common)
 
 
-def sidebar(own: tuple[str, ...] = ()) -> None:
+def sidebar(own: tuple[str, ...] = (), words: dict | None = None) -> None:
     """The shared algorithm settings, one widget and one line of explanation each; ``own``: the settings the lesson
-    shown sets itself (named, not drawn, here)."""
+    shown sets itself (named, not drawn, here); ``words``: how a setting reads on that lesson
+    (:attr:`pla_lab.framework.lesson.Lesson.setting_words`): the same setting, values and link, its own words."""
     shared.setup()
     ss = shared.SHARED
     for s in S.ALGORITHM:
         if s.key in own:
             st.caption(f"**{s.label}:** this lesson sets its own, on the page.")
             continue
+        if s.key in (words or {}):
+            said, labels = words[s.key]
+            s = replace(s, help=said, option_label=partial(_label, labels, s.option_label))
         setting_widget(s, ss.key(s.key), tooltip=False)
         if s.key == "w0":
             try:
@@ -77,6 +82,10 @@ def sidebar(own: tuple[str, ...] = ()) -> None:
             if not ss["bias"] and ss["w0_valid"][0] != 0:
                 st.caption("No bias is learned, so b = 0 is used (the line passes through the origin).")
         st.caption(s.help)
+
+
+def _label(labels: dict, shared_label, value) -> str:
+    return labels.get(value) or shared_label(value)
 
 
 def option_widgets(lesson, *, columns: bool = True, only: tuple[str, ...] | None = None) -> None:
@@ -103,9 +112,9 @@ def point_tools(lesson) -> None:
                    format_func={"+1": "○ +1", "-1": "× −1", "flip": "⇄ flip"}.get,
                    help="Click empty space to add a point of this class (Shift-click: the other class); click a "
                         "point to remove it; Alt-click a point, or choose ⇄ flip, to give it the other label.")
-    c[1].button("Undo", on_click=actions.undo, args=(lesson,), use_container_width=True,
+    c[1].button("Undo", on_click=actions.undo, args=(lesson,), width="stretch",
                 help="Undo the last change to the points")
-    c[2].button("Clear", on_click=actions.clear, args=(lesson,), use_container_width=True,
+    c[2].button("Clear", on_click=actions.clear, args=(lesson,), width="stretch",
                 help="Remove every point (Undo brings them back)")
     c[3].selectbox("Examples", list(lesson.presets), index=None, placeholder="Examples…", key=s.key("preset"),
                    format_func=lambda k: lesson.presets[k].label, on_change=actions.preset_chosen, args=(lesson,),
@@ -157,14 +166,14 @@ def _transport(lesson, page) -> None:
     c = st.columns(3, wrap=False)
     # The plot's script finds Back and Step by their keys and serves them in the browser (it animates at once).
     c[0].button("Back", icon=":material/arrow_back:", on_click=actions.move, args=(lesson, "back"),
-                disabled=none or t == 0, use_container_width=True, shortcut="Left", key=shared.APP.key("back"))
+                disabled=none or t == 0, width="stretch", shortcut="Left", key=shared.APP.key("back"))
     c[1].button("Step", icon=":material/arrow_forward:", on_click=actions.move, args=(lesson, "step"),
-                disabled=none or t >= T, use_container_width=True, shortcut="Right", type="primary",
+                disabled=none or t >= T, width="stretch", shortcut="Right", type="primary",
                 key=shared.APP.key("step"))
     playing = s["head"].playing
     c[2].button("Pause" if playing else "Play", icon=":material/pause:" if playing else ":material/play_arrow:",
                 on_click=actions.toggle_play, args=(lesson, playing), disabled=none or T == 0,
-                use_container_width=True,
+                width="stretch",
                 shortcut="Space", key=shared.APP.key("play"))  # one key: Play becomes Pause in place, never both
     if T > 0:
         s["scrub"] = t  # the scrubber shows the step; t itself lives in the playhead (it outlives the slider)
@@ -188,7 +197,7 @@ def hand(lesson) -> None:
                      help="PLA then starts from this w, from step 0 (it replaces the sidebar's w₀ on this lesson); "
                           "Undo goes back.")
     back.button("Sidebar's w₀", icon=":material/undo:", on_click=actions.set_w, args=(lesson, None),
-                disabled=s["wh"] is None, use_container_width=True, key=s.key("hand_off"),
+                disabled=s["wh"] is None, width="stretch", key=s.key("hand_off"),
                 help="Start from the sidebar's w₀ again")
 
 
@@ -197,9 +206,9 @@ def jumps(lesson) -> None:
     end of a run, or with no points, they do nothing) rather than showing a state a fragment rerun left."""
     c = st.columns(3)
     c[0].button("Epoch", icon=":material/skip_next:", on_click=actions.epoch, args=(lesson,),
-                use_container_width=True, help="Finish the current pass over the data")
+                width="stretch", help="Finish the current pass over the data")
     c[1].button("Run", icon=":material/fast_forward:", on_click=actions.move, args=(lesson, "to_end"),
-                use_container_width=True,
+                width="stretch",
                 help=f"Run to the end: until PLA halts, or the cap of {shared.SHARED['cap']:,} updates")
     reset_button(lesson, c[2])
 
@@ -213,15 +222,15 @@ def run_n(lesson, page) -> None:
         c = st.columns([1, 1.1, 1, 1], vertical_alignment="bottom")
     c[0].number_input("N updates", min_value=1, max_value=S.SETTINGS["cap"].extra["max_value"], step=10,
                       key=s.key("n"), label_visibility="collapsed", help="How many updates “Run N” makes")
-    c[1].button(f"Run {s['n']}", icon=":material/fast_forward:", use_container_width=True, key=s.key("run_n"),
+    c[1].button(f"Run {s['n']}", icon=":material/fast_forward:", width="stretch", key=s.key("run_n"),
                 on_click=lambda: actions.move(lesson, "forward", int(s["n"])),
                 help="Make this many more updates (up to the cap)")
     c[2].button("To cap", icon=":material/last_page:", on_click=actions.move, args=(lesson, "to_end"),
-                use_container_width=True,
+                width="stretch",
                 help=f"Run to the cap of {page.settings['cap']:,} updates (sidebar), or until PLA halts")
     reset_button(lesson, c[3])
 
 
 def reset_button(lesson, where) -> None:
     where.button("Reset", icon=":material/first_page:", on_click=actions.move, args=(lesson, "reset"),
-                 use_container_width=True, help="Back to w₀, before any update")
+                 width="stretch", help="Back to w₀, before any update")

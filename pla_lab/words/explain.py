@@ -7,7 +7,7 @@ import numpy as np
 from pla_core import facts, radius_bound
 from pla_core.geometry import clip_line, off_box
 from pla_lab.words import halt_words
-from pla_lab.words.text import clean_weights, cls, exact, num, par, plural, sub, term, vec
+from pla_lab.words.text import clean_weights, cls, exact, exactly, num, par, plural, sub, term, vec
 
 
 def reached(trace, t: int) -> bool:
@@ -183,15 +183,18 @@ def step_numbers(trace, t: int) -> str:
     T, n = len(trace), len(trace.y)
     eta = trace.settings["eta"]
     bias = trace.settings["bias"]
-    w = halt_words.weights(trace, t)  # exact on grid data: an exact 0 shows as 0
+    w, w_next = halt_words.written(trace, t), halt_words.written(trace, t + 1) if t < len(trace) else None
     err = int(trace.errors[t])
     lines = [f"**t = {t}** of {T} · w{sub(t)} = {vec(w)}",
              f"Mistakes of w{sub(t)}: **{err}** of {n} point{'s' if n != 1 else ''}."]
     if t < T:
         i = int(trace.mistakes[t])
-        x, y = trace.X[i], float(trace.y[i])
-        xt = np.concatenate([[1.0 if bias else 0.0], x])
+        x, y = exactly(trace.X[i]), float(trace.y[i])
+        xt = [*exactly([1.0 if bias else 0.0]), *x]
         s = trace.score(t)  # 0 for a tie, as the run judged it
+        if not isinstance(w[0], float) and not isinstance(xt[0], float):  # the exact score, written as the next line's
+            s = sum(a * b for a, b in zip(w, xt))
+        eta = exactly([eta])[0]
         terms = " + ".join(f"{par(a)}·{par(b)}" for a, b in zip(w, xt))
         sz = trace.settings["sign_zero"]
         if s != 0:
@@ -200,16 +203,15 @@ def step_numbers(trace, t: int) -> str:
             verdict_text = "a tie, and y·wᵀx̃ ≤ 0 counts as a mistake"
         else:
             verdict_text = f"a tie: sign(0) = {'+1' if sz > 0 else '−1'} ≠ y"
-        w_next = halt_words.weights(trace, t + 1)
         lines += [
             "",
             f"**Next mistake:** point #{i} at x = {vec(x)}, y = {cls(y)}",
             f"w{sub(t)}ᵀx̃ = {terms} = **{num(s)}** → {verdict_text}",
             f"w{sub(t + 1)} = w{sub(t)} + η·y·x̃ = {vec(w)} + {num(eta)}·({'+1' if y > 0 else '−1'})·{vec(xt)}"
             f" = **{vec(w_next)}**",
-            (f"{_DASHED[len(x) == 3]} draws the feature part η·y·x = {vec(eta * y * x)}; the bias b changes by "
-             f"η·y·1 = {num(eta * y)} (from {num(w[0])} to {num(w_next[0])})." if bias else
-             f"{_DASHED[len(x) == 3]} draws η·y·x = {vec(eta * y * x)}; with no bias, b stays 0."),
+            (f"{_DASHED[len(x) == 3]} draws the feature part η·y·x = {vec(eta * int(y) * v for v in x)}; the bias b "
+             f"changes by η·y·1 = {num(eta * int(y))} (from {num(w[0])} to {num(w_next[0])})." if bias else
+             f"{_DASHED[len(x) == 3]} draws η·y·x = {vec(eta * int(y) * v for v in x)}; with no bias, b stays 0."),
             score_words(trace, t),
         ]
     elif trace.halted:
@@ -242,7 +244,7 @@ def score_words(trace, t: int) -> str:
     else:
         side = "now 0, a tie, which this reading of sign(0) counts as " + (
             "a mistake: one update was not enough" if facts.wrong(after, y, sz) else "right: no longer a mistake")
-    return (f"**The score moves toward right:** y·w{sub(t)}ᵀx̃ + η‖x̃‖² = {exact(before)} + {exact(gain)} = "
+    return (f"**The score rises by η‖x̃‖²:** y·w{sub(t)}ᵀx̃ + η‖x̃‖² = {exact(before)} + {exact(gain)} = "
             f"**{exact(after)}** = y·w{sub(t + 1)}ᵀx̃ ({side}).")
 
 

@@ -89,8 +89,8 @@ TERMS = (
          "points.",
          ("halts", "pla", "margin"), "Why PLA halts: w* drawn with its street."),
     Term("bound", "R²/ρ*²",
-         "The credit-card notes' proof: from w₀ = 0, PLA makes at most R²/ρ² updates for any separating w_f of "
-         "margin ρ, so at most R²/ρ*². A guarantee, not a forecast: runs usually stop far sooner.",
+         "The credit-card notes' proof: from w₀ = 0, PLA makes at most R²/ρ² updates for any line that separates "
+         "the points with margin ρ, so at most R²/ρ*². A guarantee, not a forecast: runs usually stop far sooner.",
          ("halts", "compare", "online", "experiments"), "Why PLA halts: the dashed bounds of the chart."),
     Term("gamma", "margin γ",
          "Two uses. In the Princeton COS 495 lecture and the handwritten notes' proof, γ is the margin of a "
@@ -131,11 +131,11 @@ TERMS = (
     Term("noise", "noise",
          "Labels flipped at random with probability p, after f made them: no line may fit them all.",
          ("pocket", "experiments"), "Noise & Pocket: the flipped points are marked □."),
-    Term("e-in", "E_in",
+    Term("e-in", "Eᵢₙ",
          "In-sample error: the share of the data D that a line gets wrong (on the labels it learned from, noisy "
          "ones included).",
          ("pocket", "experiments"), "Noise & Pocket, the numbers and the chart."),
-    Term("e-out", "E_out",
+    Term("e-out", "Eₒᵤₜ",
          "Out-of-sample error: how often g disagrees with the target f on a new point from the same square, "
          "P[f ≠ g]. The data never show it; the app can, because it knows f.",
          ("pocket", "experiments"), "Noise & Pocket, the hatched region; Experiments, P[f ≠ g]."),

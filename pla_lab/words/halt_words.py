@@ -46,6 +46,13 @@ def weights(trace, t: int) -> np.ndarray:
     return clean_weights(trace.weights[t], trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"]))
 
 
+def written(trace, t: int) -> tuple:
+    """wₜ as the words write it: the exact Fractions of a run on grid data (:func:`~pla_lab.words.text.num` writes
+    them in full, as the exact sums beside them), else :func:`weights`' floats."""
+    wq = facts.weights(trace, t)
+    return wq if wq is not None else tuple(float(v) for v in weights(trace, t))
+
+
 def end(trace, t: int | None = None) -> End:
     """w at step t (the last by default) of a trace, as the page shows it, against the trace's points."""
     s = trace.settings

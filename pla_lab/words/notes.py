@@ -82,7 +82,7 @@ DISAGREE = (
         (PRESS, "add y·x: η = 1."),
         (STEP, "take a step η of gradient descent on the sum over all mistakes."))),
     ("The bound on the number of updates", (
-        (CREDIT, "T ≤ R²/ρ², for any separating w_f of margin ρ, from w₀ = 0."),
+        (CREDIT, "T ≤ R²/ρ², for any line that separates the points with margin ρ, from w₀ = 0."),
         (HAND, "at most 1/γ² mistakes when every ‖x‖ ≤ 1; the margin perceptron at most 8/γ²."),
         (COS495, "at most (1/γ)² mistakes, with every x and w* of length 1."),
         (PRESS, "k ≤ R²/m², with m = minᵢ|w*·xᵢ| and ‖w*‖ = 1."),

@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from pla_core import facts
 from pla_lab.words.glossary import BY_NAME
 
 _SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
@@ -110,7 +111,20 @@ def sub(t: int) -> str:
     return str(t).translate(_SUB)
 
 
-def num(v: float) -> str:
+def num(v) -> str:
+    """A number about a run, as every page writes it: the one rule for the digits shown.
+
+    - An exact value (a :class:`~fractions.Fraction`: a run on grid data, :mod:`pla_core.facts`) in full, every decimal
+      of it, so a sum shown adds up digit for digit: ``−0.914894 + 1.874385 = 0.959491``. (One with more than 12
+      decimals, 1/3, is not a decimal of the grid: it is written as a float.)
+    - Any other number (a run made in floating point, a square root, a mean, a loss) to 4 significant digits:
+      ``−0.9149``, ``0.1187``, ``1.235e+04`` (past 4 digits before the point).
+    - 0 is "0" and a minus is the true minus sign "−".
+
+    A quantity of an exact run is passed as its Fraction wherever it is shown, never as its float: one number is then
+    never written at two precisions on one page (``−0.9149`` in one line, ``−0.914894`` in the next)."""
+    if isinstance(v, Fraction):
+        return exact(v)
     v = float(v)
     if v == 0:
         return "0"
@@ -136,18 +150,25 @@ def pct(k: int, n: int) -> str:
 
 
 def exact(v) -> str:
-    """A number as written: a Fraction of the decimal grid in full (its denominator divides a power of 10), so
-    a sum shown adds up digit for digit; a float as :func:`num` rounds it."""
+    """A Fraction of the decimal grid in full (its denominator divides a power of 10, at most 12 decimals); anything
+    else as :func:`num` writes a float. :func:`num` applies this rule to every number: call that."""
     if not isinstance(v, Fraction):
         return num(v)
     d = 0
     while (v * 10 ** d).denominator != 1:
         d += 1
         if d > 12:
-            return num(v)
+            return num(float(v))
     text = f"{abs(v.numerator * 10 ** d // v.denominator):0{d + 1}d}"
     text = (text[:-d] + "." + text[-d:]).rstrip("0").rstrip(".") if d else text
     return ("−" if v < 0 else "") + text
+
+
+def exactly(values) -> list:
+    """Decimals of the grid as Fractions, so :func:`num` writes them in full as the exact sums beside them; all
+    floats when one of them is not such a decimal."""
+    q = [facts.rational(v) for v in values]
+    return q if all(v is not None for v in q) else [float(v) for v in values]
 
 
 def term(name: str, shown: str | None = None) -> str:

@@ -1,4 +1,4 @@
-"""Issue 22: an update moves the corrected point's score toward right, yₙ·wₜ₊₁ᵀx̃ₙ = yₙ·wₜᵀx̃ₙ + η‖x̃ₙ‖².
+"""Issue 22: an update raises the corrected point's score, yₙ·wₜ₊₁ᵀx̃ₙ = yₙ·wₜᵀx̃ₙ + η‖x̃ₙ‖².
 Trace.score_gain gives the three numbers; on grid data they are exact, so they are checked here against the notes' loop replayed in
 fractions.Fraction (wₜ₊₁ = wₜ + η·yₙ·x̃ₙ at the points the run chose), independent of pla_core's arithmetic."""
 

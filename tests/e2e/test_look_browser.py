@@ -60,7 +60,7 @@ def test_after_a_step_pla_shows_the_scores_move_and_keeps_look_at_on_screen(serv
     values, _ = S.read_params(q)
     trace = pla_core.pla(X, y, stop_on_cycle=False, **S.pla_kwargs(values))
     before, gain, after = trace.score_gain(1)
-    line = plot.page.locator("[data-testid=stMarkdownContainer] p", has_text="The score moves toward right:").first
+    line = plot.page.locator("[data-testid=stMarkdownContainer] p", has_text="The score rises by η‖x̃‖²:").first
     line.wait_for(timeout=30_000)
     said = " ".join(line.inner_text().split())
     assert f"y·w{sub(1)}ᵀx̃ + η‖x̃‖² = {exact(before)} + {exact(gain)} = {exact(after)} = y·w{sub(2)}ᵀx̃" in said

@@ -13,7 +13,7 @@ from tests.browser import READY, TEST_HOOKS, Plot, walk_lessons
 
 # Each frame: the step the plot draws (its data-t), whether it moves, and every step a visible sentence on the page
 # names ("t = 13 of 13", "Showing w₈ (after update 8)", the online lesson's "Step 3 of 72:", the compared runs'
-# "the longer run's w₃"). Collapsed boxes and the guide are left out; a sentence hidden by CSS is not read.
+# "the η = 1 run's w₃"). Collapsed boxes and the guide are left out; a sentence hidden by CSS is not read.
 SAMPLER = r"""() => {
   const SUB = "₀₁₂₃₄₅₆₇₈₉";
   const num = (s) => Number([...s].map((c) => (SUB.includes(c) ? SUB.indexOf(c) : c)).join(""));

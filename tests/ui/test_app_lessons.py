@@ -52,7 +52,7 @@ def test_pocket_page_default_is_a_noisy_line_with_a_known_target():
     assert np.all(np.sign(X @ wf[1:] + wf[0]) == clean)
     md = markdown(at)
     assert f"**{int(flipped.sum())}** of 50 labels flipped" in md
-    assert "E_out(ŵ) against f" in md
+    assert "Eₒᵤₜ(ŵ) against f" in md
 
 
 def test_run_n_moves_t_and_the_numbers_match_pla_core():
@@ -63,8 +63,8 @@ def test_run_n_moves_t_and_the_numbers_match_pla_core():
     X, y, flipped, opts, trace = pocket_from_link(q)
     n = len(y)
     md = markdown(at)
-    assert f"E_in(w₅₀), PLA now: **{int(trace.errors[50])}/{n}" in md
-    assert f"E_in(ŵ), the pocket: **{int(trace.pocket_errors[50])}/{n}" in md
+    assert f"Eᵢₙ(w₅₀), PLA now: **{int(trace.errors[50])}/{n}" in md
+    assert f"Eᵢₙ(ŵ), the pocket: **{int(trace.pocket_errors[50])}/{n}" in md
     eout = geometry.disagreement(trace.pocket_weights[50], opts["f"][:3], opts["f"][3:])
     assert f"**{100 * eout:.1f}%** of the square" in md
     at.number_input(key=key("pocket", "n")).set_value(7).run()
@@ -98,7 +98,7 @@ def test_own_points_have_no_target_and_no_e_out():
     assert "no points yet" in " ".join(i.value for i in at.info) or "no points yet" in markdown(at)
     pts = [(0.1, 0.2, 1.0), (0.5, -0.3, -1.0), (-0.4, 0.6, 1.0), (0.7, 0.7, -1.0)]
     at2 = start("../pages/pocket.py", {"pts": C.encode_points(pts), "f": "none", "noise": "0"})
-    assert "E_out(ŵ) against f" not in markdown(at2) and "the labels are yours" in markdown(at2)
+    assert "Eₒᵤₜ(ŵ) against f" not in markdown(at2) and "the labels are yours" in markdown(at2)
     button(at, "Undo").click().run()
     assert url(at)["f"] != "none"  # Undo brings back the example and its target
 

@@ -4,6 +4,8 @@ the same link (as a notebook would), on several data sets and settings."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 import pytest
 
@@ -16,7 +18,7 @@ from pla_lab.lessons.batch.batch_lesson import BATCH
 from pla_lab.lessons.compare.compare_words import SHORT
 from pla_lab.lessons.margin.margin_lesson import MARGIN
 from pla_lab.lessons.online.online_lesson import ONLINE
-from pla_lab.words.text import cls, num, vec
+from pla_lab.words.text import cls, exactly, num, vec
 
 from .helpers import button, start, url
 
@@ -202,9 +204,11 @@ def test_online_next_arrival_last_pass_and_bound(preset, params):
     i = int(run.stream.shown[2])
     w = run.weights[int(run.stream.wrong[:2].sum())]
     s = w[0] + w[1:] @ X[i]
+    wq, xq = exactly(w), exactly([1.0, *X[i]])  # on grid data the page writes the exact score, in full
+    shown = num(sum(a * b for a, b in zip(wq, xq))) if isinstance(wq[0], Fraction) else num(s)
     why = right_and_wrong(at, f"Arrival 3 is point #{i}", "Yes: a mistake, so w is updated" if y[i] * s <= 0 else
                           "No: right, so w stays")
-    assert f"wᵀx̃ = **{num(s)}**" in why and f"its label is **{cls(y[i])}**" in why
+    assert f"wᵀx̃ = **{shown}**" in why and f"its label is **{cls(y[i])}**" in why
     per = run.stream.wrong.reshape(-1, len(y)).sum(axis=1)
     why = right_and_wrong(at, "Will the perceptron make any mistake in pass", "Yes" if per[-1] else "No")
     assert all(f"pass {j + 1}: **{c}**" in why for j, c in enumerate(per))
@@ -244,6 +248,6 @@ def test_experiments_questions_after_start(noise):
         assert f"**{np.nanmax(ratio):.3g}**" in why
     else:
         a, b = np.median(res["P"]), np.median(res["pocket_P"])
-        why = right_and_wrong(at, "Which histogram of E_out", "PLA's last w" if a > b else "Pocket's ŵ" if b > a
+        why = right_and_wrong(at, "Which histogram of Eₒᵤₜ", "PLA's last w" if a > b else "Pocket's ŵ" if b > a
                               else "The same")
         assert f"PLA's last w **{a:.4g}**, Pocket's ŵ **{b:.4g}**" in why

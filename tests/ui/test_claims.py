@@ -179,10 +179,10 @@ def test_the_gradient_step_the_batch_page_names_is_the_update(data, b, average, 
     if b is None:  # −η∇J, or −η∇(J/n): J over the mistakes of all n points
         assert "∇J(wₜ)" in said or "∇(J/n)(wₜ)" in said
         inside, c = bad, (1 / n if "J/n" in said else 1.0)
-    else:  # −η∇J_B, or −η∇(J_B/b): J over the mistakes of the block the update was made on
-        assert "∇J_B(wₜ)" in said or "∇(J_B/b)(wₜ)" in said
+    else:  # −η∇J(wₜ; B), or −η∇(J(wₜ; B)/b): J over the mistakes of the block the update was made on
+        assert "∇J(wₜ; B)" in said or "∇(J(wₜ; B)/b)" in said
         inside = bad & np.isin(np.arange(n), batch_words.block(trace, t))
-        c = 1 / b if "J_B/b" in said else 1.0
+        c = 1 / b if "B)/b)" in said else 1.0
     grad = -(y[inside, None] * Xt[inside]).sum(axis=0)  # ∇ of Σ −yₙwᵀx̃ₙ over those mistakes
     assert np.allclose(trace.weights[t + 1], w - c * grad, atol=1e-9)
 

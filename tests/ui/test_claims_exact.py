@@ -112,7 +112,7 @@ def test_the_words_of_a_run_are_the_exact_run_s(case, t):
         q = questions.score_moves(trace, t)
         if gain == 0:  # bias off, the point at the origin: nothing moves, and it stays a mistake
             assert W[t + 1] == W[t] and e.wrong(W[t + 1], i)
-            assert "changes nothing" in words and "toward right" not in words and "never halt" in words
+            assert "changes nothing" in words and "score rises" not in words and "never halt" in words
             assert q.choices[q.answer] == "The same" and "never halts" in q.why
             assert not trace.halted
         else:
@@ -166,7 +166,7 @@ def test_a_point_at_the_origin_with_the_bias_off_is_a_mistake_no_update_moves(ce
     assert not (stuck and trace.halted)
     for t in (u for u in range(len(trace)) if I[u] == k):
         assert "The update changes nothing" in explain.score_words(trace, t)
-        assert "The score moves toward right" not in explain.score_words(trace, t)
+        assert "The score rises" not in explain.score_words(trace, t)
         q = questions.score_moves(trace, t)
         assert q.choices[q.answer] == "The same"
 

@@ -50,7 +50,7 @@ def test_presenter_mode_leaves_it_to_the_lecturer(slug):
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# The score moves toward right, at every step of /pla
+# The score rises by η‖x̃‖², at every step of /pla
 
 
 def dec(v) -> Fraction:
@@ -80,7 +80,7 @@ def fraction_run(at):
 
 
 def score_line(at) -> str:
-    return next(line for line in markdown(at).split("  \n") if line.startswith("**The score moves toward right:**"))
+    return next(line for line in markdown(at).split("  \n") if line.startswith("**The score rises by η‖x̃‖²:**"))
 
 
 @pytest.mark.parametrize("params", [

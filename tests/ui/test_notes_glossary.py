@@ -114,7 +114,7 @@ def test_the_glossary_has_an_entry_for_every_term_with_its_anchor_and_lessons_th
         assert md(t.says) in text
     for u in links(text):  # the index (#key) and the lessons where each term is shown
         assert u[1:] in heads if u.startswith("#") else u in LESSONS, u
-    for name in ("exact LP", "certificate", "augmented space", "street", "support points", "E_in", "E_out", "g",
+    for name in ("exact LP", "certificate", "augmented space", "street", "support points", "Eᵢₙ", "Eₒᵤₜ", "g",
                  "LFD", "cap", "R", "ρ*", "margin γ"):
         assert name in glossary.BY_NAME
 

@@ -90,8 +90,8 @@ def test_the_pocket_s_noise_words_follow_the_run_when_plas_halts():
 def test_the_pocket_at_t_0_says_why_its_e_out_is_what_it_is(sign0, why):
     at = start({"sign0": sign0}, PAGES["pocket"])
     said = words(at)
-    eout = float(re.search(r"E_out\(ŵ\) against f: ([\d.]+)%", said).group(1)) / 100
-    line = next(s for s in said.splitlines() if s.startswith("E_out(ŵ) against f"))
+    eout = float(re.search(r"Eₒᵤₜ\(ŵ\) against f: ([\d.]+)%", said).group(1)) / 100
+    line = next(s for s in said.splitlines() if s.startswith("Eₒᵤₜ(ŵ) against f"))
     assert "ŵ = 0 draws no line, so every point of the square is a tie" in line and why in line
     f = [float(v) for v in url(at)["f"].split(",")]
     k = 400  # f's −1 share of its square, on a grid of cell centres
@@ -106,9 +106,9 @@ def test_the_batch_page_names_the_gradient_of_what_each_mode_steps_on():
     at = start({"batch": "mini", "bs": "5"}, PAGES["batch"])
     said = words(at)
     assert "wₜ₊₁ = wₜ − η∇J(wₜ) is exactly this update" not in said
-    assert "Mini-batch = stochastic gradient descent on blocks" in said and "∇(J_B/b)(wₜ)" in said
+    assert "Mini-batch = stochastic gradient descent on blocks" in said and "∇(J(wₜ; B)/b)" in said
     full = words(start({"batch": "full", "avg": "sum"}, PAGES["batch"]))
-    assert "wₜ₊₁ = wₜ − η∇J(wₜ) is exactly this update" in full and "J_B" not in full
+    assert "wₜ₊₁ = wₜ − η∇J(wₜ) is exactly this update" in full and "; B)" not in full
 
 
 def test_where_j_rises_in_mini_batch_mode_the_page_blames_the_block_not_the_step_size():

@@ -48,7 +48,7 @@ def fewer(trace, t: int) -> Question:
     j = (f"J rose ({shown(before)} → {shown(after)}): a step of fixed size η along the slope can overshoot"
          if moved > 0 else f"J fell ({shown(before)} → {shown(after)})" if moved < 0 else
          f"J stayed at {shown(before)}")
-    slope = ("−∇J_B, the slope of its block's part of J," if block(trace, t) is not None else
+    slope = ("−∇J(w; B), the slope of its block's part of J," if block(trace, t) is not None else
              "−∇J, the slope of the criterion J,")
     return Question(
         "fewer", f"After update {t + 1}, does w get fewer points wrong than w{sub(t)}?", (FEWER, SAME, MORE),

@@ -15,8 +15,8 @@ OPTIONS = (
             widget="select", options=("full", "mini"),
             option_label={"full": f"all n ({STEP.tag})", "mini": f"b points ({COS495.tag})"}.get),
     Setting("bs", 5, number(1, MAX_POINTS, int), str, label="Mini-batch size b",
-            help=f"How many points one mini-batch takes, in list order ({COS495.of} x_{{tb+1}} … x_{{tb+b}}); "
-                 "at most n.",
+            help=f"How many points one mini-batch takes, in list order ({COS495.of} update t sums points tb+1 to "
+                 "tb+b); at most n.",
             widget="number", extra=dict(min_value=1, max_value=MAX_POINTS, step=1)),
     Setting("avg", "note", choice(tuple(AVERAGE)), label="Update",
             help=f"{STEP.Name} add η·Σ yₙx̃ₙ over the mistakes; {COS495.of} mini-batch divides that sum by b (a step "

@@ -120,7 +120,7 @@ def numbers(trace, t: int, ups: list[int], *, separable=None, go: str = "Run", w
     s = trace.settings
     eta, bias = s["eta"], s["bias"]
     R = pla_core.radius_bound(trace.X, bias)
-    w = clean_weights(trace.weights[t], eta, R)
+    w = _weights(trace, t, R)
     E = trace.errors
     lines = [verdict(trace, t, separable=separable, go=go, with_bias=with_bias), "",
              f"**t = {t}** of {T} · w{sub(t)} = {vec(w)}",
@@ -128,7 +128,7 @@ def numbers(trace, t: int, ups: list[int], *, separable=None, go: str = "Run", w
              f"J(w{sub(t)}) = Σ −yₙw{sub(t)}ᵀx̃ₙ over them = **{shown(criterion_at(trace, t))}**", "",
              rise_text(trace, t, ups), ""]
     if t < T:
-        lines += _update(trace, t, w, clean_weights(trace.weights[t + 1], eta, R))
+        lines += _update(trace, t, w, _weights(trace, t + 1, R))
     elif trace.halted:
         e = halt_words.end(trace)
         lines.append(f"{'✅' if e.separates else '⚠️'} **No mistake left:** J = 0 and the sum is empty, so the batch "
@@ -154,9 +154,9 @@ def descent(trace) -> str:
         return (f"**Batch = gradient descent on {scaled}** ({STEP.name}): J's gradient is −Σ yₙx̃ₙ over the mistakes "
                 f"of all n points, so wₜ₊₁ = wₜ − η∇{'J' if name == 'η' else '(J/n)'}(wₜ) is exactly this "
                 f"update. {flat}")
-    scaled = "J_B" if name == "η" else "(J_B/b)"
-    return (f"**Mini-batch = stochastic gradient descent on blocks** ({COS495.name}): write J_B(w) = Σ −yₙwᵀx̃ₙ over "
-            f"w's mistakes in the block B only. This update is wₜ₊₁ = wₜ − η∇{scaled}(wₜ), a step on the block's part "
+    scaled = "J(wₜ; B)" if name == "η" else "(J(wₜ; B)/b)"
+    return (f"**Mini-batch = stochastic gradient descent on blocks** ({COS495.name}): write J(w; B) = Σ −yₙwᵀx̃ₙ over "
+            f"w's mistakes in the block B only. This update is wₜ₊₁ = wₜ − η∇{scaled}, a step on the block's part "
             "of J, not on J itself, whose gradient sums the mistakes of all n points; a block with no mistake "
             f"makes no update. {flat}")
 
@@ -178,11 +178,17 @@ def _update(trace, t: int, w, w_next) -> list[str]:
                 f"(circled) and summed: "
                 f"○ {_ids(pos)}; × {_ids(neg)}.")
     xt = np.column_stack([np.full(len(y), 1.0 if bias else 0.0), X])
-    total = (y[used, None] * xt[used]).sum(axis=0)
+    plus, minus = xt[pos].sum(axis=0), xt[neg].sum(axis=0)
     name, c = factor(trace)
+    Z = facts.points(X, y, bias=bias) if isinstance(w[0], Fraction) and facts.rational(c) is not None else None
+    if Z is not None:  # exact, as w is: every sum in full (text.num)
+        plus, minus = (tuple(sum((Z[i][k] * int(y[i]) for i in ids), Fraction(0)) for k in range(xt.shape[1]))
+                       for ids in (pos, neg))
+        c = facts.rational(c)
+    total = [a - b for a, b in zip(plus, minus)]
     return [
         head,
-        f"Σ yₙx̃ₙ = (Σ x̃ₙ over the ○) − (Σ x̃ₙ over the ×) = {vec(xt[pos].sum(axis=0))} − {vec(xt[neg].sum(axis=0))}"
+        f"Σ yₙx̃ₙ = (Σ x̃ₙ over the ○) − (Σ x̃ₙ over the ×) = {vec(plus)} − {vec(minus)}"
         f" = {vec(total)}",
         f"w{sub(t + 1)} = w{sub(t)} + {name}·Σ yₙx̃ₙ = {vec(w)} + {num(c)}·{vec(total)} = **{vec(w_next)}**",
         f"The chain of small arrows from w's tip adds each {name}·yₙ·xₙ tip to tail (blue: a ○ adds its x; orange: "
@@ -191,6 +197,13 @@ def _update(trace, t: int, w, w_next) -> list[str]:
            f"{num(c * (len(pos) - len(neg)))}, from {num(w[0])} to {num(w_next[0])}." if bias else
            "With no bias, b stays 0."),
     ]
+
+
+def _weights(trace, t: int, R: float):
+    """wₜ as the page writes it: the exact Fractions of a run on grid data (in full, as J beside it), else floats
+    with the rounding noise of sums that cancel cleaned to 0."""
+    wq = facts.weights(trace, t)
+    return wq if wq is not None else clean_weights(trace.weights[t], trace.settings["eta"], R)
 
 
 def rule(trace, asked: int | None) -> str:

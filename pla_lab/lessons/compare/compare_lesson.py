@@ -116,9 +116,11 @@ class CompareLesson(ReplayLesson):
     def showing(self, page):
         line = super().showing(page)
         if line and self.view() == "eta":
-            other = page.run.extras["pair"].other
-            held = f" (it ended at update {len(other)}: held there)" if page.t > len(other) else ""
-            line = line.replace("Showing", "Solid: the longer run's", 1) + f" · dashed: the other run's w at the same t{held}"
+            pair = page.run.extras["pair"]
+            solid, dashed = (1.0, pair.eta) if pair.main_is_base else (pair.eta, 1.0)
+            held = f" (it ended at update {len(pair.other)}: held there)" if page.t > len(pair.other) else ""
+            line = (line.replace("Showing", f"Solid: the {compare_words.eta_label(solid)} run's", 1)
+                    + f" · dashed: the {compare_words.eta_label(dashed)} run's w at the same t{held}")
         return line
 
     def questions(self, page):

@@ -132,9 +132,9 @@ def pocket_median(res: dict) -> Question:
     right = TIE if c == 0 else (PLA if c > 0 else POCKET)
     choices = (PLA, POCKET, TIE)
     return Question(
-        "pocket_median", "Which histogram of E_out = P[f ≠ g] has the larger median: PLA's last w or Pocket's ŵ?",
+        "pocket_median", "Which histogram of Eₒᵤₜ = P[f ≠ g] has the larger median: PLA's last w or Pocket's ŵ?",
         choices, choices.index(right),
-        f"Median E_out: PLA's last w **{a:.4g}**, Pocket's ŵ **{b:.4g}**. On noisy labels PLA stops wherever the cap "
+        f"Median Eₒᵤₜ: PLA's last w **{a:.4g}**, Pocket's ŵ **{b:.4g}**. On noisy labels PLA stops wherever the cap "
         "finds it; Pocket keeps the w with the fewest mistakes seen.")
 
 

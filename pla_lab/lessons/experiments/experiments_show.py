@@ -45,7 +45,7 @@ def show_experiment(s, job) -> None:
     open_run(s, res, cfg)
     st.download_button("Results (CSV)", partial(results_csv, res, cfg), file_name="pla-lab-experiments.csv",
                        mime="text/csv", on_click="ignore", icon=":material/download:",
-                       help="One row per run: its number and seed, T, how it stopped, P[f ≠ g], E_in, the "
+                       help="One row per run: its number and seed, T, how it stopped, P[f ≠ g], Eᵢₙ, the "
                             "bound, the final w and the target f")
 
 def show_bound(res, cfg) -> None:
@@ -81,8 +81,8 @@ def bound_text(b: C.BoundCheck) -> str:
 
 
 def show_pocket(res) -> None:
-    sides = ((term("E_in"), "E_in", "pocket_E_in", "E_in (on the noisy labels)", "E_in", "exp-ein"),
-             (term("E_out"), "P", "pocket_P", "E_out = P[f ≠ g] (against the noise-free f)", "P[f ≠ g]", "exp-eout"))
+    sides = ((term("Eᵢₙ"), "E_in", "pocket_E_in", "Eᵢₙ (on the noisy labels)", "Eᵢₙ", "exp-ein"),
+             (term("Eₒᵤₜ"), "P", "pocket_P", "Eₒᵤₜ = P[f ≠ g] (against the noise-free f)", "P[f ≠ g]", "exp-eout"))
     for where, (name, pla_key, pocket_key, title, x_title, key) in zip(st.columns(2, gap="medium"), sides):
         where.markdown(stats_line(f"{name}, PLA's last w", res[pla_key]) + "  \n" +
                        stats_line(f"{name}, Pocket's ŵ", res[pocket_key]))
@@ -111,7 +111,7 @@ def open_run(s, res, cfg) -> None:
                      width="stretch", help="Its points, labels, order, seed and cap; PLA replays it")
     c[3].link_button(f"Run {r} in Noise & Pocket (f drawn)", pocket_link, icon=":material/open_in_new:",
                      width="stretch", help="The same points and labels with the target f drawn, and "
-                                                    "Pocket's E_out against it")
+                                                    "Pocket's Eₒᵤₜ against it")
 
 def show_sweep(job) -> None:
     cfg, res = job["cfg"], results(job)

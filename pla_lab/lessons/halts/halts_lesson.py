@@ -83,7 +83,7 @@ class HaltsLesson(ReplayLesson):
             st.plotly_chart(proof_figures.augmented_figure(page.points, w, page.state["view"],
                                                            axes=model.axis_titles(s["ax"]), theme=page.theme,
                                                            classes=model.class_legend(s["ax"])),
-                            use_container_width=True, config={"displayModeBar": False}, key=s.key("plot3d"))
+                            width="stretch", config={"displayModeBar": False}, key=s.key("plot3d"))
             st.caption(f"Step {page.t}: the sheet x₀ = 1 holds the points; the plane wᵀx̃ = 0 passes through the "
                        "origin; where they cross is the line of the 2-D plot. " + proof_words.CREDIT)
 

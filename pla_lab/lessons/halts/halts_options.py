@@ -7,7 +7,7 @@ from pla_lab.api import HAND, MAX_POINTS, Setting, choice, dump_bool, number, pa
 #: The lesson "Why PLA halts": its own options.
 OPTIONS = (
     Setting("wf", "star", choice(("star", "f")), label="Prove against",
-            help="The proof works for any line w_f that separates the points: the best one w* (largest margin ρ*), "
+            help="The proof works for any line that separates the points: the best one w* (largest margin ρ*), "
                  "or, for the examples that have one, the line f that made the data.",
             widget="select", options=("star", "f"),
             option_label={"star": "w* (best margin)", "f": "f (made the data)"}.get),

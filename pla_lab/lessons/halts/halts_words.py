@@ -10,11 +10,11 @@ from pla_core import facts as exact
 from pla_lab.api import explain, halt_words, notes, num, plural, sub, term, vec
 
 GUIDE = f"""
-**The proof in one picture** ({notes.CREDIT.name}). Fix any line w_f that separates the points, of unit length.
-Every update adds yₙx̃ₙ of a mistake, so ① w_fᵀwₜ grows by at least ρ each time (ρ: w_f's {term("margin ρ", "margin")})
-while ② ‖wₜ‖²
-grows by at most {term("R")}² (a mistake has yₙwₜᵀx̃ₙ ≤ 0). So ③ cos∠(w_f, wₜ) = w_fᵀwₜ/‖wₜ‖ ≥ tρ/(√t·R) = √t·ρ/R, and a
-cosine is at
+**The proof in one picture** ({notes.CREDIT.name}). Fix any line that separates the points, with weights
+u of unit length (the notes write w with a subscript f; the chart uses w\\* or f, as **Prove against** says). Every
+update adds yₙx̃ₙ of a mistake, so ① uᵀwₜ grows by at least ρ each time (ρ: u's {term("margin ρ", "margin")}) while
+② ‖wₜ‖² grows by at most {term("R")}² (a mistake has yₙwₜᵀx̃ₙ ≤ 0). So ③ cos∠(u, wₜ) = uᵀwₜ/‖wₜ‖ ≥ tρ/(√t·R) = √t·ρ/R,
+and a cosine is at
 most 1: **t ≤ R²/ρ²**. The chart draws the three quantities (solid) and their bounds (dashed) as PLA runs.
 
 **Try this.**
@@ -22,7 +22,7 @@ most 1: **t ≤ R²/ρ²**. The chart draws the three quantities (solid) and the
 2. Load the *narrow margin* example: {term("ρ*")} shrinks, the bound explodes; the chart's ③ curve creeps up more
    slowly.
 3. Switch **Prove against** to f: the proof holds for f too, with f's smaller margin, so a looser bound.
-   {notes.CREDIT.Of} point: ρ depends on a w_f "which we never have"; ρ* is the best any w_f can give.
+   {notes.CREDIT.Of} point: ρ depends on a separating line "which we never have"; ρ* is the best any line can give.
 4. Compare the two margins: PLA stops at its first w that makes no mistake, not at w\\*, the line of the best margin
    ({notes.PRESS.name}).
 5. Click points away until none of one class is left, or add a × among the ○: read what the page says.
@@ -56,7 +56,7 @@ def numbers(proof, trace, t: int, *, go: str = "Run") -> str:
         "order, with any η and any reading of sign(0).",
     ]
     if proof.which == "f":
-        lines.append(f"- Against **f**: ρ_f = {num(proof.rho_f)}, so R²/ρ_f² = **{num(proof.bound_f)}**: a true "
+        lines.append(f"- Against **f**: f's margin ρ = {num(proof.rho_f)}, so R²/ρ² = **{num(proof.bound_f)}**: a true "
                      "bound too, but looser; ρ depends on the separator chosen, and f is the one we never have.")
     lines.append(f"- **t = {t}** of T = {T}.")
     if proof.why_not:

@@ -72,9 +72,10 @@ def wider(f: Facts) -> Question:
     right = (PLAIN, SAME, MARGIN)[f.wider + 1]
     choices = (MARGIN, PLAIN, SAME)
     return Question(
-        "wider", "Both runs halted. Whose final line has the wider margin ρ(w_T)?", choices,
+        "wider", "Both runs halted. Whose final line has the wider margin ρ?", choices,
         choices.index(right),
-        f"ρ(w_T) = **{num(a)}** for the margin perceptron (γ = {num(f.gamma)}), **{num(b)}** for plain PLA; the best "
+        f"The final lines' margins: ρ = **{num(a)}** for the margin perceptron (γ = {num(f.gamma)}), **{num(b)}** "
+        "for plain PLA; the best "
         f"any line has is ρ\\* = {num(f.rho_star)}. The margin perceptron halts only once every point is at least "
         f"γ/2 = {num(f.gamma / 2)} from its line; plain PLA stops at its first w that makes no mistake.")
 

@@ -107,10 +107,10 @@ class MarginLesson(ReplayLesson):
         with c[0]:
             widgets.option_widgets(self, columns=False)
         ok = f is not None and f.separable
-        c[1].button("γ = ρ\\*", key=s.key("g_star"), disabled=not ok, use_container_width=True,
+        c[1].button("γ = ρ\\*", key=s.key("g_star"), disabled=not ok, width="stretch",
                     on_click=self._set_gamma, args=(_floor3(f, Fraction(1)) if ok else None,),
                     help="The largest γ the bound allows: the best margin ρ* (rounded down).")
-        c[2].button("γ > 2ρ\\*", key=s.key("g_over"), disabled=not ok, use_container_width=True,
+        c[2].button("γ > 2ρ\\*", key=s.key("g_over"), disabled=not ok, width="stretch",
                     on_click=self._set_gamma, args=(_floor3(f, Fraction(12, 5)) if ok else None,),
                     help="More than twice the best margin: no line can clear every point by γ/2.")
         if page.trace is None:

@@ -234,7 +234,7 @@ def margins(trace, f: Facts) -> str:
     pend = f"halts after {f.plain_T}" if f.plain_halted else f"stopped at the cap after {f.plain_T:,}"
     return "\n".join([
         "**Final lines**, margin ρ(w) = minₙ yₙwᵀx̃ₙ/‖w‖:",
-        f"- Margin perceptron, γ = {num(f.gamma)}: {end} update{plural(T)}, ρ(w_T) = {rho(f.rho_T)}"
+        f"- Margin perceptron, γ = {num(f.gamma)}: {end} update{plural(T)}, ρ = {rho(f.rho_T)}"
         + (f" ≥ γ/2 = {num(f.gamma / 2)} ✓" if ok else f" (γ/2 = {num(f.gamma / 2)})"),
         f"- Plain PLA, γ = 0 (dashed line), same points: {pend} update{plural(f.plain_T)}, ρ = {rho(f.rho_plain)}",
         f"- The best any line can do: ρ\\* = {num(f.rho_star)}",

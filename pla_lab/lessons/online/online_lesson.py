@@ -92,7 +92,7 @@ class OnlineLesson(ReplayLesson):
     def under_transport(self, page):
         c = st.columns(2)
         c[0].button("To the end", icon=":material/last_page:", on_click=actions.move, args=(self, "to_end"),
-                    use_container_width=True, key=self.state.key("to_end"),
+                    width="stretch", key=self.state.key("to_end"),
                     help="The whole stream at once: every prediction made and every label revealed")
         widgets.reset_button(self, c[1])
 
@@ -115,9 +115,9 @@ class OnlineLesson(ReplayLesson):
         if phase == "predict" and k not in answers:
             c = st.columns([1.2, 1, 1], vertical_alignment="center")
             c[0].markdown(f"**Your turn:** point #{int(steps.run.stream.shown[k])} is…")
-            c[1].button("○ +1", on_click=answer, args=(self, 1), shortcut="O", use_container_width=True,
+            c[1].button("○ +1", on_click=answer, args=(self, 1), shortcut="O", width="stretch",
                         key=s.key("say_pos"), help="Predict ○ +1, then see the label")
-            c[2].button("× −1", on_click=answer, args=(self, -1), shortcut="X", use_container_width=True,
+            c[2].button("× −1", on_click=answer, args=(self, -1), shortcut="X", width="stretch",
                         key=s.key("say_neg"), help="Predict × −1, then see the label")
         elif phase != "end" and k in answers:
             st.markdown(f"You said **{online_words.cls(answers[k])}** for this point (first answers count).")

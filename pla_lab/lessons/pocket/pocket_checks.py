@@ -27,9 +27,10 @@ def pocket_vs_w(trace, t: int) -> Question:
     a = int(pla_core.count_mistakes(trace.weights[t], trace.X, trace.y, **kw))
     b = int(pla_core.count_mistakes(trace.pocket_weights[t], trace.X, trace.y, **kw))
     n = len(trace.y)
-    why = (f"w{sub(t)} gets {a} of {n} points wrong and ŵ{sub(t)} gets {b}: ŵ is the best of w₀ … w{sub(t)} on "
-           f"these labels, so it never gets more wrong than w{sub(t)}"
-           + (f" (here w{sub(t)} is as good as the best so far)." if a == b else "."))
+    kept = ("ŵ₀ = w₀ (no update yet), so they are the same w." if t == 0 else
+            f"ŵ is the best of {'w₀ and w₁' if t == 1 else f'w₀, w₁, …, w{sub(t)}'} on these labels, so it never gets "
+            f"more wrong than w{sub(t)}" + (f" (here w{sub(t)} is as good as the best so far)." if a == b else "."))
+    why = f"w{sub(t)} gets {a} of {n} points wrong and ŵ{sub(t)} gets {b}: {kept}"
     return Question("pocket_vs_w", f"At step {t}, how many points does the pocket ŵ{sub(t)} get wrong, compared with "
                     f"PLA's w{sub(t)}?", ("Fewer", "As many", "More"), 0 if b < a else 1 if b == a else 2, why)
 

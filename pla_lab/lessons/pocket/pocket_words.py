@@ -10,7 +10,7 @@ GUIDE = f"""
 **What you see.** The dashed green line is the {term("D, f, H, A, g", "target f")} that labelled the points;
 {term("noise")} then flipped some labels (□). The solid line is PLA's current w; the thick dash-dot line is
 **ŵ, the {term("Pocket (ŵ)", "pocket")}**: the best weights seen so far. The hatched region is where ŵ and f
-disagree: its share of the dotted square, where the points come from, is {term("E_out")}.
+disagree: its share of the dotted square, where the points come from, is {term("Eₒᵤₜ")}.
 
 **Why a pocket?** On noisy labels no line may get them all right, so the goal becomes the line with the fewest
 mistakes, and finding that line is NP-hard (the credit-card notes): no known method does it fast for many points.
@@ -19,11 +19,11 @@ separates these labels" from "not yet": at the cap the words say which, from the
 
 **Try this.**
 1. Press **Play** and watch w: on noisy labels that no line fits, it never settles. ŵ only ever moves when it gets better.
-2. In the chart, the pocket's {term("E_in")} never goes up; PLA's, never below it, can rise after an update. Click
+2. In the chart, the pocket's {term("Eᵢₙ")} never goes up; PLA's, never below it, can rise after an update. Click
    the chart to go to that update.
 3. Switch **Noise on** off and on: the same points, the same flips. Without noise (and with a bias, as f
    need not pass through the origin) PLA halts.
-4. Raise p to 30–40%: even f makes many mistakes, and ŵ's E_out grows.
+4. Raise p to 30–40%: even f makes many mistakes, and ŵ's Eₒᵤₜ grows.
 """
 
 
@@ -35,11 +35,11 @@ def numbers(trace, t: int, extras: dict, *, noise: int, noisy: bool, go: str = "
     pe = trace.pocket_errors
     since = int(np.flatnonzero(pe[: t + 1] == perr)[0])  # the update that put the current ŵ in the pocket
     lines = [f"**t = {t}** of {T} updates" + ("" if trace.halted else " (the cap, set in the sidebar)"),
-             f"E_in(w{sub(t)}), PLA now: **{pct(err, n)}**",
-             f"E_in(ŵ), the pocket: **{pct(perr, n)}**" + (f" (kept since update {since})" if since else
+             f"Eᵢₙ(w{sub(t)}), PLA now: **{pct(err, n)}**",
+             f"Eᵢₙ(ŵ), the pocket: **{pct(perr, n)}**" + (f" (kept since update {since})" if since else
                                                              " (w₀, no better w yet)")]
     if extras.get("eout") is not None:
-        lines.append(f"E_out(ŵ) against f: **{100 * float(extras['eout'][t]):.1f}%** of the square the points come from "
+        lines.append(f"Eₒᵤₜ(ŵ) against f: **{100 * float(extras['eout'][t]):.1f}%** of the square the points come from "
                      "(hatched)" + constant(trace, t))
     flipped = int(np.sum(extras["flipped"]))
     if noisy and noise > 0:

@@ -42,9 +42,9 @@ def chart(runs: dict) -> dict:
     top = (max(tops) if tops else 1.0) * 1.1 or 1.0
     title = "L̂(wₜ) = (1/n)·Σ ℓ" + (f" ({', '.join(off)} diverged: off the chart ↑)" if off else "")
     panels = [{"title": title, "y_format": ".3~g", "hover_format": ".4~g", "ymin": 0, "ymax": top},
-              {"title": "E_in(wₜ): the fraction of points wrong", "y_format": ".0%", "hover_format": ".1%",
+              {"title": "Eᵢₙ(wₜ): the fraction of points wrong", "y_format": ".0%", "hover_format": ".1%",
                "ymin": 0, "ymax": 1.05}]
-    ends = "; ".join(f"{NAMES[k]} L̂ {num(tr.descent.total[0])} → {num(tr.descent.total[-1])}, E_in "
+    ends = "; ".join(f"{NAMES[k]} L̂ {num(tr.descent.total[0])} → {num(tr.descent.total[-1])}, Eᵢₙ "
                      f"{num(tr.e_in[0])} → {num(tr.e_in[-1])}" for k, tr in runs.items())
     return {"x": ts.tolist(), "series": series, "T": T, "ymax": 1.0, "panels": panels, "marks": [],
             "alt": f"Over {T} steps: {ends}."}

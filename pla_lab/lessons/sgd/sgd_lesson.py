@@ -5,7 +5,7 @@ the margin score; L̂ and E_in over the steps; one step's numbers for the loss a
 from pla_lab.api import (DEFAULT_VIEW, ChartSpec, FixedPreset, Preset, ReplayLesson, model, payload, shared, st, sub,
                          widgets)
 from pla_lab.lessons.sgd import sgd_checks, sgd_figures, sgd_runs, sgd_words
-from pla_lab.lessons.sgd.sgd_options import OPTIONS
+from pla_lab.lessons.sgd.sgd_options import OPTIONS, ORDER_WORDS
 
 # Ten points near the origin and one far-away ○ on its right side (found by a search over random sets): the
 # squared loss's line, pulled toward wᵀx̃ = +1 at the far point, ends with mistakes the perceptron's does not make
@@ -29,6 +29,7 @@ class SgdLesson(ReplayLesson):
     }
     default_preset = "separable"
     options = OPTIONS
+    setting_words = {"order": ORDER_WORDS}  # it visits points, not mistakes
     moving = ("companion", "w", "update", "circle")
     chart = ChartSpec("", y_title="", x_title="step t")
     wide, plot_height = True, 410

@@ -29,3 +29,9 @@ OPTIONS = (
                  "η/√t. The runs are then computed in floating point, a tie decided within 10⁻¹²·‖w‖·R.",
             widget="toggle"),
 )
+
+#: The sidebar's order as it reads here: SGD visits every point in turn, right or wrong, not only the mistakes
+#: (the setting, its values and the link are the shared ones).
+ORDER_WORDS = ("Which point each step visits, right or wrong: the next one in the list, the next in one shuffled "
+               "list, or any point at random, with replacement.",
+               {"random": "a random point each time (with replacement)"})

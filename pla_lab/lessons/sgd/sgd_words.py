@@ -43,7 +43,7 @@ that does not move had a zero gradient (no dashed arrow): its point was beyond t
 of sign(0) counts it as right (the logistic gradient is never 0, though its step can be too small to see). The
 loss curves under
 the plot mark where each run's visited point sits; the chart tracks L̂(w) = (1/n)·Σₙ ℓ and the fraction of
-mistakes E_in for each run.
+mistakes Eᵢₙ for each run.
 - The **perceptron** stops as soon as no point is wrong.
 - The **hinge** keeps pushing while some point has y·wᵀx̃ < 1 (≤ 1 where the sidebar's reading of sign(0) counts
   the kink as a mistake). On points a line separates it gets every point past 1 and stops; where no line separates
@@ -92,6 +92,11 @@ def show(v, kink=None) -> str:
     return num(v)
 
 
+def _w(trace, t: int):
+    """wₜ as the page writes it: the exact Fractions of an exact run (written in full), else the run's floats."""
+    return facts.weights(trace, t) if sgd_runs.exact(trace) else trace.weights[t]
+
+
 def _upd(loss: str, s) -> str:
     if np.any(s.update != 0):
         return vec(s.update) + ("" if s.seen else " (below what floating point can add to w: w stays in floats)")
@@ -105,18 +110,23 @@ def numbers(runs: dict, loss: str, t: int) -> str:
     trace = runs[loss]
     T = len(trace)
     if t >= T:
-        return f"**t = {T} of {T}**, the {loss_name(loss)}'s end: w{sub(T)} = {vec(trace.weights[T])}."
+        return f"**t = {T} of {T}**, the {loss_name(loss)}'s end: w{sub(T)} = {vec(_w(trace, T))}."
     s = sgd_runs.step(trace, t)
     x = sgd_runs.augmented(trace)[s.i]
     y = trace.y[s.i]
     k = sgd_runs.kink(trace)
-    lines = [f"**t = {t} of {T}**, w{sub(t)} = {vec(trace.weights[t])}. The next step, {t + 1}, with the "
+    grad, upd = vec(s.grad), _upd(loss, s)
+    if sgd_runs.exact(trace):  # every number in full, as the exact margin beside them (text.num)
+        x = [facts.rational(v) for v in x]
+        grad = vec(-int(y) * v for v in x) if np.any(s.grad != 0) else grad
+        upd = vec(a - b for a, b in zip(_w(trace, t + 1), _w(trace, t))) if np.any(s.update != 0) else upd
+    lines = [f"**t = {t} of {T}**, w{sub(t)} = {vec(_w(trace, t))}. The next step, {t + 1}, with the "
              f"**{loss_name(loss)}** visits point #{s.i} (x̃ = {vec(x)}, y = {num(y)}):",
              f"- margin score m = y·w{sub(t)}ᵀx̃ = **{show(s.m, k)}**; ℓ = {FORMULAS[loss].split(' = ')[-1]} = "
              f"**{show(s.loss)}**",
-             f"- ∇ℓ = {_gradient_words(trace, s, y, x)} = {vec(s.grad)}",
+             f"- ∇ℓ = {_gradient_words(trace, s, y, x)} = {grad}",
              f"- update −η{sub(t + 1) if trace.settings['decay'] else ''}·∇ℓ with η = {num(s.eta)}: "
-             f"**{_upd(loss, s)}**, so w{sub(t + 1)} = {vec(trace.weights[t + 1])}"]
+             f"**{upd}**, so w{sub(t + 1)} = {vec(_w(trace, t + 1))}"]
     return "\n".join(lines)
 
 
@@ -143,7 +153,7 @@ def _gradient_words(trace, s, y, x) -> str:
                 f"kink{how}; the sidebar's sign(0) reading {reading(trace, y, k)})")
     if loss == "logistic":
         tail = sigmoid(-float(s.m))  # 1 − σ(m) = σ(−m) ≈ e⁻ᵐ: 0 in floats only where e⁻ᵐ underflows (m > 745)
-        shown = num(tail) if tail > 0 else f"e^(−{num(s.m)}) (below the smallest float, not 0)"
+        shown = num(tail) if tail > 0 else f"exp(−{num(s.m)}) (below the smallest float, not 0)"
         return f"−y·x̃·(1 − σ({num(s.m)})) = {par(-y)}·{shown}·x̃"
     wx = y * s.m
     return f"2·(wᵀx̃ − y)·x̃ = 2·({num(wx)} − {par(y)})·x̃"

@@ -95,7 +95,7 @@ class XorLesson(ReplayLesson):
             arrows = lift_arrows.place(w, u, [scene[a]["range"] for a in ("xaxis", "yaxis", "zaxis")])
             fig["data"] += lift_arrows.traces(arrows, fg=pal["fg"], color=pal["pos" if u is None or tr.y[i] > 0
                                                                               else "neg"])
-            st.plotly_chart(fig, use_container_width=True, config={"displayModeBar": False})
+            st.plotly_chart(fig, width="stretch", config={"displayModeBar": False})
             t = text.sub(step)
             st.caption("○ +1 and ◆ −1 raised to height x₁x₂, onto the saddle z = x₁x₂; "
                        + (f"the pink plane is w{t}ᵀ(1, x₁, x₂, x₁x₂) = 0. Where it cuts the saddle, seen from "

@@ -43,7 +43,10 @@ def run_of(q: dict):
 
 
 def shown(trace, t):
-    return vec(clean_weights(trace.weights[t], trace.settings["eta"], pla_core.perceptron.radius_bound(trace.X, True)))
+    """wₜ as written: exact on grid data (every decimal, as J beside it), else 4 digits of the cleaned floats."""
+    wq = pla_core.facts.weights(trace, t)
+    return vec(wq if wq is not None else clean_weights(trace.weights[t], trace.settings["eta"],
+                                                       pla_core.perceptron.radius_bound(trace.X, True)))
 
 
 def J(trace, t):

@@ -104,7 +104,7 @@ def test_proving_against_f_changes_the_bound_to_f_s():
     md = markdown(at)
     bound_f = pla_core.mistake_bound(X, y, w_f=f[:3])
     assert bound_f > pla_core.mistake_bound(X, y)
-    assert f"R²/ρ_f² = **{num(bound_f)}**" in md
+    assert f"so R²/ρ² = **{num(bound_f)}**" in md
     assert url(at)["wf"] == "f"
     assert any(tr["meta"] == "target" for tr in plot(at)["layers"]["below"])
     assert "cos∠(f, wₜ)" in {s["name"] for s in plot(at)["chart"]["series"]}

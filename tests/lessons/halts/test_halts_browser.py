@@ -181,5 +181,5 @@ def test_the_normal_and_proving_against_f_by_clicking(server, plot):
     plot.page.locator("[role=option]", has_text="f (made the data)").click()
     wait_url(plot, "wf", "f")
     bound_f = pla_core.mistake_bound(X, y, w_f=f)
-    plot.page.get_by_text(f"R²/ρ_f² = {num(bound_f)}").wait_for(timeout=30_000)
+    plot.page.get_by_text(f"so R²/ρ² = {num(bound_f)}").wait_for(timeout=30_000)
     plot.page.wait_for_function("() => document.querySelector('.pla-chart').data.some(s => s.name === 'cos∠(f, wₜ)')")

@@ -162,7 +162,7 @@ def check_words(X, y, kw, gamma: Fraction, rho2: Fraction):
         v = plain(margin_words.verdict(trace, T, f, separable=True))
         assert ("can never halt here" in v) == (vs2 > 0)
         assert ("halts within" in v) == (vs2 < 0 and from_zero)
-    # Final lines: ρ(w_T) ≥ γ/2 ✓ exactly when the run halted (then every point clears γ/2, ties included)
+    # Final lines: the last w's ρ ≥ γ/2 ✓ exactly when the run halted (then every point clears γ/2, ties included)
     r2 = signed_rho2(e, W[-1])
     ends = margin_words.margins(trace, f)
     assert ("≥ γ/2 = " in ends and "✓" in ends) == (halted and r2 is not None)
@@ -234,7 +234,7 @@ def test_at_exactly_twice_the_best_margin_a_run_halts_and_the_page_says_it_can(x
     q = {q.key: q for q in margin_checks.questions(trace, len(trace), f)}["halts"]
     assert q.choices[q.answer] == "Yes" and "no line clears" not in q.why
     ends = margin_words.margins(trace, f)
-    assert f"ρ(w_T) = **{margin_words.num(float(gamma) / 2)}** ≥ γ/2 = {margin_words.num(float(gamma) / 2)} ✓" in ends
+    assert f"ρ = **{margin_words.num(float(gamma) / 2)}** ≥ γ/2 = {margin_words.num(float(gamma) / 2)} ✓" in ends
 
 
 @settings(max_examples=examples(150), deadline=None)
@@ -267,7 +267,7 @@ def test_gamma_twice_rho_star_by_its_link_the_page_says_the_run_halts_where_it_c
     assert "γ = 2ρ* = 2: only a line with the best margin ρ* clears every point by γ/2 (exactly)" in md
     words = md[md.index("**The bound**"):md.index("**Final lines**")]
     assert "this one halts there after **2** updates." in words and "never halt" not in words
-    assert "ρ(w_T) = **1** ≥ γ/2 = 1 ✓" in md
+    assert "ρ = **1** ≥ γ/2 = 1 ✓" in md
     assert "ρ* − γ/2 = 0 (γ = 2ρ*)" in md
     said = answer(at, "With γ = 2, will the margin perceptron halt", "Yes")
     assert said and said[0].startswith("**Right:**")

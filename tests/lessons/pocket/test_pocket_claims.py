@@ -73,8 +73,8 @@ def test_the_look_line_the_chart_the_counts_and_the_answers_are_the_exact_run_s(
     # The look line: the pocket's error (pink) never rises; PLA's (grey) is the exact count, and may rise
     chart = {s["name"]: s["y"] for s in extras["chart"]["series"]}
     xs = extras["chart"]["x"]
-    assert chart["E_in(w): PLA now"] == [round(errors[t] / n, 5) for t in xs]
-    assert chart["E_in(ŵ): the pocket"] == [round(kept[t] / n, 5) for t in xs]
+    assert chart["Eᵢₙ(w): PLA now"] == [round(errors[t] / n, 5) for t in xs]
+    assert chart["Eᵢₙ(ŵ): the pocket"] == [round(kept[t] / n, 5) for t in xs]
     assert all(a >= b for a, b in zip(kept, kept[1:]))
     rises = sum(b > a for a, b in zip(errors, errors[1:]))
     worse = pocket_checks.pocket_worse(trace)
@@ -85,7 +85,7 @@ def test_the_look_line_the_chart_the_counts_and_the_answers_are_the_exact_run_s(
         assert q.choices[q.answer] == ("Fewer" if b < a else "As many" if b == a else "More")
         assert f"w{sub(t)} gets {a} of {n} points wrong and ŵ{sub(t)} gets {b}" in q.why
         words = pocket_words.numbers(trace, t, extras, noise=noise, noisy=noise > 0)
-        assert f"E_in(w{sub(t)}), PLA now: **{pct(a, n)}**" in words and f"the pocket: **{pct(b, n)}**" in words
+        assert f"Eᵢₙ(w{sub(t)}), PLA now: **{pct(a, n)}**" in words and f"the pocket: **{pct(b, n)}**" in words
         # ŵ with no line: what it says everywhere, by the exact weights and the reading in use
         w = W[best[t]]
         said = pocket_words.constant(trace, t)
