@@ -20,7 +20,7 @@ SIGN_ZERO_LABELS = {
     "lt0": f"only y·wᵀx̃ < 0 is a mistake ({HAND.tag}, margin part)",
 }
 ORDER_LABELS = {"cyclic": "cyclic (0, 1, …, n−1, repeat)", "permuted": "one random permutation, repeated",
-                "random": "random mistake each time (SGD: a random point)"}
+                "random": "random mistake each time"}
 
 
 #: The algorithm settings every lesson shares; they sit in the sidebar.
