@@ -75,9 +75,10 @@ def page() -> None:
     slides = shared.SHARED["deck"]
     st.markdown(f"### {TITLE}")
     st.markdown("The demos of one lecture, in order. Add one from any lesson (*Add this demo to my lecture*, under "
-                "the plot); present them all from one link, with a clicker: **PageDown** steps and, at the end of a "
-                "run, opens the next demo; **PageUp** goes back; **B** or **.** blanks the screen; **Q** shows the "
-                "demo's QR code for the class's phones.")
+                "the plot); present them all from one link, with a clicker: **PageDown** steps and, past a demo's last "
+                "step, opens the next demo; **PageUp** steps back and, at a demo's first step, opens the one before "
+                "at its last step; **B** or **.** blanks the screen; **Q** shows the demo's QR code for the class's "
+                "phones.")
     for m in shared.SHARED["msgs"]:  # what was wrong with the link (a damaged lecture), quoted as plain text
         st.warning(literal(m), icon="⚠️")
     shared.SHARED["msgs"] = []
@@ -123,10 +124,10 @@ def _row(i: int, slide: D.Slide, sp: demos.Span, n: int) -> None:
     with st.container(border=True, key=f"lecture-demo-{i}"):
         title = TITLES.get(slide.page)
         where = literal(title) if title else f"an unknown lesson ({literal(slide.page)})"
-        text, last, move = st.columns([1.6, 0.7, 2.4], vertical_alignment="center")
-        shows = (f"shows steps {sp.start} to {sp.last}: {sp.presses} press{'es' * (sp.presses != 1)}"
-                 f" ({sp.why}; the run has {sp.end})" if sp.end else "no steps: one press opens the next demo")
-        text.markdown(f"**{i + 1}.** {where}, {shows}"
+        text, last, move = st.columns([1.4, 0.55, 2.7], vertical_alignment="center")
+        shows = (f"steps {sp.start} to {sp.last}, {sp.presses} press{'es' * (sp.presses != 1)} ({sp.why})"
+                 if sp.end else "no steps: one press opens the next demo")
+        text.markdown(f"**{i + 1}.** {where}: {shows}"
                       + (" · presenter mode" if slide.params.get("present") == "1" else ""))
         key = _key(i, slide)
         if key not in st.session_state:

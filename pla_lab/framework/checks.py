@@ -73,7 +73,7 @@ def ask(ns: str, questions: list[Question], *, about: str) -> None:
     of its page, with the id of the result its questions read (e.g. the job's key)."""
     if not questions:
         return
-    # One box: on a phone, where the lesson's boxes are flattened and reordered (frame._phone_order), it stays
+    # One box: on a phone, where the lesson's boxes are flattened and reordered (style.phone_order), it stays
     # whole, after the words, with its heading.
     with st.container(key=f"{ns}-checks"):
         st.markdown(f"#### {HEADING}")

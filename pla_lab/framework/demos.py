@@ -63,8 +63,8 @@ def default_last(trace, start: int, end: int) -> tuple[int, str]:
         first, period = cycle
         last = first + period if start < first + period else start + period
         if last <= end:
-            return last, f"one cycle ({period} updates)"
-    return start + STEPS, f"{STEPS} steps"
+            return last, f"one cycle of {period} update{'s' * (period != 1)}; the run goes on to {end:,}"
+    return start + STEPS, f"{STEPS} of the run's {end:,} steps"
 
 
 def span(lesson, params: dict[str, str], last: int | None = None) -> Span:
@@ -75,6 +75,6 @@ def span(lesson, params: dict[str, str], last: int | None = None) -> Span:
         return Span(0, 0, 0, "no steps")
     end = run.T
     if last is not None:
-        return Span(start, max(start, min(last, end)), end, "set by hand")
+        return Span(start, max(start, min(last, end)), end, f"set by hand; the run has {end:,} steps")
     auto, why = default_last(run.trace, start, end)
     return Span(start, auto, end, why)

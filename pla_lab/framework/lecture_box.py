@@ -22,13 +22,21 @@ BAR, NEXT, BACK, QR, STEPS = "deck-bar", "deck-next", "deck-back", "deck-qr", "d
 BACKGROUND = {"light": "#ffffff", "dark": "#0e1117"}  # Streamlit's own page backgrounds, under the bar
 #: The bar in a corner, over the page (a projector's screen is full); B or . blanks the screen; Q shows the QR code.
 _WRAP = f"[data-testid=stLayoutWrapper]:has(>.st-key-{BAR})"  # out of the page's flow: nothing under it moves
-CSS = (f"{_WRAP}{{position:fixed;left:0.75rem;bottom:0.5rem;z-index:999990;max-width:46vw}}"
-       f".st-key-{BAR}{{gap:0.25rem;padding:0.3rem 0.7rem;border-radius:0.5rem;"
+#: px kept free at the screen's bottom for the bar in presenter mode (replay_page: the plot and its numbers end above
+#: it, so it covers neither the plot's axis nor a line of numbers): one row, the caption in at most two lines.
+BAR_ROOM = 64
+CSS = (f"{_WRAP}{{position:fixed;left:0.75rem;bottom:0.4rem;z-index:999990;max-width:46vw}}"
+       f".st-key-{BAR}{{flex-direction:row;align-items:center;gap:0.6rem;padding:0.25rem 0.6rem;border-radius:0.5rem;"
+       f"max-height:{BAR_ROOM - 10}px;overflow:hidden;"
        "background:%s;opacity:0.94;box-shadow:0 0 0.4rem rgba(128,128,128,0.5)}"
-       f".st-key-{BAR} p{{margin:0!important;font-size:1rem;line-height:1.35}}"
+       f".st-key-{BAR}>*{{width:auto!important;flex:0 0 auto}}.st-key-{BAR}>:first-child{{flex:0 1 auto;min-width:0}}"
+       f".st-key-{BAR} p{{margin:0!important;font-size:1rem;line-height:1.3;display:-webkit-box;"
+       "-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}"
        f".st-key-{BAR} [data-testid=stMarkdownContainer]{{margin:0!important}}"
-       f".st-key-{BAR} [data-testid=stHorizontalBlock]{{gap:0.4rem}}"
-       f".st-key-{BAR} a{{min-height:0;padding:0.05rem 0.6rem}}"
+       f".st-key-{BAR} [data-testid=stHorizontalBlock]{{gap:0.4rem;flex-wrap:nowrap}}"
+       f".st-key-{BAR} [data-testid=stColumn]{{width:auto!important;flex:0 0 auto;min-width:0}}"
+       f".st-key-{BAR} a{{min-height:0;padding:0.05rem 0.6rem;white-space:nowrap}}"
+       f"[data-testid=stMain]{{--pla-bar:{BAR_ROOM}px}}"
        f"[data-testid=stLayoutWrapper]:has(>.st-key-{QR}){{display:none}}"
        f"body.pla-qr [data-testid=stLayoutWrapper]:has(>.st-key-{QR}){{display:flex;position:fixed;inset:2vh 0;"
        "z-index:999995;justify-content:center;align-items:center}"

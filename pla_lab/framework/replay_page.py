@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from pla_lab.framework import checks, frame, look, shared, widgets
+from pla_lab.framework import checks, frame, lecture_box, look, shared, style, widgets
 from pla_lab.framework.page import Page
 from pla_lab.framework.say import st
 
 PRESENT_HEIGHT = 620  # px of the plot in presenter mode, at 1280×720 with the sidebar closed
 PRESENT_FILL = 24  # on a taller screen it grows to the fold (the transport is beside it)
-# A wide lesson's plot and chart, with its numbers under them in a box of their own that ends at the fold (on any
-# screen: the plot leaves it this much room), so no line of them is cut by the screen's edge.
-PRESENT_WORDS = 124  # px of that box: four lines of presenter mode's words
-PRESENT_WIDE = 430  # px of the plot at least, on a screen too short for it to fit (it then scrolls)
+# A wide lesson's plot and chart, with its numbers under them in a box of their own that ends at the fold: the plot
+# leaves it this much room (its gap included), and on a screen where the width holds the plot smaller, all of it.
+PRESENT_WORDS = 186  # px under the plot (gap included): at 1920×1080 the width holds the plot to ~840 px anyway
+PRESENT_WIDE = 430  # px of the plot at least (a screen too short for both then scrolls)
 
 
 
@@ -58,16 +58,17 @@ class ReplayPage:
         """Presenter mode at 1280×720: the plot takes most of the screen, Back/Step/Play stay in view beside it, then
         the numbers (a wide lesson's plot and chart leave its numbers a box under them, and every control of the
         lesson is in the column beside them); the guide and the point tools wait until it is left."""
+        bar = lecture_box.BAR_ROOM if _lecture_bar(self) else 0  # the plot and its numbers end above the bar
         if self.wide:  # the plot and its chart beside the controls, every one of the lesson's within reach
             left, right = st.columns((2.4, 1), gap="small")
-            with left:
-                widgets.plot(self, page, height=PRESENT_WIDE, fill=PRESENT_WORDS + 20)  # the gap under it, and a spare px
-                words = st.container(height=PRESENT_WORDS, border=False, key=widgets.WORDS)
+            with left.container(key=style.MAIN):
+                widgets.plot(self, page, height=PRESENT_WIDE, fill=PRESENT_WORDS + bar)
+                words = st.container(key=widgets.WORDS)
             side = right.container(key=widgets.SIDE)
         else:
             left, right = st.columns((1.9, 1.35), gap="medium")
             with left:
-                widgets.plot(self, page, height=PRESENT_HEIGHT, fill=PRESENT_FILL)
+                widgets.plot(self, page, height=PRESENT_HEIGHT, fill=PRESENT_FILL + bar)
             side = right.container(key=widgets.COLUMN)
         with side:
             st.markdown(f"#### {self.heading}")
@@ -102,6 +103,12 @@ class ReplayPage:
         if self.guide:
             with st.expander("What to look at, what to try", expanded=self.guide_open):
                 st.markdown(self.guide)
+
+
+def _lecture_bar(lesson) -> bool:
+    """Whether a lecture is presented and this lesson shows its demo (lecture_box.deck_bar draws its bar then)."""
+    k, slides = shared.SHARED["slide"], shared.SHARED["deck"]
+    return k is not None and k < len(slides) and slides[k].page == lesson.slug
 
 
 @contextmanager

@@ -12,8 +12,8 @@ bottom: no exception is drawn anywhere on the page, and the server logs none (th
   axe-core finding (light; dark is test_accessibility.py's walk).
 * Presenter mode on the projector, and the phone in both modes, move on by the sidebar's links as a class does,
   in one page load. Presenter mode draws every control of the lessons in test_present_fit_browser.CONTROLS on the
-  screen; the phone gets the phone's page (test_phone_browser.check_phone_page: the plot across the screen, then its
-  chart, then Back/Step/Play, all on one screen), the presenter's link opened there too (at step 2, and the link
+  screen; the phone gets the phone's page (test_phone_browser.check_phone_page: the plot across the screen, then
+  Back/Step/Play on the first screen, then its chart), the presenter's link opened there too (at step 2, and the link
   keeps presenting on every lesson).
 
 One walk does all of a screen's checks: a lesson's page is loaded once for them, not once per check.

@@ -146,7 +146,7 @@ def test_a_lecture_is_built_from_lessons_listed_saved_loaded_and_presented(serve
         rows = page.locator("[class*=st-key-lecture-demo-]")
         rows.nth(1).wait_for(timeout=30_000)
         page.wait_for_selector(READY, timeout=30_000)  # the run drawn to its end (a row's box comes before its words)
-        assert "PLA step by step, shows steps 2 to" in rows.nth(0).inner_text() and "XOR" in rows.nth(1).inner_text()
+        assert "PLA step by step: steps 2 to" in rows.nth(0).inner_text() and "XOR" in rows.nth(1).inner_text()
         captions = page.get_by_label("Caption", exact=True)
         assert [captions.nth(i).input_value() for i in range(2)] == ["PLA, two updates in", "XOR <i>never</i> halts"]
         page.wait_for_function("() => new URL(location.href).searchParams.get('deck')")
@@ -204,7 +204,7 @@ def test_a_demo_added_right_after_two_steps_on_a_slow_machine_is_the_step_shown(
         page.get_by_role("link", name=re.compile("Open the Lecture page")).click()
         row = page.locator("[class*=st-key-lecture-demo-]").first
         row.wait_for(timeout=30_000)
-        assert "PLA step by step, shows steps 2 to" in row.inner_text()
+        assert "PLA step by step: steps 2 to" in row.inner_text()
     finally:
         ctx.close()
 

@@ -1,8 +1,8 @@
 """A phone (390×844, touch) in real headless Chromium: what a phone's page of a lesson is, measured in pixels
-(:func:`check_phone_page`: the plot across the screen and first, the chart under it and as wide, no word of the chart
-or the legend cut) and Step tapped like a person steps. test_every_lesson_browser.py's phone walks check it on every
-lesson, in normal mode and from a presenter's link (present=1); here, a lecturer's screen turned from a phone's width
-to a projector's."""
+(:func:`check_phone_page`: the plot across the screen and first, Back/Step/Play under it on the first screen, then
+the chart, as wide, no word of the chart or the legend cut) and Step tapped like a person steps.
+test_every_lesson_browser.py's phone walks check it on every lesson, in normal mode and from a presenter's link
+(present=1); here, a lecturer's screen turned from a phone's width to a projector's."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ MEASURE = """() => {
   const gd = document.querySelector('.pla-plot');
   return { plot: box(gd), area: box(gd.querySelector('.nsewdrag')), legend: box(gd.querySelector('.legend')),
            chart: box(document.querySelector('.pla-chart')), step: box(document.querySelector('.st-key-app-step button')),
+           transport: ['back', 'step', 'play'].map((k) => box(document.querySelector(`.st-key-app-${k} button`))),
            chartTexts: texts('.pla-chart text'), legendTexts: texts('.pla-plot .legend text'),
            marker: Math.min(...gd.data.filter((t) => t.meta === 'points').map((t) => t.marker.size)) };
 }"""
@@ -44,6 +45,7 @@ def check_phone_page(plot: Plot, slug: str) -> dict:
     if slug in CHARTED:
         plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
     plot.settled()
+    plot.js("() => document.querySelector('[data-testid=stMain]').scrollTo(0, 0)")  # the first screen
     m = plot.js(MEASURE)
     p = m["plot"]
     assert p["width"] >= 0.9 * W and p["right"] <= W, m  # across the screen
@@ -52,12 +54,12 @@ def check_phone_page(plot: Plot, slug: str) -> dict:
     assert not inside(m["legendTexts"], {"left": 0, "right": W}), m["legendTexts"]
     assert m["marker"] <= 15, m  # a phone's markers, not a projector's (big ones merge on a phone's plot)
     assert m["step"]["top"] >= p["bottom"], m  # the plot first, then Back/Step/Play
-    if slug in CHARTED:
+    assert all(0 <= b["top"] and b["bottom"] <= H for b in m["transport"]), m  # all three on the first screen
+    if slug in CHARTED:  # then the chart, as wide as the plot
         c = m["chart"]
-        assert c["top"] >= p["bottom"] and c["width"] >= 0.95 * p["width"] and abs(c["left"] - p["left"]) <= 1, m
-        assert m["step"]["top"] >= c["bottom"], m
+        assert c["top"] >= m["step"]["bottom"] and c["width"] >= 0.95 * p["width"], m
+        assert abs(c["left"] - p["left"]) <= 1, m
         assert not inside(m["chartTexts"], c), inside(m["chartTexts"], c)
-        assert m["step"]["bottom"] - p["top"] <= H, m  # plot, chart and Back/Step/Play fit one screen
     return m
 
 

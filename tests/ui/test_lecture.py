@@ -49,7 +49,7 @@ def test_demos_added_from_lessons_are_listed_in_order_with_their_captions_and_th
     at.switch_page(LECTURE).run()
     assert not at.exception
     rows = lecture_rows(at)
-    assert len(rows) == 2 and "PLA step by step" in rows[0] and "steps 2 to" in rows[0] and "XOR" in rows[1]
+    assert len(rows) == 2 and "PLA step by step: steps 2 to" in rows[0] and "XOR" in rows[1]
     assert [t.value for t in at.text_input if t.label == "Caption"] == ["First: PLA, two updates in",
                                                                        "Then XOR: it never halts"]
     slides = deck_of(at)
@@ -182,17 +182,19 @@ def test_each_demo_shows_its_steps_and_the_lecture_its_presses_and_a_last_step_i
     pla, xor = _default_run("pla"), _default_run("xor")
     assert pla.stop == "halted" and len(pla) <= 30 and xor.cycle is not None
     period = xor.cycle[0] + xor.cycle[1]
-    assert f"shows steps 0 to {len(pla)}: {len(pla)} presses (the run's end" in rows[0]
-    assert f"shows steps 0 to {period}: {period} presses (one cycle" in rows[1]
-    assert "shows steps 0 to 30: 30 presses (30 steps; the run has 600)" in rows[2]
-    halts = int(rows[3].split("shows steps 0 to ")[1].split(":")[0])
+    assert f"steps 0 to {len(pla)}, {len(pla)} presses (the run's end)" in rows[0]
+    assert f"steps 0 to {period}, {period} presses (one cycle of {xor.cycle[1]} updates; the run goes on to 1,000)" \
+        in rows[1]
+    assert "steps 0 to 30, 30 presses (30 of the run's 600 steps)" in rows[2]
+    halts = int(rows[3].split("steps 0 to ")[1].split(",")[0])
     total = len(pla) + period + 30 + halts + 3
     assert f"takes **{total} presses** of PageDown" in "\n".join(m.value for m in at.markdown)
     boxes = [n for n in at.number_input if n.label == "Last step"]
     assert [b.value for b in boxes] == [len(pla), period, 30, halts]
     boxes[1].set_value(period + 3).run()
     assert deck_of(at)[1].last == period + 3 and deck_of(at)[0].last is None
-    assert f"shows steps 0 to {period + 3}: {period + 3} presses (set by hand" in lecture_rows(at)[1]
+    assert f"steps 0 to {period + 3}, {period + 3} presses (set by hand; the run has 1,000 steps)" \
+        in lecture_rows(at)[1]
     assert f"takes **{total + 3} presses**" in "\n".join(m.value for m in at.markdown)
     again = start({"deck": D.pack(deck_of(at))}, page=LECTURE)  # the link keeps it
     assert [n.value for n in again.number_input if n.label == "Last step"][1] == period + 3

@@ -117,7 +117,7 @@ def test_with_noise_pocket_is_compared_with_plas_last_w():
     e_in = [pla_core.count_mistakes(t.pocket_weights[-1], d.X[r], d.y[r]) / 20 for r, t in enumerate(pocket)]
     text = markdown(at)
     capped = sum(t.stop == "max_updates" for t in pocket)
-    assert stats(f"{term('E_in')}, Pocket's ŵ", e_in) in text and f"**{capped}** of 12 hit the cap" in text
+    assert stats(f"{term('Eᵢₙ')}, Pocket's ŵ", e_in) in text and f"**{capped}** of 12 hit the cap" in text
     assert len(at.get("plotly_chart")) == 4
 
 
