@@ -90,6 +90,12 @@ class ReplayLesson(ReplayPage, Lesson):
             st.markdown(explain.verdict(page.trace, page.t, separable=extras.get("separable"), go=self.to_end,
                                         with_bias=extras.get("with_bias")) + "\n\n" + explain.step_numbers(page.trace, page.t))
 
+    def present_panel(self, page: Page) -> None:
+        """Presenter mode's numbers: what a class reads from the back of the room, all of it on the screen at 1280×720
+        and 1920×1080 (the lecturer says the rest; the full words are a click on *Leave presenter mode* away). The
+        lesson's panel unless the lesson says less."""
+        self.panel(page)
+
     def showing(self, page: Page) -> str | None:
         """Above the numbers, one line saying what the plot draws at this step (which w each line is, which update
         the circle and the dashed arrow belong to); the plot's alt text says the same."""

@@ -83,7 +83,7 @@ class ReplayPage:
                 self._modes([1, 1.6])
                 words = st.container(key=widgets.WORDS)
         with words, said(page):
-            self.panel(page)
+            self.present_panel(page)
 
     @staticmethod
     def _modes(widths) -> None:
