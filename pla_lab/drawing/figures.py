@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from pla_core.geometry import clip_line
+from pla_lab.drawing.numbers import CAP
 from pla_lab.words import explain
 from pla_lab.words.text import num
 
@@ -99,8 +100,7 @@ def boundary_label(w) -> str:
     return text + " = 0"
 
 
-# ---------------------------------------------------------------------------------------------------------------
-# Static layers of the other lessons: the target f, the flipped labels, the certificate, the error chart
+# -- Static layers of the other lessons: the target f, the flipped labels, the certificate, the error chart ---------
 
 
 def target_trace(w_f, view, *, theme: str = "light") -> dict:
@@ -180,13 +180,13 @@ def error_curves(trace, eout=None) -> dict:
         pe = trace.pocket_errors
         improved = np.concatenate([[False], pe[1:] < pe[:-1]])
     ts = sample_steps(T, improved)
-    series = [{"name": "E_in(w): PLA now", "y": np.round(trace.errors[ts] / n, 5).tolist(),
+    series = [{"name": "Eᵢₙ(w): PLA now", "y": np.round(trace.errors[ts] / n, 5).tolist(),
                "color": "rgba(128,128,128,0.85)", "width": 1.2}]
     if trace.pocket_errors is not None:
-        series.append({"name": "E_in(ŵ): the pocket", "y": np.round(trace.pocket_errors[ts] / n, 5).tolist(),
+        series.append({"name": "Eᵢₙ(ŵ): the pocket", "y": np.round(trace.pocket_errors[ts] / n, 5).tolist(),
                        "color": "pocket", "width": 4})
     if eout is not None:
-        series.append({"name": "E_out(ŵ) against f", "y": np.round(np.asarray(eout)[ts], 5).tolist(),
+        series.append({"name": "Eₒᵤₜ(ŵ) against f", "y": np.round(np.asarray(eout)[ts], 5).tolist(),
                        "color": "target", "width": 3, "dash": "dash"})
     # The axis shows every value drawn, w₀'s too (w₀ = 0 gets every point wrong: E_in = 100%), with room above.
     ymax = max(max(v for s in series for v in s["y"]) * 1.05, 0.05)
@@ -218,8 +218,11 @@ def lifted_figure(points, w, view, *, theme: str = "light", height: int = 380) -
     for label, name, symbol, color in ((1.0, "y = +1", "circle-open", pal["pos"]),
                                        (-1.0, "y = −1", "diamond", pal["neg"])):
         m = P[:, 2] == label
-        data.append({"type": "scatter3d", "mode": "markers", "name": name, "x": P[m, 0].tolist(),
-                     "y": P[m, 1].tolist(), "z": z[m].tolist(), "hovertemplate": "(%{x}, %{y}, x₁x₂ = %{z})",
+        idx = np.flatnonzero(m).tolist()  # each point's number beside it, as the plot writes it (numbers.CAP)
+        data.append({"type": "scatter3d", "mode": "markers+text" if len(P) <= CAP else "markers", "name": name,
+                     "x": P[m, 0].tolist(), "y": P[m, 1].tolist(), "z": z[m].tolist(), "customdata": idx,
+                     "text": [str(i) for i in idx], "textposition": "top center", "textfont": {"size": 12},
+                     "hovertemplate": "#%{customdata}  (%{x}, %{y}, x₁x₂ = %{z})<extra></extra>",
                      "marker": {"symbol": symbol, "size": 7, "color": color, "line": {"width": 3, "color": color}}})
     xmin, xmax, ymin, ymax = view
     zlo, zhi = (float(z.min()), float(z.max())) if len(z) else (-1.0, 1.0)

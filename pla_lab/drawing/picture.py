@@ -20,6 +20,7 @@ import math
 import numpy as np
 
 from pla_core.geometry import arrow_start, clip_line
+from pla_lab.drawing import numbers
 
 #: The live plot's margins in px (left, right, top with one legend row, bottom) and each further legend row, as
 #: plotly draws them (figures.base_figure's, grown by automargin for the tick labels, the axis titles and the legend),
@@ -109,7 +110,7 @@ class _Svg:
 
 def svg(payload: dict, *, height: int | None = None) -> str:
     """The SVG of the payload's step at rest: the plot area's frame and axes, the companions' lines, the boundary,
-    w's arrow, the points (○ +1, × −1) and the circled point of the next update."""
+    w's arrow, the points (○ +1, × −1), the circled point of the next update and the points' numbers."""
     v = [float(x) for x in payload["view"]]
     colors, fg, present = payload["colors"], payload["colors"].get("fg", "#31333F"), bool(payload.get("present"))
     k = 1.5 if present else 1
@@ -137,24 +138,72 @@ def svg(payload: dict, *, height: int | None = None) -> str:
         _w_arrow(out, payload, w, t, fg, 3.5 * k)
     size = 20 if present else 13
     r, sw = size / 2 / s, (3 if size < 18 else 4.5)
-    for x, y, label in payload["points"]:
+    faint = _faint(payload, t)
+    for i, (x, y, label) in enumerate(payload["points"]):
+        op = ' opacity="0.35"' if i in faint else ""  # a stream's point not arrived yet (stream.js's FAINT)
         if label > 0:
             out.out.append(f'<circle class="pt pos" cx="{x:.4g}" cy="{-y:.4g}" r="{r - sw / 2 / s:.4g}" fill="none" '
-                           f'stroke="{colors["pos"]}" stroke-width="{sw}" vector-effect="non-scaling-stroke"/>')
+                           f'stroke="{colors["pos"]}" stroke-width="{sw}" vector-effect="non-scaling-stroke"{op}/>')
         else:
             a, b = (x - r, y - r), (x + r, y + r)
             out.out.append(f'<path class="pt neg" d="M{out.xy(a)}L{out.xy(b)}M{out.xy((a[0], b[1]))}'
                            f'L{out.xy((b[0], a[1]))}" stroke="{colors["neg"]}" stroke-width="{sw}" '
-                           'vector-effect="non-scaling-stroke"/>')
+                           f'vector-effect="non-scaling-stroke"{op}/>')
     if win and t < int(payload.get("T", 0)) and "circle" in moving:
         for i in _entry(win, "I", t) or []:
             if 0 <= i < len(payload["points"]):
                 x, y, _ = payload["points"][i]
                 out.out.append(f'<circle cx="{x:.4g}" cy="{-y:.4g}" r="{17 * k / s:.4g}" fill="none" stroke="{fg}" '
                                f'stroke-width="{3 * k}" vector-effect="non-scaling-stroke"/>')
+    _numbers(out, payload, t, fg, present)
     box = f"{v[0]:.4g} {-v[3]:.4g} {v[1] - v[0]:.4g} {v[3] - v[2]:.4g}"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}" preserveAspectRatio="xMidYMid meet" '
             f'overflow="visible">{"".join(out.out)}</svg>')
+
+
+def _arrival(payload: dict, t: int) -> tuple[int | None, bool, bool]:
+    """The stream's arriving point at rest at step t (as the live plot's stream.arrival), whether its label is revealed
+    and whether it is a mistake; (None, False, False) without a stream or past its window."""
+    a = payload.get("stream")
+    if not a or "stream" not in (payload.get("moving") or ()):
+        return None, False, False
+    j = t // 2 - a["k0"]
+    if not 0 <= j < len(a["shown"]):
+        return None, False, False
+    return a["shown"][j], t % 2 == 1, bool(a["wrong"][j])
+
+
+def _faint(payload: dict, t: int) -> set[int]:
+    """A stream's points that have not arrived by step t (stream.streamPoints draws them faint)."""
+    a = payload.get("stream")
+    if not a or "stream" not in (payload.get("moving") or ()):
+        return set()
+    return {i for i, k in enumerate(a["first"]) if k > t // 2}
+
+
+def _numbers(out: _Svg, payload: dict, t: int, fg: str, present: bool) -> None:
+    """Each point's number where the live plot writes it (marks.numberTrace): on the payload's side of its marker, a
+    circled point's outside its ring (above numbers.CAP points, only the circled and the picked point's), a stream's
+    points' once arrived, and its arrival's above or below it."""
+    sides, k = payload.get("numbers"), 1.5 if present else 1
+    font, marker = (numbers.PRESENT_FONT, numbers.PRESENT_MARKER) if present else (numbers.FONT, numbers.MARKER)
+    (now, reveal, wrong), faint = _arrival(payload, t), _faint(payload, t)
+    circled = set(_entry(payload.get("win"), "I", t) or []) if "circle" in (payload.get("moving") or ()) and t < int(
+        payload.get("T", 0)) else set()
+    named = circled | {i for i in (payload.get("pick"), now) if i is not None}
+    ringed = circled | ({now} if reveal and not wrong else set())
+    halo = "#444" if fg.upper() in ("#FAFAFA", "#FFFFFF") else "#fff"  # plotly's shadow "auto": contrast(fg)
+    for i, (x, y, _) in enumerate(payload["points"]):
+        if i in faint or not (sides or i in named):
+            continue  # not arrived yet (faint), or not named above the cap
+        side = sides[i] if sides and i < len(sides) else "top right"
+        side = side.replace("middle", "top") if i == now else side  # clear of the arrival's words beside it
+        size = 28 * k if i == now and not reveal else max(marker, 34 * k) if i in ringed else marker  # "?", ring
+        dx, dy, anchor = numbers.offset(side, font, size)
+        s = out.s  # px per data unit
+        out.out.append(f'<text class="num" x="{x + dx / s:.4g}" y="{-y + dy / s:.4g}" font-size="{font / s:.4g}" '
+                       f'text-anchor="{anchor}" fill="{fg}" stroke="{halo}" stroke-width="{2.5 / s:.4g}" '
+                       f'paint-order="stroke" font-family="Open Sans, verdana, arial, sans-serif">{i}</text>')
 
 
 def _w_arrow(out: _Svg, payload: dict, w, t: int, fg: str, width: float) -> None:

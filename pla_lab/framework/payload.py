@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pla_core import radius_bound
-from pla_lab.drawing import figures
+from pla_lab.drawing import figures, numbers
 from pla_lab.framework import protocol
 from pla_lab.words.text import clean_weights
 
@@ -103,6 +103,7 @@ def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ac
         colors=figures.palette(theme, scene.present), view=list(view), grid=model.grid_step(view), cls=cls, relabel=relabel,
         viewonly=bool(viewonly),
         points=[[p[0], p[1], p[2]] for p in points],
+        numbers=numbers.places(points, view, present=scene.present),
         base=figures.base_figure(points, view, height=height, theme=theme, legend=scene.legend, axis_titles=scene.axes,
                                  present=scene.present, classes=scene.classes),
         layers={"below": list(scene.layers.get("below", [])), "above": list(scene.layers.get("above", []))},

@@ -183,6 +183,8 @@ class Payload(TypedDict):
     relabel: bool               # clicks on a point relabel it (the relabel mode) rather than remove it
     viewonly: bool              # view only: a click on the plot steps (as Step does) and edits nothing
     points: list[list[float]]   # x, y, label (the labels the run learned from)
+    numbers: list[str] | None   # each point's number (its index) is written on this side of its marker (a plotly
+                                # textposition: drawing/numbers.py); None: above numbers.CAP points
     base: dict                  # the static figure: {"data": point traces (meta "points", customdata = the
                                 # point's index: a click's removal is echoed by it), "layout": axes}
     layers: dict[str, list[dict]]  # static plotly traces {"below": [...], "above": [...]} (f, certificate, …)

@@ -91,7 +91,7 @@ def test_step_until_the_pocket_improves_draws_pla_cores_pocket_and_its_e_out(ser
     # The chart beside the plot: E_in of w and ŵ over the whole run, its marker at t.
     chart = plot.js("() => { const c = document.querySelector('.pla-chart'); return [c.data.map(s => s.name),"
                     " c.data[1].y, c.layout.shapes[0].x0]; }")
-    assert chart[0] == ["E_in(w): PLA now", "E_in(ŵ): the pocket", "E_out(ŵ) against f"]
+    assert chart[0] == ["Eᵢₙ(w): PLA now", "Eᵢₙ(ŵ): the pocket", "Eₒᵤₜ(ŵ) against f"]
     assert all(b <= a for a, b in zip(chart[1], chart[1][1:]))  # the pocket's E_in never goes up
     assert chart[2] == t_imp
     plot.page.get_by_text(f"t = {t_imp}").first.wait_for(timeout=30_000)

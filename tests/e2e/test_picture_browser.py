@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import math
 import pathlib
 import re
 
@@ -43,6 +44,31 @@ PICTURE_MARKS = """async (sel) => {
     return [...at((n[0] + n[2]) / 2, (n[1] + n[3]) / 2), -1];
   });
   return { marks: [...pos, ...neg], alt: img.alt, lines: svg.querySelectorAll('path:not(.pt)').length };
+}"""
+# The picture's numbers where the page shows them: {number: [x, y] of the digits' middle, from its point, in px}.
+PICTURE_NUMBERS = """async ([sel, points]) => {
+  const img = document.querySelector(sel), box = img.getBoundingClientRect();
+  const svg = new DOMParser().parseFromString(atob(img.src.split(',')[1]), 'image/svg+xml').documentElement;
+  const [vx, vy, vw, vh] = svg.getAttribute('viewBox').split(' ').map(Number);
+  const s = Math.min(box.width / vw, box.height / vh);
+  return Object.fromEntries([...svg.querySelectorAll('text.num')].map((t) => {
+    const f = +t.getAttribute('font-size'), w = 0.6 * f * t.textContent.length, p = points[+t.textContent];
+    const dx = { start: w / 2, end: -w / 2, middle: 0 }[t.getAttribute('text-anchor')];
+    return [t.textContent, [(+t.getAttribute('x') + dx - p[0]) * s, (+t.getAttribute('y') - 0.36 * f + p[1]) * s]];
+  }));
+}"""
+# The live plot's numbers: {number: [x, y] of the text's middle, from its point's marker, in px}.
+LIVE_NUMBERS = """() => {
+  const traces = [...document.querySelectorAll('.pla-plot .scatterlayer .trace')], mid = (el) => {
+    const r = el.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+  const at = {}, out = {};
+  traces.forEach((tr) => { const d = tr.__data__ && tr.__data__[0] && tr.__data__[0].trace;
+    if (d && d.meta === 'points') tr.querySelectorAll('.point').forEach((p, n) => { at[d.customdata[n]] = mid(p); });
+  });
+  traces.forEach((tr) => { const d = tr.__data__ && tr.__data__[0] && tr.__data__[0].trace;
+    if (d && d.meta === 'numbers') tr.querySelectorAll('.textpoint text').forEach((t) => {
+      const m = mid(t), p = at[+t.textContent]; out[t.textContent] = [m[0] - p[0], m[1] - p[1]]; }); });
+  return out;
 }"""
 # The live plot's points in page pixels, [x, y, label].
 LIVE_MARKS = """() => [...document.querySelectorAll('.pla-plot .scatterlayer .trace')].flatMap((tr) => {
@@ -104,6 +130,7 @@ def test_the_first_picture_comes_before_any_plot_code_and_gives_way_without_a_sh
         Plot(page).settled()
         assert page.is_visible(PICTURE) and page.locator(".pla-plot .main-svg").count() == 0
         pic = page.evaluate(PICTURE_MARKS, PICTURE)
+        pic_numbers = page.evaluate(PICTURE_NUMBERS, [PICTURE, page.evaluate("() => window.__plaLab.data.points")])
         page.screenshot(path=str(ARTIFACTS / f"picture-{slug}-{screen}-before.png"))
         step = page.get_by_role("button", name=re.compile("^Back")).bounding_box()
         assert held_plotly
@@ -122,6 +149,14 @@ def test_the_first_picture_comes_before_any_plot_code_and_gives_way_without_a_sh
         for x, y, label in pic["marks"]:
             near = min(abs(x - lx) + abs(y - ly) for lx, ly, ll in live if ll == label)
             assert near < 30, (slug, x, y, label, near)
+        # Each point's number (the words name points "#k"), on the same side of its marker in the picture and in the
+        # live plot, and the point the words name at this step among them, beside its marker.
+        live_numbers = page.evaluate(LIVE_NUMBERS)
+        assert sorted(live_numbers) == sorted(pic_numbers) == sorted(str(i) for i in range(len(data["points"])))
+        for k, (dx, dy) in live_numbers.items():
+            assert abs(dx - pic_numbers[k][0]) < 6 and abs(dy - pic_numbers[k][1]) < 6, (k, (dx, dy), pic_numbers[k])
+        named = re.search(r"corrects point #(\d+) \(circled", page.locator("[data-testid=stMain]").inner_text())
+        assert named and 8 < math.hypot(*live_numbers[named[1]]) < (45 if phone else 40), live_numbers[named[1]]
         shifts = page.evaluate("() => window.__shifts")
         Plot(page).settled()
         back = page.get_by_role("button", name=re.compile("^Back")).bounding_box()

@@ -14,9 +14,9 @@ const find = (tr, m) => tr.find((x) => x.meta === m);
 test("the moving list says which layers are drawn, in the declared order", () => {
   assert.deepEqual(metas(at(payload(), 1)),
                    ["shade+", "shade-", "ghost", "f", "points", "points", "boundary", "line-note", "w", "update", "next w", "circle",
-                    "pending"]);
+                    "numbers", "pending"]);
   const only = at(payload({ moving: ["boundary"] }), 1);
-  assert.deepEqual(metas(only), ["f", "points", "points", "boundary", "line-note", "pending"]);
+  assert.deepEqual(metas(only), ["f", "points", "points", "boundary", "line-note", "numbers", "pending"]);
   assert.deepEqual(metas(at(pocketPayload(), 1)).slice(0, 3), ["disagree+", "disagree-", "ghost"]);
   assert.ok(metas(at(pocketPayload(), 1)).includes("pocket"));
 });

@@ -16,7 +16,7 @@ import pytest
 
 from pla_core.geometry import arrow_start, clip_line
 from pla_lab.course.path import server_pages
-from pla_lab.drawing import picture
+from pla_lab.drawing import numbers, picture
 from pla_lab.framework import server
 from pla_lab.lessons import LESSONS
 
@@ -75,6 +75,49 @@ def test_the_boundary_and_w_s_arrow_are_pla_core_s_geometry():
     tips = np.array([[w[1] * scale, w[2] * scale], [(w[1] + u[1]) * scale, (w[2] + u[2]) * scale]])
     start_at = arrow_start(np.asarray(w), v, tips)
     assert any(len(n) >= 2 and n[:2] == pytest.approx([start_at[0], -start_at[1]], abs=1e-3) for n in numbers)
+
+
+def _numbers(svg) -> dict[int, tuple[float, float, str, float]]:
+    """The picture's numbers: {number: (x, baseline y in data units, text-anchor, font size in data units)}."""
+    return {int(t.text): (float(t.get("x")), -float(t.get("y")), t.get("text-anchor"), float(t.get("font-size")))
+            for t in svg.findall(f".//{SVG}text[@class='num']")}
+
+
+def test_the_picture_numbers_each_point_beside_its_marker_on_the_side_the_live_plot_takes():
+    """/pla's words name points "#k": the picture writes each point's index beside it where the live plot will (on
+    the payload's side for it, offset as plotly offsets a marker's text, the circled point's outside its ring); above
+    numbers.CAP points, only the circled one."""
+    at = start(page="../pages/pla.py")
+    data = plot(at)
+    _, svg = sent_picture(at)
+    sides, found = data["numbers"], _numbers(svg)
+    assert sorted(found) == list(range(len(data["points"]))) and len(sides) == len(data["points"])
+    assert len(set(sides)) > 1 and set(sides) <= set(numbers.SIDES)
+    circled = data["win"]["I"][0]  # update 1's point, ringed: its number goes outside the 34 px ring
+    for i, (x, y, anchor, size) in found.items():
+        p = data["points"][i]
+        dx, dy, want = numbers.offset(sides[i], numbers.FONT, 34 if i in circled else numbers.MARKER)
+        s = numbers.FONT / size  # px per data unit
+        assert anchor == want and (x - p[0]) * s == pytest.approx(dx, abs=0.1) and (p[1] - y) * s == pytest.approx(
+            dy, abs=0.1), (i, sides[i])  # y up in data units, down on screen
+    many = [[x / 25 - 0.9, (x % 7) / 5 - 0.6, 1.0 if x % 2 else -1.0] for x in range(numbers.CAP + 1)]
+    assert numbers.places(many, data["view"]) is None
+    crowd = picture.svg({**data, "points": many, "numbers": None})
+    assert sorted(_numbers(ET.fromstring(crowd))) == circled
+
+
+def test_the_online_picture_numbers_only_the_points_arrived_and_the_arrival():
+    """/online at step 0: one point has arrived (the grey ?, its number above or below it) and the rest are faint
+    and unnumbered, as the live plot draws them; two steps on, the first is revealed and the second arrives."""
+    for t in (0, 2):
+        at = start({"t": str(t)}, page="../pages/online.py")
+        data = plot(at)
+        _, svg = sent_picture(at)
+        a = data["stream"]
+        arrived = a["shown"][:t // 2 + 1]
+        assert sorted(_numbers(svg)) == sorted(set(arrived))
+        faint = [e for e in svg.iter() if e.get("class", "").startswith("pt") and e.get("opacity") == "0.35"]
+        assert len(faint) == sum(1 for k in a["first"] if k > t // 2)
 
 
 def test_no_picture_past_the_cap_nor_without_points():

@@ -115,3 +115,48 @@ export function lineNote(w, v, extra, fg, k = 1) {
   const o = octant(d), arrow = ARROWS[o];
   return note([c[0] + t * d[0], c[1] + t * d[1]], o >= 3 && o <= 5 ? `${arrow} line off the plot` : `line off the plot ${arrow}`, o);
 }
+
+// What a number keeps clear of besides its point's marker, as large as a marker: the "?" of the stream's arrival
+// (stream.js) and a ring (the circle layer's round the next update's point, the stream's round a right prediction).
+const ASK = 28, RING = 34;
+const vertical = (side) => (side.startsWith("middle") ? side.replace("middle", "top") : side);
+
+/**
+ * Each drawn point's number, its index in the data as the words name it ("point #17"), beside its marker on the side
+ * the payload gives (data.numbers, chosen by pla_lab/drawing/numbers.py so that it hides no marker and no other
+ * number, and the same as the first picture's). One text trace, meta "numbers". `pts` are the point traces as drawn
+ * (less the points just removed; a stream's faint points, not arrived yet, are not numbered). Above the cap
+ * (data.numbers null), only the points the step names are: the circled ones and the picked one. A circled point's
+ * number goes outside its ring. The stream's arrival {i, reveal, wrong} (or null) is numbered too, its "?" as well,
+ * above or below it, clear of the words beside it. Numbers are in the theme's text colour with a halo, so they read
+ * over lines and shading; 12 px (×k in presenter mode). Pure: data in, one trace out.
+ * @param {import("./protocol.js").Payload} data @param {Object[]} pts @param {number[]} circled
+ * @param {{i: number, reveal: boolean, wrong: boolean} | null} arrival @param {string} fg @param {number} k
+ */
+export function numberTrace(data, pts, circled, arrival, fg, k = 1) {
+  const all = !!data.numbers, ringed = new Set(circled || []);
+  const named = new Set([...ringed, ...(data.pick == null ? [] : [data.pick]), ...(arrival ? [arrival.i] : [])]);
+  if (arrival && arrival.reveal && !arrival.wrong) ringed.add(arrival.i);
+  const xs = [], ys = [], texts = [], sides = [], sizes = [];
+  const add = (i, x, y, size) => {
+    const side = all ? data.numbers[i] || "top right" : "top right";
+    xs.push(x); ys.push(y); texts.push(String(i)); sizes.push(ringed.has(i) ? Math.max(size, RING * k) : size);
+    sides.push(arrival && arrival.i === i ? vertical(side) : side);
+  };
+  for (const tr of pts) {
+    if (tr.meta !== "points" || !Array.isArray(tr.customdata)) continue;
+    const op = tr.marker && tr.marker.opacity, size = (tr.marker && tr.marker.size) || 13;
+    tr.customdata.forEach((i, n) => {
+      const faint = (Array.isArray(op) ? op[n] : op) < 1;
+      if (!faint && (all || named.has(i))) add(i, tr.x[n], tr.y[n], size);
+    });
+  }
+  const p = arrival && !arrival.reveal ? data.points[arrival.i] : null; // its point is drawn as the "?"
+  if (p) add(arrival.i, p[0], p[1], ASK * k);
+  // Unseen markers (plotly rings markers of several sizes unless told not to) as large as what each number keeps
+  // clear of: plotly offsets a marker's text by its size.
+  return { type: "scatter", mode: "markers+text", x: xs, y: ys, text: texts, textposition: sides,
+           textfont: { size: 12 * k, color: fg, shadow: "auto" },
+           marker: { size: sizes, color: "rgba(0,0,0,0)", line: { width: 0 } },
+           hoverinfo: "skip", showlegend: false, name: "numbers", meta: "numbers", cliponaxis: false };
+}

@@ -2,9 +2,9 @@
 import { clipPoly, rect, signGrid } from "./geometry.js";
 import { companionArrows, companionLines } from "./companion.js";
 import { chainTraces } from "./chain.js";
-import { arrowTrace, distance, empty, fmt, lineNote, lineTrace, normal } from "./marks.js";
+import { arrowTrace, distance, empty, fmt, lineNote, lineTrace, normal, numberTrace } from "./marks.js";
 import { BAND_TWEENED, bandTraces } from "./band.js";
-import { streamPoints, streamTraces } from "./stream.js";
+import { arrival, streamPoints, streamTraces } from "./stream.js";
 
 export { arrowTrace, lineTrace };
 
@@ -98,7 +98,8 @@ function pendingTrace(add, C) {
 
 /**
  * Every trace in drawing order: the moving layers under the points, the static layers below, the points (less the
- * ones just removed), the static layers above, the moving layers over the points, the points just added.
+ * ones just removed), the static layers above, the moving layers over the points, the points' numbers, the points
+ * just added.
  * @param {import("./protocol.js").Payload} data
  * @param {{w: number[], anchor: number[], scale: number, p: number[] | null}} pose
  * @param {{ghost: number[] | null, circle: number[], update: number[] | null, by: number[]}} extra
@@ -152,9 +153,13 @@ export function traces(data, pose, extra, edits, fg) {
   if (on.has("distance")) above.push(...distance(data, pose, extra, fg, C, k));
   if (on.has("stream")) above.push(...streamTraces(data, pose, extra, fg, C, k));
   if (on.has("chain")) above.push(...chainTraces(data, pose, extra, C, k));
-  above.push(pendingTrace(edits.add, C));
-  const L = data.layers || {}, pts = visiblePoints(data.base.data, edits.remove, edits.flip);
-  return below.concat(L.below || [], on.has("stream") ? streamPoints(data, pts, extra) : pts, L.above || [], above);
+  const L = data.layers || {}, vis = visiblePoints(data.base.data, edits.remove, edits.flip);
+  const pts = on.has("stream") ? streamPoints(data, vis, extra) : vis;
+  // Each point's number over everything the step draws (the words name points by it), then the points just added.
+  const circled = on.has("circle") ? extra.circle || [] : [];
+  above.push(numberTrace(data, pts, circled, on.has("stream") ? arrival(data.stream, extra) : null, fg, k),
+             pendingTrace(edits.add, C));
+  return below.concat(L.below || [], pts, L.above || [], above);
 }
 
 /**
