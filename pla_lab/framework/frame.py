@@ -131,7 +131,7 @@ def theme_button(where) -> None:
     """Light or dark, for a bright or a dark room: the page loads again in the other theme (the address keeps it)."""
     dark = theme() == "dark"
     if where.button("Light" if dark else "Dark", icon=":material/light_mode:" if dark else ":material/dark_mode:",
-                    use_container_width=True, key="theme-switch",
+                    width="stretch", key="theme-switch",
                     help="Show the app in its light theme (the page loads again; nothing is lost)." if dark else
                          "Show the app in its dark theme (the page loads again; nothing is lost)."):
         where.html(_RELOAD % json.dumps("light_theme" if dark else "dark_theme"), unsafe_allow_javascript=True,
@@ -141,7 +141,7 @@ def theme_button(where) -> None:
 def present_button(where) -> None:
     """Enter or leave presenter mode (the link keeps it: present=1)."""
     on = shared.SHARED["present"]
-    if where.button("Leave presenter mode" if on else "Present", icon=":material/co_present:", use_container_width=True,
+    if where.button("Leave presenter mode" if on else "Present", icon=":material/co_present:", width="stretch",
                     help="For a projector: the sidebar closed, the plot as large as the screen allows, larger marks "
                          "and words. The link keeps it (present=1)."):
         shared.SHARED["present"] = not on
