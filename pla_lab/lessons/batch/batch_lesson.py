@@ -3,7 +3,7 @@ one update, drawn tip to tail, with the zero-one loss and the perceptron criteri
 plot."""
 
 import pla_core
-from pla_lab.api import CREDIT_VIEW, ChartSpec, Preset, ReplayLesson, explain, model, st, widgets
+from pla_lab.api import CREDIT_VIEW, ChartSpec, Preset, ReplayLesson, explain, model, shared, st, widgets
 from pla_lab.lessons.batch import batch_checks, batch_figures, batch_words
 from pla_lab.lessons.batch.batch_options import AVERAGE, OPTIONS
 
@@ -51,8 +51,13 @@ class BatchLesson(ReplayLesson):
     def under_transport(self, page):
         mini = page.options["batch"] == "mini"
         widgets.option_widgets(self, columns=True, only=("batch", "bs", "avg") if mini else ("batch", "avg"))
-        if page.trace is not None:
-            st.markdown(batch_words.rule(page.trace, page.options["bs"] if mini else None))
+        if page.trace is None:
+            return
+        asked = page.options["bs"] if mini else None
+        if shared.SHARED["present"]:  # the narrow column beside the plot: what this run adds, the lecturer says why
+            st.markdown(f"This run adds {batch_words.this_run(page.trace)}." + batch_words.too_big(page.trace, asked))
+        else:
+            st.markdown(batch_words.rule(page.trace, asked))
 
     def questions(self, page):
         if page.trace is None:
@@ -64,6 +69,14 @@ class BatchLesson(ReplayLesson):
             st.info(page.run.reason)
             return
         st.markdown(batch_words.numbers(page.trace, page.t, page.run.extras["rises"],
+                                        separable=page.run.extras.get("separable"), go=self.to_end,
+                                        with_bias=page.run.extras.get("with_bias")))
+
+    def present_panel(self, page):
+        if page.trace is None:
+            st.info(page.run.reason)
+            return
+        st.markdown(batch_words.present(page.trace, page.t, page.run.extras["rises"],
                                         separable=page.run.extras.get("separable"), go=self.to_end,
                                         with_bias=page.run.extras.get("with_bias")))
 

@@ -9,7 +9,8 @@ import numpy as np
 
 import pla_core
 from pla_core import facts
-from pla_lab.api import COS495, STEP, clean_weights, halt_words, num, plural, sub, term, text, vec, verdict
+from pla_lab.api import (COS495, STEP, ahead, cap_reason, clean_weights, halt_words, num, plural, sub, term, text,
+                         vec, verdict)
 from pla_lab.lessons.batch.batch_figures import steps_text
 
 GUIDE = f"""
@@ -129,17 +130,45 @@ def numbers(trace, t: int, ups: list[int], *, separable=None, go: str = "Run", w
              rise_text(trace, t, ups), ""]
     if t < T:
         lines += _update(trace, t, w, _weights(trace, t + 1, R))
-    elif trace.halted:
-        e = halt_words.end(trace)
-        lines.append(f"{'✅' if e.separates else '⚠️'} **No mistake left:** J = 0 and the sum is empty, so the batch "
-                     f"perceptron stops. {halt_words.halted(e)}")
-    elif trace.cycle:
-        a, p = trace.cycle
-        lines.append(f"🔁 **Cycling:** the weights repeat every {p} update{plural(p)} from update {a}: the batch "
-                     "perceptron never halts here.")
     else:
-        lines.append(f"⏹ **Stopped at the cap ({T:,} updates)** with {int(E[t])} mistake{plural(int(E[t]))} left.")
+        lines.append(end_line(trace) + (f" {halt_words.halted(halt_words.end(trace))}" if trace.halted else ""))
     lines += ["", descent(trace)]
+    return "  \n".join(lines)
+
+
+def end_line(trace) -> str:
+    """How the run ended (step t has got there): no mistake left, cycling, or the cap."""
+    T, left = len(trace), int(trace.errors[len(trace)])
+    if trace.halted:
+        return (f"{'✅' if halt_words.end(trace).separates else '⚠️'} **No mistake left:** J = 0 and the sum is empty, "
+                "so the batch perceptron stops.")
+    if trace.cycle:
+        a, p = trace.cycle
+        return (f"🔁 **Cycling:** the weights repeat every {p} update{plural(p)} from update {a}: the batch "
+                "perceptron never halts here.")
+    return f"⏹ **Stopped at the cap ({T:,} updates)** with {left} mistake{plural(left)} left."
+
+
+def present(trace, t: int, ups: list[int], *, separable=None, go: str = "Run", with_bias=None) -> str:
+    """Presenter mode's numbers, the pieces of :func:`numbers` without their explanations: how the run ends, wₜ, its
+    mistakes and J (and whether J rose at this step), and the next update's sum and wₜ₊₁."""
+    T, n = len(trace), len(trace.y)
+    R = pla_core.radius_bound(trace.X, trace.settings["bias"])
+    w, J = _weights(trace, t, R), criterion_at(trace, t)
+    if t >= T:
+        head = end_line(trace)
+    elif trace.halted or trace.cycle:
+        head = verdict(trace, t, separable=separable, go=go, with_bias=with_bias)
+    else:  # the verdict's first sentence: the LP's answer, without PLA's own doubt the full words add
+        head = (f"This run stops at the cap of {T:,} updates {ahead(go)}: "
+                f"{cap_reason(separable, bias=trace.settings['bias'], with_bias=with_bias)}.")
+    rose = f" · 📈 up from {shown(criterion_at(trace, t - 1))}" if t in ups else ""
+    lines = [head, f"**t = {t}** of {T} · w{sub(t)} = {vec(w)}",
+             f"Mistakes of w{sub(t)}: **{int(trace.errors[t])}** of {n} · J(w{sub(t)}) = **{shown(J)}**{rose}"]
+    if t < T:
+        k, b = len(trace.used(t)), trace.settings.get("batch_size")
+        lines.append(f"Update {t + 1} sums **{k}** mistake{plural(k)}" + (f" of a block of b = {b}" if b else "")
+                     + f": w{sub(t + 1)} = **{vec(_weights(trace, t + 1, R))}**")
     return "  \n".join(lines)
 
 
@@ -208,15 +237,24 @@ def _weights(trace, t: int, R: float):
 
 def rule(trace, asked: int | None) -> str:
     """Which note sums and which averages, and what this run does (``asked``: the b asked for, if more than n)."""
-    n, b = len(trace.y), trace.settings.get("batch_size")
-    name, c = factor(trace)
-    this = (f"{name}·Σ = {num(c)}·Σ" + (f" over each block of b = {b}" if b else " over all mistakes")
-            + (f" ({STEP.of} sum)" if name == "η" else f" ({COS495.of} average)"))
     text = (f"**Sum or average?** {STEP.Of} batch perceptron adds the sum, θ ← θ + η·Σ yᵢxᵢ over the mistakes M; "
             f"{COS495.of} mini-batch steps on the average loss of its b points, θ ← θ − η∇((1/b)·Σ l), that is "
             "(η/b)·Σ yᵢxᵢ over the block's mistakes (1/b, not 1 over the number of mistakes). "
-            f"This run adds {this}. From w₀ = 0 the factor only stretches every w (and J with it): the same lines, "
+            f"This run adds {this_run(trace)}. From w₀ = 0 the factor only stretches every w (and J with it): the same lines, "
             "the same mistakes.")
-    if asked is not None and b is not None and asked > b:
-        text += f"  \n⚠️ b = {asked} is more than the {n} points: each mini-batch takes all {n} (b = {n})."
-    return text
+    return text + too_big(trace, asked)
+
+
+def this_run(trace) -> str:
+    """What this run's update adds: the factor, over which mistakes, and whose rule it is."""
+    b = trace.settings.get("batch_size")
+    name, c = factor(trace)
+    return (f"{name}·Σ = {num(c)}·Σ" + (f" over each block of b = {b}" if b else " over all mistakes")
+            + (f" ({STEP.of} sum)" if name == "η" else f" ({COS495.of} average)"))
+
+
+def too_big(trace, asked: int | None) -> str:
+    """A line saying that the b asked for is more than n, so a block takes all n; else ""."""
+    n, b = len(trace.y), trace.settings.get("batch_size")
+    big = asked is not None and b is not None and asked > b
+    return f"  \n⚠️ b = {asked} is more than the {n} points: each mini-batch takes all {n} (b = {n})." if big else ""

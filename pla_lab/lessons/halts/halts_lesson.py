@@ -96,6 +96,12 @@ class HaltsLesson(ReplayLesson):
         st.markdown(proof_words.margins(p, page.trace, page.t))
         st.markdown(proof_words.geometry(page.trace.weights[page.t], page.t, page.points, page.state["pick"]))
 
+    def present_panel(self, page):
+        if page.trace is None:
+            st.info(page.run.reason)
+            return
+        st.markdown(proof_words.present(page.run.extras["proof"], page.trace, page.t, go=self.to_end))
+
     def questions(self, page):
         p = page.run.extras.get("proof")
         return [] if p is None else halts_checks.halts_steps(page.trace, p, page.t, go=self.to_end)

@@ -59,22 +59,41 @@ def numbers(proof, trace, t: int, *, go: str = "Run") -> str:
         lines.append(f"- Against **f**: f's margin ρ = {num(proof.rho_f)}, so R²/ρ² = **{num(proof.bound_f)}**: a true "
                      "bound too, but looser; ρ depends on the separator chosen, and f is the one we never have.")
     lines.append(f"- **t = {t}** of T = {T}.")
+    lines += [f"- {x}" for x in outcome(proof, trace, t, go=go)]
+    return "\n".join(lines)
+
+
+def outcome(proof, trace, t: int, *, go: str = "Run") -> list[str]:
+    """How the run ends beside what the proof allows (a fact once step t has got there, before that what is coming),
+    or why the bound does not apply; and the proof's note, if any."""
+    T = len(trace)
     if proof.why_not:
-        lines.append(f"- ⚠️ {proof.why_not}")
+        lines = [f"⚠️ {proof.why_not}"]
     elif trace.halted and t >= T:
         e = halt_words.end(trace)
-        lines.append(f"- {'✅' if e.separates else '⚠️'} **Halted after {T} update{plural(T)}; the proof allowed "
-                     f"{allowed(proof)}.**" + ("" if e.separates else " " + halt_words.halted(e)))
+        lines = [f"{'✅' if e.separates else '⚠️'} **Halted after {T} update{plural(T)}; the proof allowed "
+                 f"{allowed(proof)}.**" + ("" if e.separates else " " + halt_words.halted(e))]
     elif trace.halted:
-        lines.append(f"- This run halts after **{T}** update{plural(T)} {explain.ahead(go)}; the proof allows "
-                     f"{allowed(proof)}.")
+        lines = [f"This run halts after **{T}** update{plural(T)} {explain.ahead(go)}; the proof allows "
+                 f"{allowed(proof)}."]
     else:
-        lines.append(f"- ⏹ {'Stopped' if t >= T else 'This run stops'} at the cap of {T:,} updates before halting"
-                     f"{'' if t >= T else ' ' + explain.ahead(go)}; the proof allows {allowed(proof)}: "
-                     "raise the cap in the sidebar.")
-    if proof.note:
-        lines.append(f"- {proof.note}")
-    return "\n".join(lines)
+        lines = [f"⏹ {'Stopped' if t >= T else 'This run stops'} at the cap of {T:,} updates before halting"
+                 f"{'' if t >= T else ' ' + explain.ahead(go)}; the proof allows {allowed(proof)}: "
+                 "raise the cap in the sidebar."]
+    return lines + ([proof.note] if proof.note else [])
+
+
+def present(proof, trace, t: int, *, go: str = "Run") -> str:
+    """Presenter mode's numbers: t and T, R, ρ*, the bound (f's too, when the proof runs against f), and how the run
+    ends beside what the proof allows; the pieces of :func:`numbers`, without their explanations."""
+    lines = [f"**t = {t}** of T = {len(trace)}"]
+    if not proof.separable:
+        return "  \n".join(lines + [f"**R = {num(proof.R)}** · ⛔ {proof.why_not}"])
+    lines.append(f"**R = {num(proof.R)}** · **ρ\\* = {num(proof.rho_star)}** · "
+                 f"**R²/ρ\\*² = {num(proof.bound_star)}**")
+    if proof.which == "f":
+        lines.append(f"Against **f**: ρ = {num(proof.rho_f)}, R²/ρ² = **{num(proof.bound_f)}**")
+    return "  \n".join(lines + outcome(proof, trace, t, go=go))
 
 
 #: Why the proof's margin is the augmented one, said once beside ρ*.

@@ -107,6 +107,13 @@ class PocketLesson(ReplayLesson):
             st.markdown(pocket_words.numbers(page.trace, page.t, page.run.extras, noise=page.options["noise"],
                                                noisy=page.options["noisy"], go=self.to_end))
 
+    def present_panel(self, page):
+        if page.trace is None:
+            st.markdown(page.run.reason)
+        else:
+            st.markdown(pocket_words.present(page.trace, page.t, page.run.extras, noise=page.options["noise"],
+                                             noisy=page.options["noisy"], go=self.to_end))
+
     def questions(self, page):
         extras = page.run.extras  # the exact LP's answer on the noisy labels, or at the cap
         sep = extras["labels_separable"] if extras["labels_separable"] is not None else extras.get("separable")

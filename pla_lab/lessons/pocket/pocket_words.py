@@ -30,26 +30,52 @@ separates these labels" from "not yet": at the cap the words say which, from the
 def numbers(trace, t: int, extras: dict, *, noise: int, noisy: bool, go: str = "To cap") -> str:
     """The Pocket page's numbers at step t: E_in of w and ŵ, E_out of ŵ against f (and why, for a ŵ with no line),
     the noise, and how the run ends (as what is coming until step t gets there)."""
-    T, n = len(trace), len(trace.y)
-    err, perr = int(trace.errors[t]), int(trace.pocket_errors[t])
-    pe = trace.pocket_errors
-    since = int(np.flatnonzero(pe[: t + 1] == perr)[0])  # the update that put the current ŵ in the pocket
-    lines = [f"**t = {t}** of {T} updates" + ("" if trace.halted else " (the cap, set in the sidebar)"),
-             f"Eᵢₙ(w{sub(t)}), PLA now: **{pct(err, n)}**",
-             f"Eᵢₙ(ŵ), the pocket: **{pct(perr, n)}**" + (f" (kept since update {since})" if since else
-                                                             " (w₀, no better w yet)")]
+    n = len(trace.y)
+    perr = int(trace.pocket_errors[t])
+    lines = [f"**t = {t}** of {len(trace)} updates" + ("" if trace.halted else " (the cap, set in the sidebar)"),
+             *errors(trace, t)]
     if extras.get("eout") is not None:
-        lines.append(f"Eₒᵤₜ(ŵ) against f: **{100 * float(extras['eout'][t]):.1f}%** of the square the points come from "
-                     "(hatched)" + constant(trace, t))
-    flipped = int(np.sum(extras["flipped"]))
+        lines.append(f"{eout(extras, t)} of the square the points come from (hatched)" + constant(trace, t))
     if noisy and noise > 0:
-        lines += ["", f"Noise p = {noise}%: **{flipped}** of {n} labels flipped (marked □)."]
+        lines += ["", f"{flips(extras, noise)} (marked □)."]
         lines += [x for x in (f_words(extras.get("f_errors"), perr, n), labels_words(trace, extras)) if x]
     else:
         lines += ["", "Noise is off: the labels are f's." if extras.get("eout") is not None else
                   "Noise is off: the labels are yours."]
     lines += end_words(trace, t, extras, go)
     return "  \n".join(lines)
+
+
+def errors(trace, t: int) -> list[str]:
+    """Eᵢₙ of PLA's wₜ and of the pocket's ŵ at step t, and the update that put ŵ in the pocket."""
+    n, err, perr = len(trace.y), int(trace.errors[t]), int(trace.pocket_errors[t])
+    since = int(np.flatnonzero(trace.pocket_errors[: t + 1] == perr)[0])  # the update that put ŵ in the pocket
+    return [f"Eᵢₙ(w{sub(t)}), PLA now: **{pct(err, n)}**",
+            f"Eᵢₙ(ŵ), the pocket: **{pct(perr, n)}**" + (f" (kept since update {since})" if since else
+                                                        " (w₀, no better w yet)")]
+
+
+def eout(extras: dict, t: int) -> str:
+    """ŵ's Eₒᵤₜ against f at step t (the run has an f)."""
+    return f"Eₒᵤₜ(ŵ) against f: **{100 * float(extras['eout'][t]):.1f}%**"
+
+
+def flips(extras: dict, noise: int) -> str:
+    """How many labels the noise flipped (the noise is on)."""
+    return f"Noise p = {noise}%: **{int(np.sum(extras['flipped']))}** of {len(extras['flipped'])} labels flipped"
+
+
+def present(trace, t: int, extras: dict, *, noise: int, noisy: bool, go: str = "To cap") -> str:
+    """Presenter mode's numbers: t (or, once there, the cap or the halt), Eᵢₙ of w and ŵ, ŵ's Eₒᵤₜ and the noise;
+    the pieces of :func:`numbers`, without their explanations."""
+    T = len(trace)
+    first = [f"**t = {t}** of {T} updates" + ("" if trace.halted else " (the cap)")]
+    if t >= T:
+        first = [cap_line(trace, extras)] if not trace.halted else end_words(trace, t, extras, go)
+    last = [] if extras.get("eout") is None else [eout(extras, t) + (" (ŵ: no line)" if constant(trace, t) else "")]
+    if noisy and noise > 0:
+        last = [" · ".join(last + [flips(extras, noise) + " (□)"])]
+    return "  \n".join(first + errors(trace, t) + last)
 
 
 def constant(trace, t: int) -> str:
@@ -115,9 +141,14 @@ def end_words(trace, t: int, extras: dict, go: str) -> list[str]:
                 f"This run halts after {T} update{plural(T)} {ahead(go)}: these labels are separable, so in the "
                 "end ŵ = w."]
     if t >= T:
-        reason = ("the weights cycle, so PLA would never halt" if trace.cycle else
-                  cap_reason(extras.get("separable"), bias=trace.settings["bias"],
-                             with_bias=extras.get("with_bias")).replace("these points", "these labels"))
         lp = "" if trace.cycle else f" {not_yet(extras.get('separable'), bias=trace.settings['bias'])}."
-        return [f"⏹ Stopped at the cap of {T:,} updates: {reason}. The pocket holds the best w seen.{lp}"]
+        return [f"{cap_line(trace, extras)} The pocket holds the best w seen.{lp}"]
     return []
+
+
+def cap_line(trace, extras: dict) -> str:
+    """The run stopped at the cap (it did not halt), and why."""
+    reason = ("the weights cycle, so PLA would never halt" if trace.cycle else
+              cap_reason(extras.get("separable"), bias=trace.settings["bias"],
+                         with_bias=extras.get("with_bias")).replace("these points", "these labels"))
+    return f"⏹ Stopped at the cap of {len(trace):,} updates: {reason}."
