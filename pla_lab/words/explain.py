@@ -180,13 +180,18 @@ _DASHED = ("The dashed arrow", "In the 3-D view (**Show the lifted points in 3-D
 
 def step_numbers(trace, t: int) -> str:
     """t, wₜ, the mistake and the substituted update wₜ₊₁ = wₜ + η·yₙ·x̃ₙ, mistakes left, halting."""
+    p = step_parts(trace, t)
+    return "  \n".join([p.pop("t"), p.pop("mistakes"), "", *p.values()])
+
+
+def step_parts(trace, t: int) -> dict[str, str]:
+    """:func:`step_numbers`'s lines by name: t, mistakes, then next, score, update, arrow, gain (or end)."""
     T, n = len(trace), len(trace.y)
-    eta = trace.settings["eta"]
-    bias = trace.settings["bias"]
+    eta, bias = trace.settings["eta"], trace.settings["bias"]
     w, w_next = halt_words.written(trace, t), halt_words.written(trace, t + 1) if t < len(trace) else None
     err = int(trace.errors[t])
-    lines = [f"**t = {t}** of {T} · w{sub(t)} = {vec(w)}",
-             f"Mistakes of w{sub(t)}: **{err}** of {n} point{'s' if n != 1 else ''}."]
+    lines = {"t": f"**t = {t}** of {T} · w{sub(t)} = {vec(w)}",
+             "mistakes": f"Mistakes of w{sub(t)}: **{err}** of {n} point{'s' if n != 1 else ''}."}
     if t < T:
         i = int(trace.mistakes[t])
         x, y = exactly(trace.X[i]), float(trace.y[i])
@@ -203,27 +208,24 @@ def step_numbers(trace, t: int) -> str:
             verdict_text = "a tie, and y·wᵀx̃ ≤ 0 counts as a mistake"
         else:
             verdict_text = f"a tie: sign(0) = {'+1' if sz > 0 else '−1'} ≠ y"
-        lines += [
-            "",
-            f"**Next mistake:** point #{i} at x = {vec(x)}, y = {cls(y)}",
-            f"w{sub(t)}ᵀx̃ = {terms} = **{num(s)}** → {verdict_text}",
-            f"w{sub(t + 1)} = w{sub(t)} + η·y·x̃ = {vec(w)} + {num(eta)}·({'+1' if y > 0 else '−1'})·{vec(xt)}"
+        lines.update(
+            next=f"**Next mistake:** point #{i} at x = {vec(x)}, y = {cls(y)}",
+            score=f"w{sub(t)}ᵀx̃ = {terms} = **{num(s)}** → {verdict_text}",
+            update=f"w{sub(t + 1)} = w{sub(t)} + η·y·x̃ = {vec(w)} + {num(eta)}·({'+1' if y > 0 else '−1'})·{vec(xt)}"
             f" = **{vec(w_next)}**",
-            (f"{_DASHED[len(x) == 3]} draws the feature part η·y·x = {vec(eta * int(y) * v for v in x)}; the bias b "
-             f"changes by η·y·1 = {num(eta * int(y))} (from {num(w[0])} to {num(w_next[0])})." if bias else
+            arrow=(f"{_DASHED[len(x) == 3]} draws the feature part η·y·x = {vec(eta * int(y) * v for v in x)}; the "
+             f"bias b changes by η·y·1 = {num(eta * int(y))} (from {num(w[0])} to {num(w_next[0])})." if bias else
              f"{_DASHED[len(x) == 3]} draws η·y·x = {vec(eta * int(y) * v for v in x)}; with no bias, b stays 0."),
-            score_words(trace, t),
-        ]
+            gain=score_words(trace, t))
     elif trace.halted:
         e = halt_words.end(trace)
-        lines += ["", f"{'✅' if e.separates else '⚠️'} **Halted: no mistakes in a full pass.** "
-                      f"{halt_words.halted(e)}"]
+        lines["end"] = f"{'✅' if e.separates else '⚠️'} **Halted: no mistakes in a full pass.** {halt_words.halted(e)}"
     elif trace.cycle:
         s, p = trace.cycle
-        lines += ["", f"🔁 **Cycling:** the weights repeat every {p} updates from update {s}; PLA never halts here."]
+        lines["end"] = f"🔁 **Cycling:** the weights repeat every {p} updates from update {s}; PLA never halts here."
     else:
-        lines += ["", f"⏹ **Stopped at the cap ({T:,} updates)** with {err} mistake{'s' if err != 1 else ''} left."]
-    return "  \n".join(lines)
+        lines["end"] = f"⏹ **Stopped at the cap ({T:,} updates)** with {err} mistake{'s' if err != 1 else ''} left."
+    return lines
 
 
 def score_words(trace, t: int) -> str:

@@ -128,16 +128,21 @@ class CompareLesson(ReplayLesson):
 
     # -- beside the plot -----------------------------------------------------------------------------------------
 
-    def panel(self, page):
+    def panel(self, page, *, short: bool = False):
         s = self.state
         st.radio("Compare", tuple(compare_words.VIEWS), format_func=compare_words.VIEWS.get, horizontal=True,
                  key=s.key("cmp"), on_change=partial(_view_picked, self), label_visibility="collapsed")
         if page.trace is None:
             st.info(page.run.reason)
             return
-        getattr(self, "_" + self.view())(page)
+        getattr(self, "_" + self.view())(page, short)
 
-    def _eta(self, page):
+    def present_panel(self, page):
+        """The view's controls, then its numbers in short: the two runs' table, the order's range and bound, or the
+        readings' table."""
+        self.panel(page, short=True)
+
+    def _eta(self, page, short):
         s = self.state
         try:
             typed = parse_w0(s["w0_text"])
@@ -153,22 +158,26 @@ class CompareLesson(ReplayLesson):
         if s["wh"] is not None:
             st.caption(f"w set by hand: both runs start from {literal(vec(s['wh']))} (Set w by hand, under the plot).")
         ex = page.run.extras
-        st.markdown(compare_words.eta_numbers(ex["pair"], page.t, ex["start_zero"], ex["from_zero"]))
+        st.markdown(compare_words.eta_table(ex["pair"], page.t) if short else
+                    compare_words.eta_numbers(ex["pair"], page.t, ex["start_zero"], ex["from_zero"]))
 
-    def _order(self, page):
+    def _order(self, page, short):
         s = self.state
         widgets.option_widgets(self, only=("order", "seed"))
         strip = page.run.extras["strip"]
-        st.plotly_chart(compare_figures.strip_figure(strip, page.options["order"], theme=page.theme),
-                        width="stretch", config={"displayModeBar": False}, key=s.key("strip"))
-        st.markdown(compare_words.order_numbers(strip, page.trace, page.options["order"], page.options["seed"]))
+        if not short:  # presenter mode: its numbers only (with the controls, the chart would not fit at 1280×720)
+            st.plotly_chart(compare_figures.strip_figure(strip, page.options["order"], theme=page.theme),
+                            width="stretch", config={"displayModeBar": False}, key=s.key("strip"))
+        st.markdown(compare_words.order_numbers(strip, page.trace, page.options["order"], page.options["seed"],
+                                                short=short))
         self._from_zero_note()
 
-    def _sign0(self, page):
+    def _sign0(self, page, short):
         widgets.option_widgets(self, only=("sign0",))
         sr = page.run.extras["signs"]
-        st.markdown(compare_words.sign_table(sr))
-        st.markdown(compare_words.sign_words(sr))
+        st.markdown(compare_words.sign_table(sr, 2, upto=page.t) if short else compare_words.sign_table(sr))
+        if not short:
+            st.markdown(compare_words.sign_words(sr))
         self._from_zero_note()
 
     def _from_zero_note(self):

@@ -45,9 +45,8 @@ def eta_label(eta: float) -> str:
     return f"η = {num(eta)}"
 
 
-def eta_numbers(pair: compare.EtaPair, t: int, start_zero: bool, from_zero=None) -> str:
-    """Both runs at step t (wₜ, ‖wₜ‖, each run's length), and what they show about η; ``from_zero``: the run from
-    w₀ = 0 (compare.from_zero) when w₀ ≠ 0."""
+def eta_table(pair: compare.EtaPair, t: int) -> str:
+    """Both runs at step t: wₜ, ‖wₜ‖ and each run's length (presenter mode shows this much)."""
     rows = ["| run | updates T | wₜ | ‖wₜ‖ |", "|---|---|---|---|"]
     for eta, trace, how in ((1.0, pair.base, "solid" if pair.main_is_base else "dashed"),
                             (pair.eta, pair.chosen, "dashed" if pair.main_is_base else "solid")):
@@ -55,7 +54,13 @@ def eta_numbers(pair: compare.EtaPair, t: int, start_zero: bool, from_zero=None)
         held = f" (held: it ended at {len(trace)})" if t > len(trace) else ""
         rows.append(f"| {eta_label(eta)} ({how}) | {len(trace)}{' ✓' if trace.halted else ''} | {vec(w)}{held} | "
                     f"{num(np.linalg.norm(w))} |")
-    lines = [f"**t = {t}** · both runs start from w₀ = {vec(pair.base.weights[0])}", "", *rows, ""]
+    return f"**t = {t}** · both runs start from w₀ = {vec(pair.base.weights[0])}  \n\n" + "\n".join(rows)
+
+
+def eta_numbers(pair: compare.EtaPair, t: int, start_zero: bool, from_zero=None) -> str:
+    """Both runs at step t (:func:`eta_table`), and what they show about η; ``from_zero``: the run from
+    w₀ = 0 (compare.from_zero) when w₀ ≠ 0."""
+    lines = []
     same_T = len(pair.base) == len(pair.chosen)
     if start_zero:
         k = pair.eta
@@ -77,7 +82,7 @@ def eta_numbers(pair: compare.EtaPair, t: int, start_zero: bool, from_zero=None)
             + (_zero_ends(from_zero, cap) + " " + _like_zero(pair, from_zero, cap) if from_zero is not None else ".")
             + f" {HAND.Of} \"higher η, faster\" holds only in this sense: from a w₀ ≠ 0 that points the wrong "
             "way, a large η overrides it sooner.")
-    return "  \n".join(lines[:2]) + "\n" + "\n".join(lines[2:])
+    return eta_table(pair, t) + "\n\n" + "\n".join(lines)
 
 
 def _like_zero(pair: compare.EtaPair, from_zero, cap: int) -> str:
@@ -106,7 +111,8 @@ def _zero_ends(trace, cap: int) -> str:
 # -- the order of visits -------------------------------------------------------------------------------------------
 
 
-def order_numbers(strip: compare.OrderStrip, trace, order: str, seed: int) -> str:
+def order_numbers(strip: compare.OrderStrip, trace, order: str, seed: int, *, short: bool = False) -> str:
+    """The plot's run, each order's range of T over the seeds, the bound; ``short``: the first and the bound's."""
     n = len(strip.seeds)
     lines = [f"The plot: **{S.ORDER_LABELS[order]}**, seed {seed}: {_ends(trace)} (the ringed dot)."]
     for o in compare.ORDERS:
@@ -117,12 +123,15 @@ def order_numbers(strip: compare.OrderStrip, trace, order: str, seed: int) -> st
     worst = max(max(c) for c in strip.counts.values())
     if np.isfinite(strip.bound):
         within = all(all(h) for h in strip.halted.values()) and not strip.over(worst)  # exact on grid data
-        lines.append(f"\nThe bound **R²/ρ\\*² = {num(strip.bound)}** ({CREDIT.of} proof, from w₀ = 0, any order): "
+        proof = "" if short else f" ({CREDIT.of} proof, from w₀ = 0, any order)"
+        lines.append(f"\nThe bound **R²/ρ\\*² = {num(strip.bound)}**{proof}: "
                      + (f"all {total} runs halted within it (at most {worst})." if within else
                         f"{every} of {total} runs halted; the longest made {worst} updates."))
     else:
         lines.append(f"\nNo line{'' if trace.settings['bias'] else ' through the origin'} separates these points, "
                      f"so there is no bound: {every} of {total} runs halted.")
+    if short:  # each order's range and the bound: the strip chart's numbers, without it, in one paragraph
+        return "  \n".join(v.removeprefix("- ").strip() for v in lines[1:])
     lines.append("The order changes which mistakes are corrected and how many updates T it takes; cyclic order does "
                  "not depend on the seed at all (its 20 dots sit on one value).")
     if every < total and strip.cap < int(trace.settings["max_updates"]):
@@ -141,15 +150,17 @@ def _cell(trace, t: int, cap: int) -> str:
     return f"#{i}{cls(trace.y[i]).split()[0]} {vec(_w(trace, t))}"
 
 
-def sign_table(sr: compare.SignRuns, rows: int = compare.TABLE_ROWS) -> str:
+def sign_table(sr: compare.SignRuns, rows: int = compare.TABLE_ROWS, upto: int | None = None) -> str:
     """The first updates of every reading side by side (the point each corrected, and wₜ after it); in each column,
-    the first update where that reading parts from the one on the plot is highlighted (◆)."""
+    the first update where that reading parts from the one on the plot is highlighted (◆). ``upto``: the ``rows``
+    updates that end there (presenter mode: the step shown), instead of the first ones."""
     cols = [sr.shown] + [c for c in compare.CONVENTIONS if c != sr.shown]
     longest = max(len(sr.runs[c]) for c in cols)
     n = max(1, min(rows, longest))
     head = "| t | " + " | ".join(SHORT[c] + (" · plot" if c == sr.shown else "") for c in cols) + " |"
     out = [head, "|---" * (len(cols) + 1) + "|"]
-    for t in range(1, n + 1):
+    last = n if upto is None else min(longest, max(n, upto))
+    for t in range(last - n + 1, last + 1):
         cells = []
         for c in cols:
             text = _cell(sr.runs[c], t, sr.cap)

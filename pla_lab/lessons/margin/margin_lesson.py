@@ -9,7 +9,7 @@ import pla_core
 from pla_core.geometry import clip_line
 from pla_lab.api import (DEFAULT_VIEW, Preset, ReplayLesson, Setting, actions, button, dump12, figures, model, st,
                          widgets)
-from pla_lab.lessons.margin import margin_checks, margin_facts, margin_words
+from pla_lab.lessons.margin import margin_checks, margin_facts, margin_present, margin_words
 
 GAMMA_MIN, GAMMA_MAX = 0.001, 100.0
 
@@ -100,7 +100,17 @@ class MarginLesson(ReplayLesson):
         f = page.run.extras.get("facts")
         return [] if page.trace is None or f is None else margin_checks.questions(page.trace, page.t, f)
 
-    def panel(self, page):
+    def present_panel(self, page):
+        """γ and its buttons, then the verdict, the step's mistakes, the next one and the bound, in short."""
+        f = self._controls(page)
+        if page.trace is None:
+            st.info(page.run.reason)
+            return
+        st.markdown(margin_present.numbers(page.trace, page.t, f, separable=page.run.extras.get("separable"),
+                                           go=self.to_end))
+
+    def _controls(self, page):
+        """γ and its two buttons; the run's facts."""
         s = self.state
         f = page.run.extras.get("facts")
         c = st.columns([1.3, 1, 1], vertical_alignment="bottom")
@@ -113,6 +123,11 @@ class MarginLesson(ReplayLesson):
         c[2].button("γ > 2ρ\\*", key=s.key("g_over"), disabled=not ok, width="stretch",
                     on_click=self._set_gamma, args=(_floor3(f, Fraction(12, 5)) if ok else None,),
                     help="More than twice the best margin: no line can clear every point by γ/2.")
+        return f
+
+    def panel(self, page):
+        f = self._controls(page)
+        ok = f is not None and f.separable
         if page.trace is None:
             st.info(page.run.reason)
             return

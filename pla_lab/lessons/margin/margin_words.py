@@ -75,6 +75,13 @@ def _apart(a: float, b: float) -> tuple[str, str]:
 
 def step(trace, t: int, gamma: float) -> str:
     """Step t: wₜ, the band's width, the points in it, and the next update with its score against γ/2."""
+    p = step_parts(trace, t, gamma)
+    lines = [p["t"], " ".join(v for v in (p.get("band"), p["count"]) if v)]
+    return "  \n".join(lines + (["", p["next"], p["update"]] if "next" in p else []))
+
+
+def step_parts(trace, t: int, gamma: float) -> dict[str, str]:
+    """:func:`step`'s parts by name: t, band (its width; none without a line), count, then next and update."""
     T, n, eta, bias = len(trace), len(trace.y), trace.settings["eta"], trace.settings["bias"]
     w = clean_weights(trace.weights[t], eta, pla_core.radius_bound(trace.X, bias))
     b = margin_facts.band(trace, t)
@@ -82,24 +89,24 @@ def step(trace, t: int, gamma: float) -> str:
     lined = any(exact[1:]) if exact is not None else bool(np.any(w[1:]))
     norm, feat = float(np.linalg.norm(w)), float(np.hypot(w[1], w[2]))
     bad = sum(b.mistake)
-    lines = [f"**t = {t}** of T = {T} · w{sub(t)} = {vec(w)}"]
+    lines = {"t": f"**t = {t}** of T = {T} · w{sub(t)} = {vec(w)}"}
     if b.norm2 == 0:
-        lines.append(f"w{sub(t)} = 0 has no line and no margin yet: **every point counts as a mistake** (the band is "
-                     "the whole plane).")
+        lines["count"] = (f"w{sub(t)} = 0 has no line and no margin yet: **every point counts as a mistake** (the "
+                          "band is the whole plane).")
     elif not lined:
-        lines.append(f"w{sub(t)} has no line (w₁ = w₂ = 0): {bad} of {n} point{plural(n)} count as mistakes.")
+        lines["count"] = f"w{sub(t)} has no line (w₁ = w₂ = 0): {bad} of {n} point{plural(n)} count as mistakes."
     else:
         half = 0.5 * gamma * norm / feat
         on = f", {b.on_line} on the line" if b.on_line else ""
-        lines.append(f"Band: within (γ/2)·‖w‖/‖(w₁, w₂)‖ = {num(gamma / 2)}·{num(norm)}/{num(feat)} = "
-                     f"**{num(half)}** of the line. **{bad}** of {n} point{plural(n)} count as mistakes: {b.wrong} on "
-                     f"the wrong side{on}, {b.inside} on the right side but inside the band.")
+        lines["band"] = (f"Band: within (γ/2)·‖w‖/‖(w₁, w₂)‖ = {num(gamma / 2)}·{num(norm)}/{num(feat)} = "
+                         f"**{num(half)}** of the line.")
+        lines["count"] = (f"**{bad}** of {n} point{plural(n)} count as mistakes: {b.wrong} on the wrong side{on}, "
+                          f"{b.inside} on the right side but inside the band.")
     if t < T:
         i = int(trace.mistakes[t])
         x, y = trace.X[i], float(trace.y[i])
         xt = np.concatenate([[1.0 if bias else 0.0], x])
         w_next = clean_weights(trace.weights[t + 1], eta, pla_core.radius_bound(trace.X, bias))
-        lines.append("")
         if b.norm2 == 0:
             why = "at w = 0 every point is a mistake"
         else:
@@ -108,10 +115,10 @@ def step(trace, t: int, gamma: float) -> str:
                 "on the wrong side" if b.side[i] < 0 else
                 "on the line, so inside the band: still a mistake" if b.side[i] == 0 else
                 "on the right side, but inside the band: still a mistake"))
-        lines += [f"**Next:** point #{i} at x = {vec(x)}, y = {cls(y)}: {why}.",
-                  f"w{sub(t + 1)} = w{sub(t)} + η·y·x̃ = {vec(w)} + {num(eta)}·({'+1' if y > 0 else '−1'})·{vec(xt)}"
-                  f" = **{vec(w_next)}**"]
-    return "  \n".join(lines)
+        lines["next"] = f"**Next:** point #{i} at x = {vec(x)}, y = {cls(y)}: {why}."
+        lines["update"] = (f"w{sub(t + 1)} = w{sub(t)} + η·y·x̃ = {vec(w)} + {num(eta)}·({'+1' if y > 0 else '−1'})·"
+                           f"{vec(xt)} = **{vec(w_next)}**")
+    return lines
 
 
 def verdict(trace, t: int, f: Facts, *, separable: bool | None, go: str = "Run") -> str:

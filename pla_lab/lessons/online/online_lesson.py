@@ -107,6 +107,17 @@ class OnlineLesson(ReplayLesson):
         st.markdown(online_words.tally(steps, t))
         st.caption(online_words.reading(steps.run.settings["sign_zero"]))
 
+    def present_panel(self, page):
+        """The arrival shown, its prediction or label, and the mistakes so far against the bound, in short."""
+        if page.trace is None:
+            st.info(page.run.reason)
+            return
+        if page.options["quiz"]:
+            self.quiz(page)
+        short = dict(short=True)
+        st.markdown(online_words.step_text(page.trace, page.t, **short) + "  \n"
+                    + online_words.tally(page.trace, page.t, **short))
+
     def quiz(self, page):
         """○ / × (keys O and X) while a label is hidden, and the score so far."""
         steps, s = page.trace, self.state

@@ -61,9 +61,10 @@ def predicted(y: float, sign_zero) -> str:
     return "no class: a tie, wrong for either label" if sign_zero is None else "a tie, right for either label"
 
 
-def step_text(steps: online.Steps, t: int) -> str:
+def step_text(steps: online.Steps, t: int, *, short: bool = False) -> str:
     """What step t shows, in words and numbers: the arriving point and its prediction, or its revealed label and
-    what the perceptron does with it, or the end of the stream."""
+    what the perceptron does with it, or the end of the stream. ``short``: presenter mode's lines, without the
+    update's substitution."""
     run, st = steps.run, steps.run.stream
     m, n, s = steps.m, len(run.y), run.settings
     k, phase = online.where(steps, t)
@@ -79,15 +80,17 @@ def step_text(steps: online.Steps, t: int) -> str:
     head = (f"**Arrival {k + 1} of {m}** (pass {k // n + 1}): point #{i} at ({num(x[0])}, {num(x[1])}); "
             f"w = {vec(w)}.")
     pred = f"ŷ = sign(wᵀx̃) = sign({num(score)}) = **{predicted(steps.predicted[k], s['sign_zero'])}**"
+    head += "  \n" if short else "\n\n"
     if phase == "predict":
-        return f"{head}\n\n**Predict:** {pred}. Its label is hidden: **Step** reveals it."
+        return f"{head}**Predict:** {pred}. Its label is hidden" + ("." if short else ": **Step** reveals it.")
     if not st.wrong[k]:
-        return f"{head}\n\n**Revealed:** y = **{cls(y)}**; {pred}: **right**, so w stays."
+        return f"{head}**Revealed:** y = **{cls(y)}**; {pred}: **right**, so w stays."
     nth = int(st.wrong[:k + 1].sum())
     eta = s["eta"]
     w_next = clean_weights(steps.weights[t + 1], eta, pla_core.radius_bound(run.X, s["bias"]))
-    return (f"{head}\n\n**Revealed:** y = **{cls(y)}**; {pred}: **a mistake**, the {ordinal(nth)}. So w learns: "
-            f"w ← w + η·y·x̃ = {vec(w)} + {num(eta)}·{par(y)}·{vec(xt)} = **{vec(w_next)}** (the next Step).")
+    learns = "" if short else f"{vec(w)} + {num(eta)}·{par(y)}·{vec(xt)} = "
+    return (f"{head}**Revealed:** y = **{cls(y)}**; {pred}: **a mistake**, the {ordinal(nth)}. So w learns: "
+            f"w ← w + η·y·x̃ = {learns}**{vec(w_next)}** (the next Step).")
 
 
 def _w(steps: online.Steps, t: int) -> np.ndarray:
@@ -95,20 +98,21 @@ def _w(steps: online.Steps, t: int) -> np.ndarray:
     return clean_weights(steps.weights[t], s["eta"], pla_core.radius_bound(steps.run.X, s["bias"]))
 
 
-def tally(steps: online.Steps, t: int) -> str:
-    """Mistakes so far against the bound, and why there is no bound when there is none."""
+def tally(steps: online.Steps, t: int, *, short: bool = False) -> str:
+    """Mistakes so far against the bound, and why there is no bound when there is none (``short``: the count and
+    the bound's number, for presenter mode)."""
     k, phase = online.where(steps, t)
     seen = k + (phase == "reveal")
     done = online.mistakes_before(steps, t)
     B, why = online.bound(steps.run)
     line = f"**Mistakes so far: {done}** in {seen} revealed label{plural(seen)}"
     if B is not None:
-        line += (f" · the bound R²/ρ*² = **{num(B)}**: no stream of these points, in any order and however long, "
-                 f"makes more from w₀ = 0.")
+        line += f" · the bound R²/ρ*² = **{num(B)}**" + ("" if short else ": no stream of these points, in any "
+                                                         "order and however long, makes more from w₀ = 0.")
     else:
         line += ". " + why
     y = steps.run.y
-    if len(np.unique(y)) == 1:
+    if len(np.unique(y)) == 1 and not short:
         line += (f"\n\nEvery point of this stream is labelled {cls(y[0])}: once w predicts {cls(y[0])} everywhere "
                  "the stream has nothing left to teach. Add a point of the other class (Shift-click) to see more.")
     return line

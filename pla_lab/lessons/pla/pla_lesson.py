@@ -1,6 +1,6 @@
 """PLA step by step: click points into the plane, then watch each update turn the boundary."""
 
-from pla_lab.api import CREDIT_VIEW, DEFAULT_VIEW, Preset, ReplayLesson, runs
+from pla_lab.api import CREDIT_VIEW, DEFAULT_VIEW, Preset, ReplayLesson, runs, st
 from pla_lab.lessons.pla import pla_checks, pla_words
 
 
@@ -23,6 +23,14 @@ class PlaLesson(ReplayLesson):
 
     def compute(self, points, settings, options):
         return runs.pla(points, settings), {}
+
+    def present_panel(self, page):
+        if page.trace is None:
+            st.info(page.run.reason)
+            return
+        extras = page.run.extras
+        st.markdown(pla_words.present(page.trace, page.t, separable=extras.get("separable"), go=self.to_end,
+                                      with_bias=extras.get("with_bias")))
 
     def questions(self, page):
         return pla_checks.pla_steps(page.trace, page.t, separable=page.run.extras.get("separable"), go=self.to_end)

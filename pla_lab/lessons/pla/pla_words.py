@@ -3,7 +3,7 @@ that every replay says are :mod:`pla_lab.words.explain`'s)."""
 
 from __future__ import annotations
 
-from pla_lab.api import term
+from pla_lab.api import explain, term
 
 GUIDE = f"""
 **What you see.** Each ○ is a +1 point, each × a −1 point. The line is where wᵀx̃ = 0; the blue side is
@@ -27,3 +27,12 @@ grows by exactly η‖x̃‖², as the numbers show at every step (the credit-ca
 4. Change the **{term("order of visits", "order")}** or **{term("sign(0)")}** in the sidebar: expect a different sequence, often a different final
    line, and still a halt.
 """
+
+
+def present(trace, t: int, *, separable: bool | None, go: str, with_bias: bool | None) -> str:
+    """Presenter mode's numbers: the verdict, then the step's t and wₜ, its mistakes, and the next update (or the
+    run's end), as the full panel states them (:func:`explain.step_parts`)."""
+    parts = explain.step_parts(trace, t)
+    keep = ("t", "mistakes", "next", "update") if "next" in parts else ("t", "mistakes")
+    return (explain.verdict(trace, t, separable=separable, go=go, with_bias=with_bias) + "\n\n"
+            + "  \n".join(parts[k] for k in keep))

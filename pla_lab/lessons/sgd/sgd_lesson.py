@@ -4,7 +4,7 @@ the margin score; L̂ and E_in over the steps; one step's numbers for the loss a
 
 from pla_lab.api import (DEFAULT_VIEW, ChartSpec, FixedPreset, Preset, ReplayLesson, model, payload, shared, st, sub,
                          widgets)
-from pla_lab.lessons.sgd import sgd_checks, sgd_figures, sgd_runs, sgd_words
+from pla_lab.lessons.sgd import sgd_checks, sgd_figures, sgd_present, sgd_runs, sgd_words
 from pla_lab.lessons.sgd.sgd_options import OPTIONS, ORDER_WORDS
 
 # Ten points near the origin and one far-away ○ on its right side (found by a search over random sets): the
@@ -69,9 +69,8 @@ class SgdLesson(ReplayLesson):
             runs = page.run.extras["runs"]
             st.plotly_chart(sgd_figures.loss_curves(runs, page.t, theme=page.theme), width="stretch",
                             config={"displayModeBar": False}, key="sgd-curves")
-            st.markdown(sgd_words.table(runs, page.t))
-            if shared.SHARED["present"]:  # presenter mode's box of numbers under the plot holds four lines
-                st.markdown("**How the four runs end**\n\n" + sgd_words.endings(page.run.extras["ends"]))
+            if not shared.SHARED["present"]:  # presenter mode's box of numbers holds it, in short
+                st.markdown(sgd_words.table(runs, page.t))
 
     def panel(self, page):
         if page.trace is None:
@@ -79,8 +78,15 @@ class SgdLesson(ReplayLesson):
             return
         runs = page.run.extras["runs"]
         st.markdown(sgd_words.numbers(runs, page.options["loss"], page.t))
-        if not shared.SHARED["present"]:
-            st.markdown("**How the four runs end**\n\n" + sgd_words.endings(page.run.extras["ends"]))
+        st.markdown("**How the four runs end**\n\n" + sgd_words.endings(page.run.extras["ends"]))
+
+    def present_panel(self, page):
+        """The four losses at the step shown and how the four runs end, one line each."""
+        if page.trace is None:
+            st.info(page.run.reason)
+            return
+        extras = page.run.extras
+        st.markdown(sgd_present.numbers(extras["runs"], extras["ends"], page.t, len(page.trace)))
 
     def questions(self, page):
         if page.trace is None:

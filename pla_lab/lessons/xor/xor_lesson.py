@@ -54,14 +54,26 @@ class XorLesson(ReplayLesson):
             return {}
         return {"above": figures.certificate_traces(page.points, sep.certificate, meet, theme=page.theme)}
 
-    def panel(self, page):
-        s, lift = self.state, page.options["lift"]
+    def present_panel(self, page):
+        """The options and Replay one period, then the verdict, t and wₜ, and the next mistake, in short."""
+        self._controls(page)
+        if page.trace is None:
+            st.info(page.run.reason)
+            return
+        st.markdown(xor_words.present(page.trace, page.t, separable=page.run.extras.get("separable"), go=self.to_end))
+
+    def _controls(self, page):
+        """The lesson's options and Replay one period."""
         widgets.option_widgets(self, columns=False)
-        cycle = page.trace.cycle if page.trace is not None and not lift else None
+        cycle = page.trace.cycle if page.trace is not None and not page.options["lift"] else None
         st.button(f"Replay one period ({cycle[1]} updates)" if cycle else "Replay one period",
                   icon=":material/replay:", on_click=actions.play_cycle, args=(self,), disabled=cycle is None,
-                  key=s.key("replay"), help="Jump to where the weights start repeating and play one full period: "
-                                            "the boundary comes back to where it was.")
+                  key=self.state.key("replay"), help="Jump to where the weights start repeating and play one full "
+                                                     "period: the boundary comes back to where it was.")
+
+    def panel(self, page):
+        lift = page.options["lift"]
+        self._controls(page)
         if page.trace is None:
             st.info(page.run.reason)
             return

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pla_core
 from pla_core import facts
-from pla_lab.api import (ahead, cap_reason, clean_weights, halt_words, not_yet, notes, num, plural, reached, scale_text,
-                         sub, term, vec)
+from pla_lab.api import (ahead, cap_reason, clean_weights, explain, halt_words, not_yet, notes, num, plural, reached,
+                         scale_text, sub, term, vec)
 
 
 def cycle_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") -> str:
@@ -223,3 +223,11 @@ def lift_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") 
         return f"Even with x₁x₂ added, PLA {ended}: {reason}. {drawn}"
     ends = "cycles" if trace.cycle else f"stops at the cap of {T:,} updates"
     return f"Even with x₁x₂ added, this run {ends} {ahead(go)}: {reason}. {drawn}"
+
+
+def present(trace, t: int, *, separable: bool | None, go: str) -> str:
+    """Presenter mode's numbers: the verdict (the cycle, or the lift's halt), t and wₜ, and the next mistake
+    (:func:`explain.step_parts`, the lines the panel's *Step by step* states)."""
+    parts = explain.step_parts(trace, t)
+    lines = [parts["t"], parts.get("next") or parts["mistakes"]]
+    return explain.verdict(trace, t, separable=separable, go=go) + "\n\n" + "  \n".join(lines)
