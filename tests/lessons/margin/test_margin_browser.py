@@ -88,7 +88,7 @@ def test_type_gamma_step_and_the_band_moves_with_the_line(server, plot):
     plot.wait_t(T)
     check_band(plot, trace.weights[T], 0.12)
     text = plot.page.locator("[data-testid=stMain]").inner_text()
-    m = re.search(r"ρ\(w_T\) = (−?[0-9.]+) ≥ γ/2 = ([0-9.]+) ✓", text)
+    m = re.search(r"Margin perceptron, γ = [0-9.]+: halts after \d+ updates?, ρ = (−?[0-9.]+) ≥ γ/2 = ([0-9.]+) ✓", text)
     assert m, "the final margin against γ/2 is shown"
     shown, half = float(m.group(1)), float(m.group(2))
     assert shown >= half == 0.06 and m.group(1) == num(pla_core.margin(trace.w, X, y))
