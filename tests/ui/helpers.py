@@ -34,6 +34,12 @@ def start(params: dict | None = None, page: str | None = PLA_PAGE) -> AppTest:
     return at
 
 
+def presented(page: str, params: dict, t: int) -> tuple[AppTest, str]:
+    """A lesson's link at step t in presenter mode (what the projector shows), and the page's Markdown for the same
+    link without it (the full words a presenter box is read against)."""
+    return start({**params, "t": str(t), "present": "1"}, page), markdown(start({**params, "t": str(t)}, page))
+
+
 def key(where: str, name: str) -> str:
     """The key of a widget, as the page-state tables derive it: ``where`` is a lesson's slug or "set" (sidebar)."""
     return SHARED.key(name) if where == "set" else LESSONS[where].state.key(name)

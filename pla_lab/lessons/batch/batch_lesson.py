@@ -65,20 +65,18 @@ class BatchLesson(ReplayLesson):
         return batch_checks.questions(page.trace, page.t, page.run.extras.get("separable"), page.run.extras["rises"])
 
     def panel(self, page):
-        if page.trace is None:
-            st.info(page.run.reason)
-            return
-        st.markdown(batch_words.numbers(page.trace, page.t, page.run.extras["rises"],
-                                        separable=page.run.extras.get("separable"), go=self.to_end,
-                                        with_bias=page.run.extras.get("with_bias")))
+        self._numbers(page, batch_words.numbers)
 
     def present_panel(self, page):
+        self._numbers(page, batch_words.present)  # the same numbers, fewer words: a projector's
+
+    def _numbers(self, page, words):
         if page.trace is None:
             st.info(page.run.reason)
             return
-        st.markdown(batch_words.present(page.trace, page.t, page.run.extras["rises"],
-                                        separable=page.run.extras.get("separable"), go=self.to_end,
-                                        with_bias=page.run.extras.get("with_bias")))
+        extras = page.run.extras
+        st.markdown(words(page.trace, page.t, extras["rises"], separable=extras.get("separable"), go=self.to_end,
+                          with_bias=extras.get("with_bias")))
 
 
 BATCH = BatchLesson()

@@ -101,18 +101,17 @@ class PocketLesson(ReplayLesson):
         widgets.option_widgets(self, only=("order",))
 
     def panel(self, page):
-        if page.trace is None:
-            st.markdown(page.run.reason)
-        else:
-            st.markdown(pocket_words.numbers(page.trace, page.t, page.run.extras, noise=page.options["noise"],
-                                               noisy=page.options["noisy"], go=self.to_end))
+        self._numbers(page, pocket_words.numbers)
 
     def present_panel(self, page):
+        self._numbers(page, pocket_words.present)  # the same numbers, fewer words: a projector's
+
+    def _numbers(self, page, words):
         if page.trace is None:
             st.markdown(page.run.reason)
         else:
-            st.markdown(pocket_words.present(page.trace, page.t, page.run.extras, noise=page.options["noise"],
-                                             noisy=page.options["noisy"], go=self.to_end))
+            st.markdown(words(page.trace, page.t, page.run.extras, noise=page.options["noise"],
+                              noisy=page.options["noisy"], go=self.to_end))
 
     def questions(self, page):
         extras = page.run.extras  # the exact LP's answer on the noisy labels, or at the cap

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from tests.lessons.batch.test_batch import PAGE, run_of, shown as written
-from tests.ui.helpers import markdown, start, url
+from tests.ui.helpers import markdown, presented, start, url
 
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 
@@ -22,8 +22,8 @@ def test_the_presenter_box_states_the_panel_s_numbers_in_a_few_lines():
     _, y, trace = run_of(q)[:3]
     T, n = len(trace), len(y)
     for t in (1, T):  # J rises at update 1 (J(w₀) = 0); the last step
-        shown = start({**q, "t": str(t), "present": "1"}, PAGE)
-        words, full = box(shown), markdown(start({**q, "t": str(t)}, PAGE))
+        shown, full = presented(PAGE, q, t)
+        words = box(shown)
         lines = words.split("  \n")
         assert len(lines) <= 4, words
         assert all(f"**{b}**" in full for b in BOLD.findall(words)), words  # the panel's own numbers

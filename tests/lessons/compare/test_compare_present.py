@@ -3,7 +3,7 @@ the step shown, without the paragraph on what η does."""
 
 from __future__ import annotations
 
-from tests.ui.helpers import markdown, start, url
+from tests.ui.helpers import markdown, presented, start, url
 
 PAGE = "../pages/compare.py"
 
@@ -15,8 +15,8 @@ def box(at) -> str:
 def test_the_presenter_box_is_the_panel_s_table_of_both_runs():
     q = url(start(None, PAGE))
     for t in (0, 6, 13):
-        shown = start({**q, "t": str(t), "present": "1"}, PAGE)
-        words, full = box(shown), markdown(start({**q, "t": str(t)}, PAGE))
+        shown, full = presented(PAGE, q, t)
+        words = box(shown)
         assert full.count(words) == 1 and words.startswith(f"**t = {t}** · both runs start from w₀ = (0, 0, 0)")
         assert "| η = 1 (solid) | 13 ✓ |" in words and "| η = 10 (dashed) | 13 ✓ |" in words, words
         assert "the **same line**" in full and "the **same line**" not in markdown(shown)

@@ -11,7 +11,7 @@ import pla_core
 from pla_lab.words.text import num
 
 from tests.lessons.halts.test_halts import PAGE, from_link
-from tests.ui.helpers import markdown, start, url
+from tests.ui.helpers import markdown, presented, start, url
 
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 
@@ -28,8 +28,8 @@ def test_the_presenter_box_states_the_panel_s_numbers_in_a_few_lines():
     numbers = [f"**R = {num(pla_core.radius(X))}**", f"**ρ\\* = {num(pla_core.max_margin(X, y)[1])}**",
                f"**R²/ρ\\*² = {num(bound)}**"]
     for t in (0, T):
-        shown = start({**q, "t": str(t), "present": "1"}, PAGE)
-        words, full = box(shown), markdown(start({**q, "t": str(t)}, PAGE))
+        shown, full = presented(PAGE, q, t)
+        words = box(shown)
         assert all(f"**{b}**" in full for b in BOLD.findall(words)), words  # the panel's own numbers
         assert all(n in words for n in numbers) and f"**t = {t}** of T = {T}" in words
         assert "In augmented space" in full and "In augmented space" not in markdown(shown)

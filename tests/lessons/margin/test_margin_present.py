@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.ui.helpers import markdown, start, url
+from tests.ui.helpers import markdown, presented, start, url
 
 PAGE = "../pages/margin.py"
 BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -18,8 +18,8 @@ def box(at) -> str:
 def test_the_presenter_box_states_the_panel_s_numbers_in_a_few_lines():
     q = url(start(None, PAGE))
     for t in (0, 4, 9):
-        shown = start({**q, "t": str(t), "present": "1"}, PAGE)
-        words, full = box(shown), markdown(start({**q, "t": str(t)}, PAGE))
+        shown, full = presented(PAGE, q, t)
+        words = box(shown)
         verdict, step = words.split("\n\n")
         lines = step.split("  \n")
         assert verdict in full and verdict.startswith(("This run halts after **9**", "Halts after **9**")), verdict

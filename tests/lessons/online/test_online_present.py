@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.ui.helpers import markdown, start, url
+from tests.ui.helpers import markdown, presented, start, url
 
 PAGE = "../pages/online.py"
 BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -18,8 +18,8 @@ def box(at) -> str:
 def test_the_presenter_box_states_the_panel_s_arrival_and_count_in_a_few_lines():
     q = url(start(None, PAGE))
     for t in (0, 1, 72):
-        shown = start({**q, "t": str(t), "present": "1"}, PAGE)
-        words, full = box(shown), markdown(start({**q, "t": str(t)}, PAGE))
+        shown, full = presented(PAGE, q, t)
+        words = box(shown)
         assert all(f"**{b}**" in full for b in BOLD.findall(words)), words  # the panel's own numbers
         lines = words.split("  \n")
         assert len(lines) <= 4 and lines[0] in full, words

@@ -4,7 +4,7 @@ panel's explanations."""
 
 from __future__ import annotations
 
-from tests.ui.helpers import markdown, start, url
+from tests.ui.helpers import markdown, presented, start, url
 
 PAGE = "../pages/pla.py"
 
@@ -16,8 +16,8 @@ def box(at) -> str:
 def test_the_presenter_box_is_the_panel_s_verdict_and_key_step_lines():
     q = url(start(None, PAGE))
     for t in (0, 6, 13):
-        shown = start({**q, "t": str(t), "present": "1"}, PAGE)
-        words, full = box(shown), markdown(start({**q, "t": str(t)}, PAGE))
+        shown, full = presented(PAGE, q, t)
+        words = box(shown)
         verdict, step = words.split("\n\n")
         assert verdict.startswith(("This run halts after **13** updates", "Halts after **13** updates")), verdict
         lines = step.split("  \n")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tests.ui.helpers import markdown, start, url
+from tests.ui.helpers import presented, start, url
 
 PAGE = "../pages/pocket.py"
 BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -20,8 +20,8 @@ def box(at) -> str:
 def test_the_presenter_box_states_the_panel_s_numbers_in_a_few_lines():
     q = {k: v for k, v in url(start(None, PAGE)).items() if k != "t"}
     for t, T in ((0, None), (99_999, 1000)):  # the first step, and the last: the sidebar's cap of 1,000 updates
-        shown = start({**q, "t": str(t), "present": "1"}, PAGE)
-        words, full = box(shown), markdown(start({**q, "t": str(t)}, PAGE))
+        shown, full = presented(PAGE, q, t)
+        words = box(shown)
         lines = words.split("  \n")
         assert len(lines) <= 5, words
         assert all(f"**{b}**" in full for b in BOLD.findall(words)), words  # the panel's own numbers

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tests.ui.helpers import markdown, start, url
+from tests.ui.helpers import markdown, presented, start, url
 
 PAGE = "../pages/sgd.py"
 
@@ -18,8 +18,8 @@ def box(at) -> str:
 def test_the_presenter_box_has_the_four_losses_and_their_ends_as_the_page_states_them():
     q = url(start(None, PAGE))
     for t in (0, 5, 600):
-        shown = start({**q, "t": str(t), "present": "1"}, PAGE)
-        words, full = box(shown), markdown(start({**q, "t": str(t)}, PAGE))
+        shown, full = presented(PAGE, q, t)
+        words = box(shown)
         head, *rows = words.split("  \n")
         assert head.startswith(f"**t = {t} of 600**") and len(rows) == 4, words
         for row in rows:

@@ -3,7 +3,7 @@ and the next mistake as the panel's *Step by step* states them, in a few lines."
 
 from __future__ import annotations
 
-from tests.ui.helpers import markdown, start, url
+from tests.ui.helpers import markdown, presented, start, url
 
 PAGE = "../pages/xor.py"
 
@@ -15,8 +15,8 @@ def box(at) -> str:
 def test_the_presenter_box_states_the_cycle_and_the_step_as_the_panel_does():
     q = url(start(None, PAGE))
     for t in (0, 5, 1000):
-        shown = start({**q, "t": str(t), "present": "1"}, PAGE)
-        words, full = box(shown), markdown(start({**q, "t": str(t)}, PAGE))
+        shown, full = presented(PAGE, q, t)
+        words = box(shown)
         verdict, step = words.split("\n\n")
         assert verdict.replace("This run never", "Never").startswith(
             "Never halts: from update 0 on, the weights repeat every **4** updates (w₄ = w₀)"), verdict
