@@ -77,6 +77,8 @@ def phone_order(lessons) -> str:
     return ("[data-testid=stMainBlockContainer]{padding-top:3.25rem}"
             f"{flat}{{display:contents}}{flat}>*{{order:4}}{flat}>:is({plots},{transport},{stack}){{order:1}}"
             f"{live},{live}>:has(.pla-wrap),{live}>* :has(.pla-wrap),{live} .pla-wrap.pla-wrap{{display:contents}}"
+            # (the component's other child, its style sheet's box, out of the flow: as an item it added a gap)
+            f"{live} [data-testid=stBidiComponentRegular]>:not(.pla-wrap){{position:absolute}}"
             f"{stack}{{margin-bottom:0!important}}{stack} .pla-plot{{order:1}}{stack} .pla-chart{{order:2}}"
             f"{flat}>[data-testid=stElementContainer]:has(h4){{order:0}}"
             f"{_MAIN}>:is({tools},:has({tools})){{order:3}}{transport} [data-testid=stColumn]{{min-width:0}}"
