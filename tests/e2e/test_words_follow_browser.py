@@ -64,11 +64,13 @@ def samples(plot: Plot) -> list[dict]:
     return plot.js("() => { window.__sampling = false; return window.__said; }")
 
 
-def words_at(plot: Plot, t: int) -> None:
-    """Wait until a visible sentence names step t and the plot rests there (the words came back)."""
+def words_at(plot: Plot, t: int | None) -> None:
+    """Wait until a visible sentence names step t and the plot rests there (the words came back); t None: the step
+    the plot rests at when they do (after a Pause, a payload on its way may still move the plot once)."""
     plot.page.wait_for_function(
         "(t) => { const s = window.__said; const r = s[s.length - 1];"
-        " return r && r.t === t && !r.moving && r.claims.length > 0 && r.claims.every((c) => c === t); }",
+        " const at = t === null ? +document.querySelector('.pla-plot').dataset.t : t;"
+        " return r && r.t === at && !r.moving && r.claims.length > 0 && r.claims.every((c) => c === at); }",
         arg=t, timeout=30_000)
 
 
@@ -224,7 +226,7 @@ def every_way_of_moving(plot: Plot) -> None:
             "() => [...document.querySelectorAll('.st-key-lesson-transport button')].some("
             "(e) => /Play/.test(e.innerText))", timeout=30_000)
     plot.idle(timeout=60_000)
-    words_at(plot, plot.t())
+    words_at(plot, None)
     plot.page.get_by_role("button", name=re.compile(r"^(Run|To cap|To the end)$")).first.click()
     T = int(plot.js("() => window.__plaLab.data.T"))
     words_at(plot, T)
