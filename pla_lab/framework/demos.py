@@ -39,8 +39,7 @@ def run_of(lesson, params: dict[str, str]):
         shared.SHARED.setup(params)
         s = lesson.state
         s.setup(params)
-        own = [f.link.key for f in s.fields.values() if f.link is not None]
-        shared.release([k for k in own if k in params])
+        shared.release([k for k in s.link_keys() if k in params])  # the lesson's own keys, as frame.open_lesson
         if "head" not in s.fields:  # a lesson without steps (Experiments) shows one picture
             return None, 0
         if s["pts"] is None:  # the link has no points: the lesson's example, as the page opens it

@@ -72,7 +72,7 @@ def open_lesson(lesson) -> None:
         problems = s.setup(params)
         # A key the lesson reads itself (Runs compared's η) is the lesson's, not the sidebar's: the sidebar keeps
         # its own value, and the problem is reported once, as the lesson reads it.
-        own = [f.link.key for f in s.fields.values() if f.link is not None]
+        own = s.link_keys()
         if params:
             shared.release([k for k in own if k in params])
         sidebar = [m for m in shared.SHARED["msgs"] if not any(S.about(m, k) for k in own)]

@@ -97,12 +97,18 @@ def add_box(lesson) -> None:
         st.caption("The lecture is kept while this tab is open; the Lecture page's address holds it for good.")
 
 
+def shown(lesson) -> bool:
+    """Whether a lecture is presented and this lesson shows its demo (the bar is drawn then)."""
+    k, slides = shared.SHARED["slide"], shared.SHARED["deck"]
+    return k is not None and k < len(slides) and slides[k].page == lesson.slug
+
+
 def deck_bar(lesson) -> None:
     """While a lecture is presented and this lesson shows its demo: the bar (3 / 7, the caption), the demos before
     and after, and the demo's QR code (Q)."""
-    k, slides = shared.SHARED["slide"], shared.SHARED["deck"]
-    if k is None or k >= len(slides) or slides[k].page != lesson.slug:
+    if not shown(lesson):
         return
+    k, slides = shared.SHARED["slide"], shared.SHARED["deck"]
     st.html(f"<style>{CSS % BACKGROUND[theme()]}</style>")
     with st.container(key=BAR):
         caption, steps = slides[k].caption, span(slides[k])

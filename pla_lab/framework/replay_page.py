@@ -58,7 +58,7 @@ class ReplayPage:
         """Presenter mode at 1280×720: the plot takes most of the screen, Back/Step/Play stay in view beside it, then
         the numbers (a wide lesson's plot and chart leave its numbers a box under them, and every control of the
         lesson is in the column beside them); the guide and the point tools wait until it is left."""
-        bar = lecture_box.BAR_ROOM if _lecture_bar(self) else 0  # the plot and its numbers end above the bar
+        bar = lecture_box.BAR_ROOM if lecture_box.shown(self) else 0  # the plot and its numbers end above the bar
         if self.wide:  # the plot and its chart beside the controls, every one of the lesson's within reach
             left, right = st.columns((2.4, 1), gap="small")
             with left.container(key=style.MAIN):
@@ -103,12 +103,6 @@ class ReplayPage:
         if self.guide:
             with st.expander("What to look at, what to try", expanded=self.guide_open):
                 st.markdown(self.guide)
-
-
-def _lecture_bar(lesson) -> bool:
-    """Whether a lecture is presented and this lesson shows its demo (lecture_box.deck_bar draws its bar then)."""
-    k, slides = shared.SHARED["slide"], shared.SHARED["deck"]
-    return k is not None and k < len(slides) and slides[k].page == lesson.slug
 
 
 @contextmanager

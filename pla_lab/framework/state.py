@@ -118,6 +118,10 @@ class PageState:
         self.keep_widgets()
         return problems
 
+    def link_keys(self) -> list[str]:
+        """The keys this table writes in the link."""
+        return [f.link.key for f in self.fields.values() if f.link is not None]
+
     def link(self) -> dict[str, str]:
         """The link's parameters for every linked field."""
         linked = [f for f in self.fields.values() if f.link is not None]

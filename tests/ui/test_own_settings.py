@@ -16,13 +16,9 @@ from tests.ui.helpers import markdown, plot, start, url
 pytestmark = pytest.mark.xdist_group("own-settings")
 
 
-def _link_keys(lesson) -> set[str]:
-    return {f.link.key for f in lesson.state.fields.values() if f.link is not None}
-
-
 #: Each lesson whose link carries a key the sidebar also has, with the value its link gives that key here: not
 #: the sidebar's default (a value equal to it would hide the leak)
-OWNERS = {lesson.slug: sorted(_link_keys(lesson) & set(S.SETTINGS)) for lesson in LESSONS}
+OWNERS = {lesson.slug: sorted(set(lesson.state.link_keys()) & set(S.SETTINGS)) for lesson in LESSONS}
 OWNERS = {slug: keys for slug, keys in OWNERS.items() if keys}
 ODD = {"order": "random", "eta": "0.5", "seed": "7", "sign0": "+1", "w0": "1,1,1", "cap": "77"}
 WALK = [lesson for lesson in LESSONS if "pts" in lesson.state.fields]
