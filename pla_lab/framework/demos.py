@@ -33,6 +33,11 @@ class Span:
         return self.last - self.start
 
 
+def example(lesson) -> tuple:
+    """(points, view, target f) of the example a lesson opens with when its link has no points (sidebar's seed)."""
+    return lesson.presets[lesson.default_preset].build(int(shared.SHARED["seed"]))
+
+
 def run_of(lesson, params: dict[str, str]):
     """(the run, the step the link opens at) of ``lesson``'s demo at this link (None for a lesson without steps)."""
     with detached():
@@ -43,8 +48,7 @@ def run_of(lesson, params: dict[str, str]):
         if "head" not in s.fields:  # a lesson without steps (Experiments) shows one picture
             return None, 0
         if s["pts"] is None:  # the link has no points: the lesson's example, as the page opens it
-            preset = lesson.presets[lesson.default_preset]
-            s["pts"], _, f = preset.build(int(shared.SHARED["seed"]))
+            s["pts"], _, f = example(lesson)
             if "f" in s.fields:
                 s["f"] = f
         run = actions.current_run(lesson)

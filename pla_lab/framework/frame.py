@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from pla_lab.framework import actions, boxes, lecture_box, model, nav, shared
+from pla_lab.framework import actions, boxes, demos, lecture_box, model, nav, shared
 from pla_lab.framework import settings as S
 from pla_lab.framework.first_picture import PICTURE_CSS
 from pla_lab.framework.page import Page
@@ -154,7 +154,7 @@ def _complete(lesson) -> list[str]:
     s = lesson.state
     if s["pts"] is None:
         preset = lesson.presets[lesson.default_preset]
-        pts, view, f = preset.build(int(shared.SHARED["seed"]))
+        pts, view, f = demos.example(lesson)
         s["pts"], s["view"], s["ax"] = pts, view, preset.ax
         if "f" in s.fields:
             s["f"] = f
