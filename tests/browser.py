@@ -169,6 +169,26 @@ def context(browser, request):
     ctx.close()
 
 
+#: The plot is drawn: its SVG (pla_lab/drawing/plot/surface.js) has laid its plot area out (the DOM contract,
+#: docs/architecture.md).
+DRAWN = ".pla-plot .pla-svg[data-area]"
+#: Every trace the plot draws, in drawing order, as the DOM contract gives it: {meta, name, kind, x, y, text}.
+MARKS = """(root) => [...(root || document).querySelectorAll('.pla-plot .pla-mark')].map((g) => ({
+  meta: g.dataset.meta, name: g.dataset.name, kind: g.dataset.kind,
+  x: g.dataset.x ? JSON.parse(g.dataset.x) : null, y: g.dataset.y ? JSON.parse(g.dataset.y) : null,
+  text: g.dataset.text ? JSON.parse(g.dataset.text) : null }))"""
+#: Each drawn point [x, y, label], ○ (+1) and × (−1).
+POINTS = """() => [...document.querySelectorAll('.pla-plot .pla-pt')].map((e) =>
+  [Number(e.dataset.x), Number(e.dataset.y), Number(e.dataset.label)])"""
+
+
+#: A data point [x, y] as the page's px: the plot area's place in the SVG (data-area: left, top, width, height) and
+#: the view it shows (data-view: xmin, xmax, ymin, ymax), equal scales.
+TO_PX = """([x, y]) => { const s = document.querySelector('.pla-plot .pla-svg'), r = s.getBoundingClientRect();
+  const [l, t, w] = s.dataset.area.split(' ').map(Number), v = s.dataset.view.split(' ').map(Number), k = w / (v[1] - v[0]);
+  return [r.left + l + (x - v[0]) * k, r.top + t + (v[3] - y) * k]; }"""
+
+
 class Plot:
     """Helpers to read and click the PLA plot like a person would."""
 
@@ -178,14 +198,15 @@ class Plot:
     def open(self, url: str):
         self.page.goto(url)
         self.page.wait_for_selector(READY, timeout=30_000)
-        self.page.wait_for_selector(".pla-plot .main-svg", timeout=30_000)
+        self.page.wait_for_selector(DRAWN, state="attached", timeout=30_000)
         self.idle()
         return self
 
     def idle(self, timeout=30_000):
         self.page.wait_for_function(
             "() => { const g = document.querySelector('.pla-plot');"
-            " return g && g.dataset.animating !== '1' && g.dataset.playing !== '1' && g.data; }", timeout=timeout)
+            " return g && g.dataset.animating !== '1' && g.dataset.playing !== '1' && g.querySelector('.pla-svg[data-area]'); }",
+            timeout=timeout)
 
     def wait_t(self, t: int, timeout=30_000):
         """Wait until the plot shows step t at rest (the URL may change before the browser has animated)."""
@@ -218,29 +239,35 @@ class Plot:
         more than ``points_over`` points."""
         self.page.locator(f".st-key-{slug}-preset").click()
         self.page.get_by_role("option", name=name).click()
-        self.page.wait_for_function("(n) => document.querySelector('.pla-plot').data.filter(t => t.meta === 'points')"
-                                    ".reduce((a, t) => a + t.x.length, 0) > n", arg=points_over, timeout=30_000)
+        self.page.wait_for_function("(n) => document.querySelectorAll('.pla-plot .pla-pt').length > n",
+                                    arg=points_over, timeout=30_000)
 
     def js(self, code: str, arg=None):
         return self.page.evaluate(code, arg)
 
     def points(self) -> list[tuple[float, float, float]]:
-        return self.js("""() => { const gd = document.querySelector('.pla-plot'); const out = [];
-            gd.data.filter(t => t.meta === 'points').forEach((t, k) => t.x.forEach((x, i) =>
-              out.push([x, t.y[i], k === 0 ? 1 : -1]))); return out; }""")
+        return self.js(POINTS)
+
+    def marks(self) -> list[dict]:
+        """Every trace drawn, in order: {meta, name, kind, x, y, text} (MARKS)."""
+        return self.js(MARKS)
+
+    def mark(self, meta: str) -> dict:
+        """The first trace drawn with this meta (KeyError if none is)."""
+        found = [m for m in self.marks() if m["meta"] == meta]
+        if not found:
+            raise KeyError(meta)
+        return found[0]
 
     def trace_xy(self, meta: str):
-        return self.js("(m) => { const t = document.querySelector('.pla-plot').data.find(t => t.meta === m);"
-                       " return [t.x, t.y]; }", meta)
+        m = self.mark(meta)
+        return [m["x"], m["y"]]
 
     def t(self) -> int:
         return int(self.js("() => document.querySelector('.pla-plot').dataset.t"))
 
     def to_px(self, x: float, y: float) -> tuple[float, float]:
-        return tuple(self.js("""([x, y]) => { const gd = document.querySelector('.pla-plot');
-            const fl = gd._fullLayout, r = gd.getBoundingClientRect();
-            return [r.left + fl.xaxis._offset + fl.xaxis.l2p(x), r.top + fl.yaxis._offset + fl.yaxis.l2p(y)]; }""",
-                             [x, y]))
+        return tuple(self.js(TO_PX, [x, y]))
 
     def click_data(self, x: float, y: float, **kw):
         self.page.mouse.click(*self.to_px(x, y), **kw)

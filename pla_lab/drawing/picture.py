@@ -26,7 +26,7 @@ from pla_lab.drawing import numbers
 #: plotly draws them (figures.base_figure's, grown by automargin for the tick labels, the axis titles and the legend),
 #: measured on every lesson: at 1280×720 and 1920×1080, in presenter mode at 1280×720, and on a 390×844 phone.
 #: plotly wraps the legend by its entries' widths, so the top margin is a guess from the number of entries.
-MARGINS = {"wide": (50, 10, 43, 56, 21), "present": (75, 10, 48, 67, 28), "phone": (68, 10, 40, 48, 19)}
+MARGINS = {"wide": [50, 10, 43, 56, 21], "present": [75, 10, 48, 67, 28], "phone": [68, 10, 40, 48, 19]}
 MAX_POINTS = 400  # more points and the picture is not sent (its bytes would come at every rerun until the plot is live)
 DASHES = {"dash": "10 6", "dot": "2 5", "dashdot": "10 5 2 5"}
 

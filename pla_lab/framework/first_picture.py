@@ -27,7 +27,7 @@ def _picture_box(mode: str, chart: str, rows: int) -> str:
 
 
 PICTURE_CSS = (f".st-key-{STACK}{{position:relative}}{_OVER}{{position:absolute;inset:0;z-index:1;pointer-events:none}}"
-               f"{_OVER} *{{position:static}}.st-key-{STACK}:has(.main-svg)>{_WRAP}{{display:none}}"
+               f"{_OVER} *{{position:static}}.st-key-{STACK}:has(.pla-svg)>{_WRAP}{{display:none}}"
                f"{_OVER} img{{position:absolute;max-width:none}}"
                + "".join(f".st-key-{PICTURE % (m[0], c, r)} img{{{_picture_box(m, c, r)}}}"
                          for m in ("wide", "present") for c in "cn" for r in range(1, 5))

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pla_core import radius_bound
-from pla_lab.drawing import figures, numbers
+from pla_lab.drawing import figures, numbers, picture
 from pla_lab.framework import protocol
 from pla_lab.words.text import clean_weights
 
@@ -85,7 +85,7 @@ class Scene:
 
 
 def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ack: int, height: int,
-          plotly_url: str, theme: str, nonce: str | None = None, relabel: bool = False,
+          theme: str, nonce: str | None = None, relabel: bool = False,
           fill: int | None = None, phone: tuple[int, int | None] | None = None,
           viewonly: bool = False) -> protocol.Payload:
     """Everything the plot needs for the playhead's step: see :mod:`pla_lab.framework.protocol` for the meaning of each key.
@@ -99,7 +99,7 @@ def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ac
     if unknown:
         raise ValueError(f"unknown moving layers {sorted(unknown)}")
     return protocol.Payload(
-        version=protocol.VERSION, run=run.id if trace is not None else "", plotly=plotly_url, height=height, fill=fill,
+        version=protocol.VERSION, run=run.id if trace is not None else "", margins=picture.MARGINS, height=height, fill=fill,
         colors=figures.palette(theme, scene.present), view=list(view), grid=model.grid_step(view), cls=cls, relabel=relabel,
         viewonly=bool(viewonly),
         points=[[p[0], p[1], p[2]] for p in points],

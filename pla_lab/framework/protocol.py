@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-VERSION = 3
+VERSION = 4
 
 #: Things drawn from the weights, which move during an animation. A lesson picks some of them, in this order.
 MOVING_LAYERS = ("shade", "disagree", "ghost", "boundary", "pocket", "w", "update", "circle", "normal", "distance",
@@ -173,7 +173,8 @@ class Phone(TypedDict):
 class Payload(TypedDict):
     version: int
     run: str                    # the run id; "" with no run
-    plotly: str                 # where plotly.min.js is served
+    margins: dict[str, list[float]]  # px round the plot area on a wide page, in presenter mode, on a phone: left,
+                                # right, top with one legend row, bottom, each further row (picture.MARGINS)
     height: int                 # px; the least height with ``fill``
     fill: int | None            # px left under the plot when it grows to the screen's height (None: fixed height)
     colors: dict[str, str]      # the palette of the Streamlit theme

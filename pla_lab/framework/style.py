@@ -71,7 +71,7 @@ def phone_order(lessons) -> str:
     flat = f"{_MAIN} {_BOXES}:not({stack}):has({transport},{plots})"
     # Once drawn, the live plot's boxes are flattened too, so that its chart comes after Back/Step/Play (a chart
     # under the plot pushed them off a 390×844 screen); the transport never moves, the chart was not there before.
-    live = f"{stack}:has(.main-svg)"
+    live = f"{stack}:has(.pla-svg)"
     # Streamlit's header is opaque on a phone (60 px, the page's background; transparent wider): the page starts
     # under it, or it hides the lesson's title.
     return ("[data-testid=stMainBlockContainer]{padding-top:3.25rem}"

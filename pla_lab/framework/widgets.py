@@ -144,7 +144,7 @@ def plot(lesson, page, *, height: int | None = None, fill: int | None = FILL) ->
     data = payload.build(run, s["head"], lesson.shown_points(page), s["view"], scene, settings=page.settings,
                          cls=-1 if s["cls"] == "-1" else 1, relabel=s["cls"] == "flip", nonce=s["inbox"][0], ack=s["inbox"][1], height=height,
                          viewonly=shared.SHARED["viewonly"],
-                         plotly_url=server.plotly_url(), theme=page.theme, fill=fill,
+                         theme=page.theme, fill=fill,
                          phone=(lesson.plot_height, FILL))
     with st.container(key=first.STACK):
         first.picture(data)

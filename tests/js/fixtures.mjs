@@ -1,11 +1,11 @@
-// Hand-built protocol v3 payloads for the Node tests (shaped like pla_lab.figures' output).
+// Hand-built protocol v4 payloads for the Node tests (shaped like pla_lab.figures' output).
 export const COLORS = { pos: "#0072B2", neg: "#D55E00", pos_fill: "rgba(0,114,178,0.13)", neg_fill: "rgba(213,94,0,0.13)",
                         pocket: "#CC79A7", fg: "#31333F", target: "#009E73" };
 
 export function pointsTraces(points) {
   return [1, -1].map((label) => {
     const idx = points.map((p, i) => (p[2] === label ? i : -1)).filter((i) => i >= 0);
-    return { type: "scatter", mode: "markers", name: label > 0 ? "y = +1" : "y = −1", meta: "points", customdata: idx,
+    return { type: "scatter", mode: "markers", name: label > 0 ? "y = +1" : "y = −1", meta: "points", label, customdata: idx,
              x: idx.map((i) => points[i][0]), y: idx.map((i) => points[i][1]) };
   });
 }
@@ -14,7 +14,7 @@ export function pointsTraces(points) {
 export function payload(over = {}) {
   const points = [[1, 1, 1], [-1, -0.5, -1], [0.5, -1, 1], [-0.5, 1, -1]];
   const d = {
-    version: 3, run: "run-a", plotly: "/plotly.min.js", height: 500, fill: null, colors: COLORS, view: [-2, 2, -2, 2], grid: 0.02,
+    version: 4, run: "run-a", height: 500, fill: null, colors: COLORS, view: [-2, 2, -2, 2], grid: 0.02,
     cls: 1, points, base: { data: pointsTraces(points), layout: { height: 500, font: { size: 16 }, xaxis: {}, yaxis: {} } },
     layers: { below: [{ type: "scatter", meta: "f", x: [], y: [] }], above: [] },
     moving: ["shade", "ghost", "boundary", "w", "update", "circle"], labels: {}, target: null, pick: null, sign0: null,

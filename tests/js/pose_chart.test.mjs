@@ -47,7 +47,7 @@ test("the chart is drawn from its declaration: title, axis titles, formats, pale
   assert.equal(layout.shapes[0].x0, 2);
   assert.equal(traces[1].line.color, d.colors.pocket, "a palette name");
   assert.equal(traces[0].line.color, "rgba(128,128,128,0.85)", "a CSS colour");
-  assert.ok(traces[0].hovertemplate.includes("%{y:.1%}"));
+  assert.equal(layout.yaxis.hoverformat, ".1%", "the readout's format");
   assert.equal(traces[0].x.length, d.chart.x.length + 1, "the last value drawn on past the last update");
   const other = chartFigure({ ...d.chart, y_format: ".2f", title: "" }, d.colors, "#222", 0);
   assert.equal(other.layout.yaxis.tickformat, ".2f");

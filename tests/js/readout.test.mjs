@@ -24,12 +24,12 @@ async function frame() {
   await settle();
 }
 
-/** A plot instance as plot.js makes one, with plotly.js stubbed, at rest at step 0 of the fixture's run (T = 3). */
+/** A plot instance as plot.js makes one, with its drawing stubbed, at rest at step 0 of the fixture's run (T = 3). */
 function plot(over = {}) {
   const inst = {
     data: payload({ dur: 100 }), gd: { dataset: { t: "0", playing: "0", animating: "0", scrubbing: "0" }, isConnected: true },
     live: { textContent: "" }, chart: { mark: (t) => { inst.marked = t; } }, marked: null,
-    P: { react: () => Promise.resolve(), animate: () => Promise.resolve() }, config: {},
+    surface: { draw: () => Promise.resolve(), frame: () => true },
     stats: { frames: 0, transitions: [], predicted: null }, edits: noEdits(), fg: "#111111", rev: 0, height: 500,
     pose: null, extra: null, tDisp: 0, token: 0, run: "run-a", seq: 1, shown: true, playing: false, target: null,
     pausedAt: 0, reportTimer: null, unsent: false, held: false, asked: null, reported: 0,

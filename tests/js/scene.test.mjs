@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { restExtra, restPose } from "../../pla_lab/drawing/plot/pose.js";
-import { disagreement, fitHeight, layout, noEdits, traces, visiblePoints } from "../../pla_lab/drawing/plot/scene.js";
+import { disagreement, fitHeight, look, MARGINS, noEdits, traces, visiblePoints } from "../../pla_lab/drawing/plot/scene.js";
 import { area } from "../../pla_lab/drawing/plot/geometry.js";
 import { payload, pocketPayload } from "./fixtures.mjs";
 
@@ -102,11 +102,16 @@ test("a 4-weight w draws a curve and a sign heatmap, and no arrows", () => {
   assert.deepEqual(find(at(d, 0), "update").x, [], "no update arrow in the plane for a lifted w");
 });
 
-test("the layout keeps the base figure's and takes the theme colour", () => {
-  const L = layout(payload().base, FG, 7);
-  assert.equal(L.font.color, FG);
-  assert.equal(L.font.size, 16);
-  assert.equal(L.datarevision, 7);
+test("what the surface draws round the traces: the base figure's sizes, the theme colour, this screen's margins", () => {
+  const d = payload({ margins: { wide: [1, 2, 3, 4, 5], present: [6, 7, 8, 9, 10], phone: [11, 12, 13, 14, 15] } });
+  d.base.layout.xaxis = { title: { text: "x₁" } };
+  const L = look(d, FG, 420, false);
+  assert.deepEqual([L.fg, L.font, L.height, L.view, L.titles], [FG, 16, 420, d.view, ["x₁", ""]]);
+  assert.deepEqual(L.margins, [1, 2, 3, 4, 5]);
+  assert.deepEqual(look(d, FG, 0, true).margins, [11, 12, 13, 14, 15], "a phone's, even in presenter mode");
+  assert.deepEqual(look({ ...d, present: true }, FG, 0, false).margins, [6, 7, 8, 9, 10]);
+  assert.equal(look(d, FG, 0, false).height, 500, "the payload's height when the plot has none of its own");
+  assert.deepEqual(look(payload(), FG, 0, false).margins, MARGINS.wide, "a payload without margins");
 });
 
 test("fitHeight: fixed without fill; with fill as tall as the screen allows, square at most, never under height", () => {

@@ -206,7 +206,7 @@ def test_payload_windows_the_trace_with_each_updates_vector_and_points():
     tr = pla_core.pla(*model.arrays(pts), eta=0.5, max_updates=2000, stop_on_cycle=False)
     run = Run(tr, None, "abc")
     p = payload.build(run, Playhead(t=1000, seq=3), pts, VIEW, payload.Scene(moving=("boundary", "w")),
-                      settings=SETTINGS, cls=1, ack=0, height=400, plotly_url="", theme="light")
+                      settings=SETTINGS, cls=1, ack=0, height=400, theme="light")
     win = p["win"]
     assert win["t0"] == 1000 - payload.WINDOW_BACK
     assert len(win["W"]) == payload.WINDOW_BACK + payload.WINDOW_AHEAD + 1 == len(win["U"]) + 1 == len(win["I"]) + 1
@@ -220,11 +220,11 @@ def test_payload_windows_the_trace_with_each_updates_vector_and_points():
     assert p["moving"] == ["boundary", "w"] and p["dur"] == S.SPEEDS[SETTINGS["speed"]]
     assert set(p) == set(protocol.Payload.__annotations__)
     empty = payload.build(Run(None, "no points", "x"), Playhead(), [], VIEW, payload.Scene(moving=()),
-                          settings=SETTINGS, cls=-1, ack=4, height=400, plotly_url="", theme="dark")
+                          settings=SETTINGS, cls=-1, ack=4, height=400, theme="dark")
     assert empty["win"] is None and empty["T"] == 0 and empty["run"] == "" and empty["ack"] == 4
     with pytest.raises(ValueError, match="unknown moving layers"):
         payload.build(run, Playhead(), pts, VIEW, payload.Scene(moving=("sparkles",)), settings=SETTINGS, cls=1,
-                      ack=0, height=400, plotly_url="", theme="light")
+                      ack=0, height=400, theme="light")
 
 
 def test_step_numbers_substitute_the_update():
@@ -269,7 +269,7 @@ def test_a_batch_run_replays_through_the_same_payload():
     tr = pla_core.batch(*model.arrays(pts), eta=0.5, max_updates=50)
     assert len(tr) >= 2
     p = payload.build(Run(tr, None, "b"), Playhead(t=0), pts, VIEW, payload.Scene(moving=("boundary", "update")),
-                      settings=SETTINGS, cls=1, ack=0, height=400, plotly_url="", theme="light")
+                      settings=SETTINGS, cls=1, ack=0, height=400, theme="light")
     win = p["win"]
     X, y = model.arrays(pts)
     for k in range(len(tr)):

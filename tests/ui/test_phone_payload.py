@@ -17,7 +17,7 @@ def _build(present: bool):
     run = Run(pla_core.pla(*model.arrays(pts)), None, "r")
     scene = payload.Scene(moving=("boundary", "w"), present=present, legend={"font": {"size": 14}})
     return payload.build(run, Playhead(t=1), pts, model.DEFAULT_VIEW, scene, settings=SETTINGS, cls=1, ack=0,
-                         height=620, fill=24, plotly_url="", theme="light", phone=(410, 120))
+                         height=620, fill=24, theme="light", phone=(410, 120))
 
 
 def _marker(base) -> float:

@@ -1,8 +1,10 @@
 // The chart beside the plot, drawn from the payload's declared chart (titles, formats, series): series over the
-// updates, a marker at the step on screen, and a click on it goes to that update.
+// updates, a marker at the step on screen, and a click on it goes to that update. chartFigure describes it (in
+// plotly's names, pure); chartsvg.js turns that into SVG; createChart puts it on the page.
+import { bindHover } from "./charthover.js";
+import { chartGeometry, chartSvg, FAMILY, seriesSvg, shapePath } from "./chartsvg.js";
 
-const AXIS = { gridcolor: "rgba(128,128,128,0.22)", zerolinecolor: "rgba(128,128,128,0.6)", fixedrange: true, automargin: true };
-const CONFIG = { displayModeBar: false, responsive: true, showTips: false };
+const AXIS = { gridcolor: "rgba(128,128,128,0.22)", zerolinecolor: "rgba(128,128,128,0.6)" };
 
 /** Steps per unit of the chart's x (1 but for the online stream's 2: step t is drawn at x = t / 2). */
 export const per = (c) => (c && c.t_per_x > 0 ? c.t_per_x : 1);
@@ -11,7 +13,7 @@ export const per = (c) => (c && c.t_per_x > 0 ? c.t_per_x : 1);
 const SIZES = { font: 15, title: 16, legend: 14, panel: 14, mark: 13 };
 const PRESENT_SIZES = { font: 18, title: 21, legend: 17, panel: 18, mark: 16 };
 
-/** A title in lines no wider than `width` px at `size` px (a char taken as 0.6 em): plotly never wraps text. */
+/** A title in lines no wider than `width` px at `size` px (a char taken as 0.6 em): SVG text never wraps. */
 export function wrap(text, width, size) {
   const most = Math.max(12, Math.floor(width / (0.6 * size)));
   const lines = [];
@@ -33,7 +35,7 @@ export function yRange(p, series) {
 }
 
 /**
- * The plotly traces and layout of a declared chart, with the marker at step t, `width` px wide (for its titles'
+ * The traces and layout (plotly's names) of a declared chart, with the marker at step t, `width` px wide (for its titles'
  * lines). Pure.
  * @param {import("./protocol.js").Chart & {present?: boolean}} c @param {Object<string, string>} colors
  * @param {string} fg @param {number} t @param {number} [width]
@@ -56,7 +58,6 @@ export function chartFigure(c, colors, fg, t, width = 400) {
     return {
       type: "scatter", mode: "lines", name: s.name, yaxis: yname(k), x,
       y: s.live ? y.map((v, i) => (x[i] <= t / per(c) ? v : null)) : y, // a live series: nothing past the step shown
-      hovertemplate: `${c.x_title} = %{x:.0f}: %{y:${p.hover_format || c.hover_format}}<extra>${s.name}</extra>`,
       line: { color: colors[s.color] || s.color, width: s.width || 2.5, dash: s.dash || "solid", shape: s.shape || "hv" },
     };
   });
@@ -68,14 +69,16 @@ export function chartFigure(c, colors, fg, t, width = 400) {
     xaxis: { ...AXIS, title: { text: c.x_title, standoff: 4 }, range: [0, xmax], anchor: yname(n - 1) },
     legend: { orientation: "h", x: 0, y: 1.0, yanchor: "bottom", font: { size: z.legend } },
     showlegend: n === 1,
-    shapes: [{ type: "line", x0: t / per(c), x1: t / per(c), y0: 0, y1: 1, yref: "paper", line: { color: fg, width: 2 } }],
+    shapes: [{ type: "line", name: "step", x0: t / per(c), x1: t / per(c), y0: 0, y1: 1, yref: "paper",
+               line: { color: fg, width: 2 } }],
     annotations: [],
-    hovermode: "x", dragmode: false,
   };
   panels.forEach((p, k) => {
     const top = 1 - k * (h + gap);
-    layout[yaxis(k)] = { ...AXIS, domain: [top - h, top], range: yRange(p, c.series.filter((s) => (s.panel || 0) === k && !s.x)),
-                         tickformat: p.y_format, nticks: n > 1 ? ticks : undefined, title: p.y_title ? { text: p.y_title, standoff: 4 } : undefined };
+    const range = yRange(p, c.series.filter((s) => (s.panel || 0) === k && !s.x));
+    layout[yaxis(k)] = { ...AXIS, domain: [top - h, top], range, tickformat: p.y_format,
+                         hoverformat: p.hover_format || c.hover_format, nticks: n > 1 ? ticks : undefined,
+                         title: p.y_title ? { text: p.y_title, standoff: 4 } : undefined };
     if (p.title) layout.annotations.push({ text: titles[k].join("<br>"), x: 0, xref: "paper", xanchor: "left", y: top,
                                            yref: "paper", yanchor: "bottom", align: "left", showarrow: false,
                                            font: { size: z.panel } });
@@ -95,46 +98,76 @@ export function chartFigure(c, colors, fg, t, width = 400) {
 }
 
 /**
- * A chart element appended to `wrap`, drawn with plotly.js P; onJump(t) is called with the update clicked.
+ * A chart element appended to `wrap`, drawn as SVG (chartsvg.js); onJump(t) is called with the update clicked. A
+ * pointer over it reads every series' value at that step (charthover.js).
  * @returns {{el: HTMLElement, update: Function, mark: Function, remove: Function}}
  */
-export function createChart(wrap, P, onJump) {
-  const el = document.createElement("div");
+export function createChart(wrap, onJump) {
+  const el = document.createElement("div"), id = `pla-chart-${Math.random().toString(36).slice(2, 10)}`;
   el.className = "pla-chart";
   el.setAttribute("role", "img");
+  el.style.position = "relative";
   wrap.appendChild(el);
   wrap.classList.add("pla-two");
-  let key = null, k = 1, drawn = null; // k: steps per unit of x of the chart drawn
-  // Read the click from the mouse event, as on the plot: plotly's click data comes from its throttled hover.
+  const widths = new Map(), ctx = document.createElement("canvas").getContext("2d");
+  const measure = (text, size) => { // a text's width in px, measured once per text and size
+    const key = size + "|" + text;
+    if (!widths.has(key)) {
+      ctx.font = `${size}px ${FAMILY}`;
+      widths.set(key, ctx.measureText(text).width);
+    }
+    return widths.get(key);
+  };
+  // k: steps per unit of x; geo: where things are (chartGeometry); drawn: what was drawn, for mark(t) and the hover.
+  const at = { key: null, k: 1, geo: null, svg: null, drawn: null };
+  /** The step under a pointer event over the plot area, or null. */
+  const stepAt = (e) => {
+    const { svg, geo, k } = at;
+    if (!svg) return null;
+    const b = svg.getBoundingClientRect(), px = e.clientX - b.left, py = e.clientY - b.top;
+    if (px < geo.left - 2 || px > geo.left + geo.W + 2 || py < geo.top || py > geo.top + geo.H) return null;
+    return Math.max(0, Math.round(geo.x(Math.min(geo.left + geo.W, Math.max(geo.left, px))) * k));
+  };
   el.addEventListener("click", (e) => {
-    const xa = el._fullLayout && el._fullLayout.xaxis;
-    if (!xa) return;
-    const px = e.clientX - el.getBoundingClientRect().left - xa._offset;
-    if (px >= 0 && px <= xa._length) onJump(Math.round(xa.p2l(px) * k));
+    const t = stepAt(e);
+    if (t !== null) onJump(t);
   });
+  const tip = bindHover(el, stepAt, () => at);
   return {
     el,
-    /** Draw chart c (only when its key or the colours change), with the marker at t. */
+    /** Draw chart c (only when its key, colours, height or width change), with the marker at t. */
     update(c, colors, fg, t) {
       el.setAttribute("aria-label", c.alt || c.title || "chart");
-      const width = el.getBoundingClientRect().width || 400;
-      const id = [c.key, fg, c.height, !!c.present, Math.round(width / 20)].join("|");
-      if (id === key) return;
-      key = id;
-      k = per(c);
-      drawn = { c, colors, fg, width };
-      const { traces, layout } = chartFigure(c, colors, fg, t, width);
+      const width = Math.round(el.getBoundingClientRect().width) || 400;
+      const key = [c.key, fg, c.height, !!c.present, width, JSON.stringify(colors)].join("|");
       el.dataset.t = String(t);
-      P.react(el, traces, layout, CONFIG);
+      if (key === at.key) return;
+      const fig = chartFigure(c, colors, fg, t, width);
+      const geo = chartGeometry(fig, width, measure);
+      Object.assign(at, { key, k: per(c), geo, drawn: { c, colors, fg, width, fig } });
+      el.innerHTML = chartSvg(fig, at.geo, id);
+      at.svg = el.firstElementChild;
+      el.appendChild(tip);
     },
+    /** Move the marker to step t; a live series is drawn again up to it. */
     mark(t) {
       el.dataset.t = String(t);
-      if (!el._fullLayout) return;
-      if (!drawn.c.series.some((s) => s.live)) P.relayout(el, { "shapes[0].x0": t / k, "shapes[0].x1": t / k });
-      else { const { traces, layout } = chartFigure(drawn.c, drawn.colors, drawn.fg, t, drawn.width); P.react(el, traces, layout, CONFIG); }
+      const { drawn, svg, geo, k } = at;
+      if (!drawn) return;
+      const marker = svg.querySelector(".pla-marker");
+      if (marker) {
+        marker.setAttribute("d", shapePath({ x0: t / k }, geo));
+        marker.dataset.x = String(t / k);
+      }
+      const live = drawn.c.series.map((s, i) => (s.live ? i : -1)).filter((i) => i >= 0);
+      if (!live.length) return;
+      drawn.fig = chartFigure(drawn.c, drawn.colors, drawn.fg, t, drawn.width);
+      for (const i of live) {
+        const g = svg.querySelector(`.pla-series[data-i="${i}"]`);
+        if (g) g.outerHTML = seriesSvg(drawn.fig.traces[i], i, geo, id);
+      }
     },
     remove() {
-      P.purge(el);
       el.remove();
       wrap.classList.remove("pla-two");
     },

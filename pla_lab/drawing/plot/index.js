@@ -1,16 +1,7 @@
-// PLA Lab's plot component (Streamlit components v2): draws the points, the static layers and everything that moves
+// PLA Lab's plot component (Streamlit components v2), drawn as SVG by our own code (surface.js): draws the points, the static layers and everything that moves
 // with w, animates between updates, and sends clicks and ticks back (protocol.js, pla_lab/protocol.py).
 import { isPhone, onScreen, PHONE } from "./phone.js";
 import { createPlot, render } from "./plot.js";
-
-// plotly.min.js is UMD: imported as a module it sets window.Plotly. The page's module map evaluates a URL once, so
-// every plot (and any preload that imports the same URL) shares one plotly.js.
-async function loadPlotly(url) {
-  if (!url) throw new Error("no plotly.js URL in the payload");
-  await import(url);
-  if (!window.Plotly) throw new Error("plotly.js did not load from " + url);
-  return window.Plotly;
-}
 
 // For tests only, and only when the page asked before loading (window.__plaLabTestHooks = true): a read-only view
 // of the last mounted plot.
@@ -36,8 +27,8 @@ export default function (component) {
   const data = Array.isArray(component.data) ? component.data[0] : component.data;
   let inst = parentElement.__pla;
   if (!inst) {
-    inst = parentElement.__pla = createPlot(parentElement, loadPlotly(data.plotly));
-    // Until plotly.js has drawn, the plot keeps its place: the words beside it do not move when it arrives.
+    inst = parentElement.__pla = createPlot(parentElement);
+    // The plot keeps its place from the start: the words beside it do not move when it is drawn.
     inst.gd.style.minHeight = `${onScreen(data, isPhone()).height}px`;
     exposeForTests(inst);
     // A phone turned sideways (or a window narrowed past a phone's width) draws its last payload again for it.

@@ -1,35 +1,32 @@
 // What the user does to the plot: clicks on it (add or remove a point, drawn at once and sent), and Step/Back
 // (buttons and ←/→) served here instead of by Streamlit. The listeners on the document remove themselves once the
 // plot has left the page.
-import { clickEdit, dragW, nearest, onScreen, setW, tapEcho } from "./events.js";
+import { clickEdit, dragW, nearest, onScreen, setW } from "./events.js";
+import { fmt } from "./marks.js";
 import { hold, step } from "./player.js";
 import { draw, gone, redraw } from "./view.js";
 
 // Their keys are app.step and app.back (pla_lab.shared.APP); Streamlit turns a key into a class name.
 const STEP = ".st-key-app-step", BACK = ".st-key-app-back";
 
-// Where a click landed, from the mouse event itself: plotly's click data comes from its last hover, which is
-// throttled, so a quick click right after another one would report the previous spot.
+// Where a click landed, in data units, and the point under it (within 10 px), if any.
 function clickTarget(inst, e) {
-  const fl = inst.gd._fullLayout, r = inst.gd.getBoundingClientRect(), xa = fl.xaxis, ya = fl.yaxis;
-  const px = e.clientX - r.left - xa._offset, py = e.clientY - r.top - ya._offset;
-  const hit = nearest(onScreen(inst.data.points, inst.edits), (x, y) => [xa.l2p(x), ya.l2p(y)], px, py);
-  return { x: xa.p2l(px), y: ya.p2l(py), hit };
+  const at = inst.surface.toData(e.clientX, e.clientY);
+  const hit = nearest(onScreen(inst.data.points, inst.edits), (x, y) => inst.surface.toPage([x, y]), e.clientX, e.clientY);
+  return { x: at.x, y: at.y, hit, inside: at.inside };
 }
 
-/** Clicks on the plot: the edit is drawn at once, then the event is sent. A tap counts once (see tapEcho). */
+/** Clicks and taps on the plot area: the edit is drawn at once, then the event is sent. */
 export function bindClicks(inst) {
-  inst.gd.on("plotly_click", (ev) => {
-    if (!ev.event || inst.dragged) return; // the end of a drag of w is not a click
-    const now = performance.now(), type = ev.event.type || "";
-    if (tapEcho(type, now, inst.lastTap)) return;
-    if (type.startsWith("touch")) inst.lastTap = now;
+  inst.surface.svg.addEventListener("click", (e) => {
+    if (inst.dragged || !inst.surface.frame) return; // the end of a drag of w is not a click
+    const { x, y, hit, inside } = clickTarget(inst, e);
+    if (!inside && !hit) return;
     if (inst.data.viewonly) { // a class following a shared link: a tap steps, it never edits the points
       if (inst.data.win) step(inst, 1);
       return;
     }
-    const { x, y, hit } = clickTarget(inst, ev.event);
-    const shift = !!ev.event.shiftKey, flip = !!ev.event.altKey || !!inst.data.relabel;
+    const shift = !!e.shiftKey, flip = !!e.altKey || !!inst.data.relabel;
     inst.stats.clicks.push({ at: performance.now(), x, y, hit: hit ? hit.i : null });
     if (inst.stats.clicks.length > 100) inst.stats.clicks.shift();
     const out = clickEdit(inst.data, inst.edits, x, y, hit, shift, flip);
@@ -40,6 +37,24 @@ export function bindClicks(inst) {
       inst.stats.lastDrawn = performance.now();
     }
     inst.outbox.post(out.event);
+  });
+}
+
+/** A point's coordinates beside it while the pointer is over it: "#12  (0.5, −1.2)", as the points' hover said. */
+export function bindHover(inst) {
+  const tip = document.createElement("div");
+  tip.className = "pla-tip";
+  tip.setAttribute("aria-hidden", "true");
+  inst.gd.appendChild(tip);
+  const hide = () => { tip.style.display = "none"; };
+  inst.surface.svg.addEventListener("pointerleave", hide);
+  inst.surface.svg.addEventListener("pointermove", (e) => {
+    if (!inst.surface.frame || inst.dragged) return hide();
+    const hit = nearest(onScreen(inst.data.points, inst.edits), (x, y) => inst.surface.toPage([x, y]), e.clientX, e.clientY);
+    if (!hit) return hide();
+    const [px, py] = inst.surface.toPage([hit.x, hit.y]), box = inst.gd.getBoundingClientRect();
+    tip.textContent = `${hit.i === null ? "new" : "#" + hit.i}  (${fmt(hit.x)}, ${fmt(hit.y)})`;
+    Object.assign(tip.style, { display: "block", left: `${px - box.left + 12}px`, top: `${py - box.top - 30}px` });
   });
 }
 
@@ -94,34 +109,35 @@ export function bindSteps(inst) {
   });
 }
 
-// Pixels of data point p on the page.
-function toPx(inst, p) {
-  const fl = inst.gd._fullLayout, r = inst.gd.getBoundingClientRect();
-  return [r.left + fl.xaxis._offset + fl.xaxis.l2p(p[0]), r.top + fl.yaxis._offset + fl.yaxis.l2p(p[1])];
-}
-
 /**
  * Drag the tip of the arrow w (at rest, not playing): the line turns about the arrow's foot and w grows or shrinks
  * with the pointer, drawn here at once; on release the server is asked for a run that starts from that w (setw).
  */
 export function bindDrag(inst) {
   let drag = null;
-  inst.gd.addEventListener("pointerdown", (e) => {
+  // Whether a pointer at (clientX, clientY) holds the tip of w's arrow (at rest, not playing, a run that w moves).
+  const atTip = (e) => {
     const p = inst.pose, d = inst.data;
     if (!d || !d.win || d.viewonly || inst.playing || !(d.moving || []).includes("w") || !p || p.w.length !== 3
-      || !(p.scale > 0)) return;
-    if (!p.w[1] && !p.w[2]) return;
-    const tip = toPx(inst, [p.anchor[0] + p.w[1] * p.scale, p.anchor[1] + p.w[2] * p.scale]);
-    if (Math.hypot(e.clientX - tip[0], e.clientY - tip[1]) > 14) return;
+      || !(p.scale > 0) || (!p.w[1] && !p.w[2]) || !inst.surface.frame) return false;
+    const tip = inst.surface.toPage([p.anchor[0] + p.w[1] * p.scale, p.anchor[1] + p.w[2] * p.scale]);
+    return Math.hypot(e.clientX - tip[0], e.clientY - tip[1]) <= 14;
+  };
+  // A finger on the tip drags w instead of scrolling the page (anywhere else on the plot it scrolls as usual).
+  inst.surface.svg.addEventListener("touchstart", (e) => {
+    if (e.touches.length === 1 && atTip(e.touches[0])) e.preventDefault();
+  }, { passive: false });
+  inst.gd.addEventListener("pointerdown", (e) => {
+    if (!atTip(e)) return;
+    const p = inst.pose;
     drag = { anchor: p.anchor.slice(), scale: p.scale, w: null };
     inst.dragged = true;
     inst.gd.dataset.dragging = "1";
   }, true);
   listen(inst, "pointermove", (e) => {
     if (!drag) return;
-    const fl = inst.gd._fullLayout, r = inst.gd.getBoundingClientRect();
-    const at = [fl.xaxis.p2l(e.clientX - r.left - fl.xaxis._offset), fl.yaxis.p2l(e.clientY - r.top - fl.yaxis._offset)];
-    drag.w = dragW(drag.anchor, drag.scale, at);
+    const at = inst.surface.toData(e.clientX, e.clientY);
+    drag.w = dragW(drag.anchor, drag.scale, [at.x, at.y]);
     inst.token++; // stop any animation: the hand has the line
     draw(inst, { ...inst.pose, w: drag.w, anchor: drag.anchor }, { ghost: null, circle: [], update: null, by: [] });
   });

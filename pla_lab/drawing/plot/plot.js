@@ -2,21 +2,18 @@
 import { createChart } from "./chart.js";
 import { drain, EARLY } from "./early.js";
 import { createOutbox } from "./events.js";
-import { bindClicks, bindDrag, bindSteps } from "./input.js";
+import { bindClicks, bindDrag, bindHover, bindSteps } from "./input.js";
 import { jumpTo, step, update } from "./player.js";
 import { chartHeight, isPhone } from "./phone.js";
 import { VERSION } from "./protocol.js";
 import { watchSaid } from "./said.js";
 import { bindScrub } from "./scrub.js";
-import { fitHeight, noEdits } from "./scene.js";
+import { fitHeight, look, noEdits } from "./scene.js";
+import { pngButton } from "./png.js";
+import { createSurface } from "./surface.js";
+import { redraw } from "./view.js";
 
 const GAP = 14; // px between the plot and its chart (plot.css's .pla-two grid)
-// One tool on the plot (on hover, top right): the plot as a PNG at twice its size on screen, for slides.
-const CONFIG = Object.freeze({
-  displayModeBar: "hover", modeBarButtons: [["toImage"]], displaylogo: false, doubleClick: false, scrollZoom: false,
-  responsive: true, showTips: false,
-  toImageButtonOptions: { format: "png", scale: 2, filename: "pla-lab-plot" },
-});
 
 /** The theme's text colour, from Streamlit's CSS variable. */
 function themeColor(el) {
@@ -24,10 +21,10 @@ function themeColor(el) {
 }
 
 /**
- * A new plot in parentElement, drawn with the plotly.js that `plotly` (a promise) resolves to.
- * @param {HTMLElement} parentElement @param {Promise<any>} plotly
+ * A new plot in parentElement.
+ * @param {HTMLElement} parentElement
  */
-export function createPlot(parentElement, plotly) {
+export function createPlot(parentElement) {
   const gd = document.createElement("div");
   gd.className = "pla-plot";
   gd.setAttribute("role", "figure"); // not "img": it holds the PNG button (axe: nested-interactive)
@@ -43,8 +40,8 @@ export function createPlot(parentElement, plotly) {
   wrap.appendChild(live);
   parentElement.appendChild(wrap);
   const inst = {
-    el: parentElement, wrap, gd, live, chart: null, P: null, data: null, fg: "#31333F", send: () => {}, config: CONFIG,
-    stats: { frames: 0, transitions: [], clicks: [], mountedAt: performance.now(), plotlyAt: null, dataAt: null,
+    el: parentElement, wrap, gd, live, chart: null, surface: createSurface(gd), data: null, fg: "#31333F", send: () => {},
+    stats: { frames: 0, transitions: [], clicks: [], mountedAt: performance.now(), dataAt: null,
              interactiveAt: null, lastDrawn: null, predicted: null },
     height: 0, edits: noEdits(), pose: null, extra: null, rev: 0, lastDraw: null, bound: false,
     tDisp: 0, token: 0, run: null, seq: null, shown: false, playing: false, pausedAt: 0,
@@ -56,20 +53,16 @@ export function createPlot(parentElement, plotly) {
     enumerable: true, get: () => target,
     set: (v) => { target = v; if (v === null) delete gd.dataset.target; else gd.dataset.target = String(v); },
   });
+  pngButton(gd, inst.surface.svg);
   inst.outbox = createOutbox((name, value) => inst.send(name, value));
   watchSaid(inst);
-  inst.ready = plotly.then((P) => { inst.P = P; inst.stats.plotlyAt = performance.now(); });
-  // plotly.js follows the window's size only: the sidebar opening or closing changes the plot's width alone, and
-  // with it the height the plot may take (refit).
+  // The sidebar opening or closing changes the plot's width alone, and with it the height the plot may take (refit).
   let width = 0;
   const resized = () => {
-    if (!inst.P || !gd._fullLayout) return;
+    if (!inst.surface.frame || !inst.data) return;
     refit(inst);
     if (inst.chart && inst.data.chart) drawChart(inst); // its titles are wrapped to its width
-    for (const el of inst.chart && inst.chart.el._fullLayout ? [gd, inst.chart.el] : [gd]) {
-      const w = Math.round(el.getBoundingClientRect().width), h = el === gd ? inst.height : chartSize(inst);
-      if (w !== Math.round(el._fullLayout.width) || h !== el._fullLayout.height) inst.P.relayout(el, { width: w, height: h });
-    }
+    redraw(inst);
   };
   new ResizeObserver(([entry]) => {
     const w = Math.round(entry.contentRect.width);
@@ -101,21 +94,22 @@ function pageTop(el) {
   return top;
 }
 
-/** The plot's height for the space it has now (scene.fitHeight); true when it changed. Before plotly.js has come,
+/** The plot's height for the space it has now (scene.fitHeight); true when it changed. Before the chart is drawn,
  * a chart that will sit beside the plot is counted (plot.css's grid: 3fr : 2fr, 5fr : 3fr in presenter mode). */
 function refit(inst) {
   if (!inst.data) return false;
   let width = inst.gd.getBoundingClientRect().width;
   if (inst.data.chart && !inst.chart && !isPhone()) width = ((width - GAP) * (inst.data.present ? 5 : 3)) / (inst.data.present ? 8 : 5);
-  const drawn = inst.gd._fullLayout && inst.gd._fullLayout._size; // after automargin (legend rows, tick labels)
-  const h = fitHeight(inst.data, width, pageTop(inst.gd), window.innerHeight, drawn);
+  const m = inst.surface.margins || look(inst.data, inst.fg, 0, isPhone()).margins; // as drawn: with its legend rows
+  const margin = Array.isArray(m) ? { l: m[0], r: m[1], t: m[2], b: m[3] } : m;
+  const h = fitHeight(inst.data, width, pageTop(inst.gd), window.innerHeight, margin);
   if (h === inst.height) return false;
   inst.height = h;
   inst.gd.style.minHeight = `${h}px`;
   return true;
 }
 
-/** On a phone the chart comes under the plot, with plotly.js: until then its room is kept under the plot's box (the
+/** On a phone the chart comes under the plot: until it is drawn its room is kept under the plot's box (the
  * box the first picture fills), so Back/Step/Play do not move down when it comes. */
 function keepChartRoom(inst) {
   const stack = inst.el.closest(".st-key-plot-stack"); // pla_lab/framework/first_picture.STACK
@@ -137,11 +131,11 @@ function drawChart(inst) {
 function syncChart(inst) {
   const c = inst.data.chart, had = !!inst.chart;
   if (!c && inst.chart) { inst.chart.remove(); inst.chart = null; }
-  if (c && !inst.chart) inst.chart = createChart(inst.wrap, inst.P, (t) => jumpTo(inst, t));
+  if (c && !inst.chart) inst.chart = createChart(inst.wrap, (t) => jumpTo(inst, t));
   keepChartRoom(inst); // the chart itself is there now
   refit(inst); // with the chart beside it, the plot is narrower
   if (c) drawChart(inst);
-  if (had !== !!c && inst.gd._fullLayout) requestAnimationFrame(() => inst.gd.isConnected && inst.P.Plots.resize(inst.gd));
+  if (had !== !!c && inst.surface.frame) redraw(inst); // another width
 }
 
 /** Keys pressed before the lesson could take them (early.js), in order: steps served here, Space presses Play. */
@@ -169,31 +163,28 @@ export function render(inst, data, send) {
     inst.gd.textContent = `The plot speaks protocol ${VERSION} but was sent ${data.version}: reload the page.`;
     return Promise.resolve();
   }
-  if (!inst.P) { // the height it will have, while plotly.js loads: the server's picture fits it already
+  inst.fg = themeColor(inst.el);
+  inst.gd.dataset.last = String(data.T); // the run's last step, for a clicker's PageDown (clicker.js)
+  inst.edits = noEdits(); // the server's points replace the clicks drawn ahead of it
+  try {
     refit(inst);
     keepChartRoom(inst);
-  }
-  return inst.ready.then(() => {
-    if (inst.data !== data) return; // a newer payload came while plotly.js loaded
-    inst.fg = themeColor(inst.el);
-    inst.gd.dataset.last = String(data.T); // the run's last step, for a clicker's PageDown (clicker.js)
-    inst.edits = noEdits(); // the server's points replace the clicks drawn ahead of it
     syncChart(inst);
     update(inst);
-    // Once drawn, its margins are known (a legend of several rows): the height is fitted to them.
-    Promise.resolve(inst.lastDraw).then(() => inst.data === data && inst.gd.isConnected && inst.resized());
-    if (!inst.bound) {
-      inst.bound = true;
-      Promise.resolve(inst.lastDraw).then(() => {
-        bindClicks(inst);
-        bindDrag(inst);
-        bindSteps(inst);
-        bindScrub(inst);
-        inst.stats.interactiveAt = performance.now();
-        applyEarly(inst, drain(window));
-      });
-    }
-  }).catch((e) => {
-    inst.gd.textContent = "The plot could not load: " + e.message;
-  });
+    if (refit(inst)) redraw(inst); // drawn, its legend's rows are known: the height is fitted to them
+  } catch (e) {
+    inst.gd.textContent = "The plot could not be drawn: " + e.message;
+    return Promise.resolve();
+  }
+  if (!inst.bound) {
+    inst.bound = true;
+    bindClicks(inst);
+    bindDrag(inst);
+    bindHover(inst);
+    bindSteps(inst);
+    bindScrub(inst);
+    inst.stats.interactiveAt = performance.now();
+    applyEarly(inst, drain(window));
+  }
+  return Promise.resolve();
 }

@@ -1,9 +1,9 @@
-// The boundary between Python and the browser, as JSDoc types: a mirror of pla_lab/protocol.py (version 3).
+// The boundary between Python and the browser, as JSDoc types: a mirror of pla_lab/protocol.py (version 4).
 // Python → browser: one Payload per rerun (the component's data is [payload]).
 // Browser → Python: one EventBatch as the trigger value "events". The delivery rules are in protocol.py.
 
 /** The protocol version; a payload with another one is not drawn. */
-export const VERSION = 3;
+export const VERSION = 4;
 
 /** Things drawn from the weights, which move during an animation; a payload picks some of them, in this order. */
 export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "boundary", "pocket", "w", "update", "circle", "normal", "distance",
@@ -121,7 +121,8 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @typedef {Object} Payload
  * @property {number} version
  * @property {string} run  the run id; "" with no run
- * @property {string} plotly  where plotly.min.js is served
+ * @property {Object<string, number[]>} margins  px round the plot area (wide, present, phone): left, right, top with
+ *   one legend row, bottom, each further row (pla_lab/drawing/picture.MARGINS)
  * @property {number} height  px; the least height with `fill`
  * @property {number | null} fill  px left under the plot when it grows to the screen's height (null: fixed height)
  * @property {Object<string, string>} colors  the palette of the Streamlit theme (pos, neg, pos_fill, neg_fill, …)

@@ -8,7 +8,6 @@ import { arrival, streamPoints, streamTraces } from "./stream.js";
 
 export { arrowTrace, lineTrace };
 
-const GRID_COLOR = "rgba(128,128,128,0.22)", ZERO_COLOR = "rgba(128,128,128,0.6)";
 const HATCH = { shape: "/", fgcolor: "rgba(128,128,128,0.55)", bgcolor: "rgba(128,128,128,0.10)", size: 9, solidity: 0.25 };
 
 /** Metas of the traces that change from frame to frame of a tween (the others are fixed for one update). */
@@ -177,14 +176,19 @@ export function fitHeight(data, width, top, screen, margin) {
   return Math.round(Math.max(data.height, Math.min(screen - top - data.fill, square)));
 }
 
-/** The base figure's layout in the theme's text colour, with a new data revision (so react redraws every trace). */
-export function layout(base, fg, rev, height) {
-  const L = base.layout;
-  return Object.assign({}, L, {
-    height: height || L.height,
-    font: Object.assign({}, L.font, { color: fg }),
-    xaxis: Object.assign({}, L.xaxis, { gridcolor: GRID_COLOR, zerolinecolor: ZERO_COLOR }),
-    yaxis: Object.assign({}, L.yaxis, { gridcolor: GRID_COLOR, zerolinecolor: ZERO_COLOR }),
-    datarevision: rev,
-  });
+/** The plot's margins [left, right, top with one legend row, bottom, each further legend row] when the payload
+ * does not say (pla_lab/drawing/picture.MARGINS is the source: the first picture lies where these put the plot area). */
+export const MARGINS = Object.freeze({ wide: [50, 10, 43, 56, 21], present: [75, 10, 48, 67, 28], phone: [68, 10, 40, 48, 19] });
+
+/**
+ * What the surface draws around the traces (surface.js): the height, the margins for this screen, the view, the
+ * theme's text colour, the text sizes and the axes' titles. Pure.
+ * @param {import("./protocol.js").Payload} data @param {string} fg @param {number} height @param {boolean} phone
+ */
+export function look(data, fg, height, phone) {
+  const L = data.base.layout, table = data.margins || MARGINS;
+  const m = table[phone ? "phone" : data.present ? "present" : "wide"];
+  const title = (ax) => (ax && ax.title && ax.title.text) || "";
+  return { height: height || L.height, margins: m, view: data.view, fg, font: (L.font && L.font.size) || 16,
+           legendFont: (L.legend && L.legend.font && L.legend.font.size) || 15, titles: [title(L.xaxis), title(L.yaxis)] };
 }

@@ -1,8 +1,9 @@
-// Drawing one plot instance with plotly.js: a full redraw, a cheap tween frame, the rest pose at a step.
+// Drawing one plot instance (surface.js draws): a full redraw, a cheap tween frame, the rest pose at a step.
 import { blankPose, restExtra, restPose } from "./pose.js";
 import { stepWords } from "./marks.js";
+import { isPhone } from "./phone.js";
 import { streamWords } from "./stream.js";
-import { layout, traces, TWEENED } from "./scene.js";
+import { look, traces, TWEENED } from "./scene.js";
 
 /** True once this plot has left the page (another lesson): its loops and listeners then stop. */
 export const gone = (inst) => !inst.gd.isConnected;
@@ -11,37 +12,24 @@ export const gone = (inst) => !inst.gd.isConnected;
 export function draw(inst, pose, extra) {
   inst.pose = pose;
   inst.extra = extra;
-  // A new data revision makes react redraw every trace: after Plotly.animate has restyled traces in place, react
-  // could otherwise find "nothing changed" and leave them undrawn.
-  inst.rev += 1;
   inst.stats.frames += 1;
   const all = traces(inst.data, pose, extra, inst.edits, inst.fg);
-  inst.lastDraw = inst.P.react(inst.gd, all, layout(inst.data.base, inst.fg, inst.rev, inst.height), inst.config);
+  inst.lastDraw = inst.surface.draw(all, look(inst.data, inst.fg, inst.height, isPhone()));
   return inst.lastDraw;
 }
 
-/** Redraw what is on screen now (after a click changed the points drawn). */
+/** Redraw what is on screen now (after a click changed the points drawn, or the plot's size changed). */
 export const redraw = (inst) => draw(inst, inst.pose, inst.extra);
 
-// A trace draws something iff it has a point: a line not drawn may hold one empty point (its legend entry).
-const visible = (x) => !!x && x.some((v) => v !== null && v !== undefined);
-
-/** One frame of a tween: only the traces that move (shading, lines, w arrow) are restyled. */
+/** One frame of a tween: only the traces that move (shading, lines, w arrow) are drawn again. */
 export function drawFrame(inst, pose, extra) {
   const all = traces(inst.data, pose, extra, inst.edits, inst.fg);
-  if (all.some((tr) => tr.type === "heatmap")) return draw(inst, pose, extra); // a heatmap needs a full redraw
+  const idx = [];
+  all.forEach((tr, i) => { if (TWEENED.includes(tr.meta)) idx.push(i); });
   inst.pose = pose;
-  const idx = [], xs = [], ys = [];
-  all.forEach((tr, i) => { if (TWEENED.includes(tr.meta)) { idx.push(i); xs.push(tr.x); ys.push(tr.y); } });
-  // Plotly.animate only moves what is drawn: a trace that appears or disappears (a line entering or leaving the
-  // view, w = 0) needs a full redraw, and animating empty traces leaves the plot blank.
-  const drawn = inst.gd.data || [];
-  const shown = idx.map((i) => !!(drawn[i] && visible(drawn[i].x)));
-  if (xs.some((x, k) => visible(x) !== shown[k])) return draw(inst, pose, extra);
-  if (!xs.some(visible)) return Promise.resolve();
+  if (!inst.surface.frame(all, idx)) return draw(inst, pose, extra); // the traces themselves changed
   inst.stats.frames += 1;
-  return inst.P.animate(inst.gd, { data: xs.map((x, k) => ({ x, y: ys[k] })), traces: idx },
-                        { transition: { duration: 0 }, frame: { duration: 0, redraw: false }, mode: "immediate" });
+  return Promise.resolve();
 }
 
 /** Step t is on screen (reached, at rest or between two updates of a chain), and every readout names it. */

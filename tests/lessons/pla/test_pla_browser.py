@@ -17,7 +17,7 @@ import pla_core
 from pla_lab.framework import codec as C
 from pla_lab.framework import model
 from pla_lab.framework import settings as S
-from tests.browser import READY, TEST_HOOKS, Plot, assert_animated, hold_server_messages
+from tests.browser import DRAWN, READY, TEST_HOOKS, Plot, assert_animated, hold_server_messages
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[3] / "test-artifacts"
 
@@ -48,8 +48,7 @@ def empty_spot(points, view, away=0.2):
 
 def wait_points(plot: Plot, n: int):
     plot.page.wait_for_function(
-        "(n) => document.querySelector('.pla-plot').data.filter(t => t.meta === 'points')"
-        ".reduce((a, t) => a + t.x.length, 0) === n", arg=n, timeout=30_000)
+        "(n) => document.querySelectorAll('.pla-plot .pla-pt').length === n", arg=n, timeout=30_000)
 
 
 def test_click_on_empty_space_adds_a_point_there_and_clicking_it_removes_it(server, plot):
@@ -196,7 +195,7 @@ def test_a_shared_link_reopens_the_same_demo_in_a_fresh_browser(server, plot, br
 
 def test_an_absurd_link_shows_a_message_not_a_traceback(server, plot):
     plot.page.goto(server + "/?pts=1%21%21&eta=NaN&t=-5&order=%3Cscript%3E")
-    plot.page.wait_for_selector(".pla-plot .main-svg", timeout=30_000)
+    plot.page.wait_for_selector(DRAWN, state="attached", timeout=30_000)
     body = plot.page.locator("body").inner_text()
     assert "damaged" in body and "eta=NaN" in body
     assert "Traceback" not in body and plot.page.locator("[data-testid=stException]").count() == 0
@@ -272,7 +271,7 @@ def test_adding_and_removing_are_drawn_before_the_server_answers(server, plot):
     relay["hold"] = True
     x, y = empty_spot(before, plot.view())
     plot.click_data(x, y)
-    drawn = "() => document.querySelector('.pla-plot').data.filter(t => t.meta === 'pending')[0].x.length"
+    drawn = "() => JSON.parse(document.querySelector('.pla-plot .pla-mark[data-meta=pending]').dataset.x).length"
     plot.page.wait_for_function(f"() => ({drawn})() === 1")  # the new point, drawn from the click alone
     gone = before[0]
     plot.click_data(gone[0], gone[1])
@@ -356,8 +355,9 @@ def test_alt_click_or_the_relabel_mode_gives_a_point_the_other_label(server, plo
     plot.page.keyboard.down("Alt")
     plot.click_data(x, y)
     plot.page.keyboard.up("Alt")
-    plot.page.wait_for_function("([x, y, l]) => document.querySelector('.pla-plot').data.filter(t => t.meta === 'points')"
-                                "[l > 0 ? 0 : 1].x.some((v, i) => v === x)", arg=[x, y, -lab], timeout=15_000)
+    plot.page.wait_for_function("([x, y, l]) => [...document.querySelectorAll('.pla-plot .pla-pt')].some((e) =>"
+                                " Number(e.dataset.x) === x && Number(e.dataset.y) === y && Number(e.dataset.label) === l)",
+                                arg=[x, y, -lab], timeout=15_000)
     assert sorted(plot.points()) == sorted([p for p in before if p != [x, y, lab]] + [[x, y, -lab]])
     release()
     plot.page.wait_for_function("([x, y, l]) => window.__plaLab.data.points.some(p => p[0] === x && p[1] === y && p[2] === l)",
