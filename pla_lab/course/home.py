@@ -6,7 +6,7 @@ and closed sidebar), and whoever comes here from a lesson in presenter mode can 
 from __future__ import annotations
 
 from pla_lab.course import home_figures, path
-from pla_lab.framework import frame, nav
+from pla_lab.framework import example_plot, frame, nav
 from pla_lab.framework.say import st
 from pla_lab.words.text import md, plural, vec
 
@@ -64,9 +64,9 @@ def render() -> None:
         st.page_link(nav.lesson_page(first), label=md(f"Begin the path: 1. {first.title} →"),
                      icon=":material/school:")
     with live:
-        points, _, trace = home_figures.example()
-        st.plotly_chart(home_figures.picture(theme=frame.theme()), theme=None, width="stretch",
-                        config={"displayModeBar": False}, key="home-picture")
+        points, view, trace = home_figures.example()
+        example_plot.show(points, view, trace, key="home-picture", theme=frame.theme(),
+                          alt=f"PLA on {len(points)} points: Play, or Step, to watch each update")
         st.caption(picture_words(points, trace))
     _path()
     nav.to_top("")

@@ -87,7 +87,7 @@ class Scene:
 def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ack: int, height: int,
           theme: str, nonce: str | None = None, relabel: bool = False,
           fill: int | None = None, phone: tuple[int, int | None] | None = None,
-          viewonly: bool = False) -> protocol.Payload:
+          viewonly: bool = False, local: bool = False) -> protocol.Payload:
     """Everything the plot needs for the playhead's step: see :mod:`pla_lab.framework.protocol` for the meaning of each key.
     ``phone``: the plot's height and fill outside presenter mode, which a phone keeps in presenter mode."""
     from pla_lab.framework import model
@@ -101,7 +101,7 @@ def build(run, head, points, view, scene: Scene, *, settings: dict, cls: int, ac
     return protocol.Payload(
         version=protocol.VERSION, run=run.id if trace is not None else "", margins=picture.MARGINS, height=height, fill=fill,
         colors=figures.palette(theme, scene.present), view=list(view), grid=model.grid_step(view), cls=cls, relabel=relabel,
-        viewonly=bool(viewonly),
+        viewonly=bool(viewonly or local), local=bool(local),
         points=[[p[0], p[1], p[2]] for p in points],
         numbers=numbers.places(points, view, present=scene.present),
         base=figures.base_figure(points, view, height=height, theme=theme, legend=scene.legend, axis_titles=scene.axes,

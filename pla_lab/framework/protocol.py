@@ -183,6 +183,8 @@ class Payload(TypedDict):
     cls: int                    # the class a click adds (+1 or −1); shift-click adds the other
     relabel: bool               # clicks on a point relabel it (the relabel mode) rather than remove it
     viewonly: bool              # view only: a click on the plot steps (as Step does) and edits nothing
+    local: bool                 # a demo of its own (the home page's): played and stepped by its own buttons under
+                                # it, in the browser alone; it tells the server nothing
     points: list[list[float]]   # x, y, label (the labels the run learned from)
     numbers: list[str] | None   # each point's number (its index) is written on this side of its marker (a plotly
                                 # textposition: drawing/numbers.py); None: above numbers.CAP points

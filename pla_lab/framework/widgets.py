@@ -23,7 +23,7 @@ _LOADER = """let last = null;
 export default function (component) {
   last = (last || import(new URL(%r, location.origin).href)).then((m) => { m.default(component); return m; });
 }"""
-_plot = st.components.v2.component(
+plot_component = st.components.v2.component(
     "pla_lab.plot", js=_LOADER % server.plot_url(), isolate_styles=False,  # plotly.js puts its CSS in <head>
     css=(server.PLOT_DIR / "plot.css").read_text(encoding="utf-8"))
 
@@ -150,7 +150,7 @@ def plot(lesson, page, *, height: int | None = None, fill: int | None = FILL) ->
         first.picture(data)
         # Wrapped in a list: Streamlit checks each value of a dict passed as data for a data frame, and that check
         # imports pandas (2 s on a process's first plot) and costs ~1 ms a rerun; nothing here is one.
-        _plot(key=s.key("plot"), data=[data], on_events_change=partial(actions.on_events, lesson))
+        plot_component(key=s.key("plot"), data=[data], on_events_change=partial(actions.on_events, lesson))
 
 
 def transport(lesson, page) -> None:

@@ -15,14 +15,13 @@ from pla_lab.course import path
 from pla_lab.course.home import HEADING
 from pla_lab.framework import codec as C
 from pla_lab.lessons import LESSONS
-from tests.browser import READY, TEST_HOOKS
+from tests.browser import DRAWN, READY, TEST_HOOKS, Plot
 
 from .test_accessibility import SETTLED
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
 SCREENS = {"projector": dict(viewport={"width": 1280, "height": 720}),
            "phone": dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)}
-GD = "document.querySelector('[data-testid=stPlotlyChart] .js-plotly-plot')"
 
 
 def open_home(page, url: str) -> None:
@@ -32,22 +31,34 @@ def open_home(page, url: str) -> None:
 
 
 def test_the_home_picture_moves_when_played_and_the_console_stays_clean(server, browser):
+    """The home page's picture is the lessons' own SVG plot (no plotly.js is fetched for it): Play moves it update by
+    update to the run's end, its words follow, Back and Step step it, and all of it without a rerun of the page."""
     ctx = browser.new_context(**SCREENS["projector"])
     page = ctx.new_page()
-    errors = []
+    errors, fetched = [], []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.on("request", lambda r: fetched.append(r.url))
     try:
         open_home(page, server + "/")
-        page.wait_for_function(f"() => {GD} && {GD}.data && {GD}.data.length > 0", timeout=30_000)
-        line = f"{GD}.data.find(t => t.name === 'boundary wᵀx̃ = 0')"
-        before = page.evaluate(f"() => [{line}.x, {GD}.layout.title.text]")
-        assert before[0] == [None] and "after 0 of" in before[1]  # w = 0 draws no line
-        page.locator("[data-testid=stPlotlyChart] .updatemenu-button", has_text="Play").click()
-        page.wait_for_function(f"() => {GD}.layout.title.text.includes('halted')", timeout=30_000)
-        after = page.evaluate(f"() => [{line}.x, {GD}.layout.title.text]")
-        assert after[0] != before[0] and None not in after[0] and "0 of" in after[1]
+        page.wait_for_selector(f".st-key-home-picture {DRAWN}", state="attached", timeout=30_000)
+        plot = Plot(page)
+        T = int(page.locator(".pla-plot").get_attribute("data-last"))
+        assert T > 1 and plot.trace_xy("boundary")[0] in ([], [None])  # w = 0 draws no line
+        caption = page.locator(".pla-caption")
+        assert caption.inner_text().startswith(f"Step 0 of {T}")
+        page.get_by_role("button", name="Play").click()
+        plot.wait_t(T)
+        xs, _ = plot.trace_xy("boundary")
+        assert len(xs) == 2 and None not in xs and caption.inner_text().startswith(f"Update {T} of {T}")
+        page.get_by_role("button", name="Back").click()
+        plot.wait_t(T - 1)
+        page.get_by_role("button", name="Step").click()
+        plot.wait_t(T)
         page.screenshot(path=str(ARTIFACTS / "home-played.png"))
+        assert not [u for u in fetched if "plotly" in u], [u for u in fetched if "plotly" in u]
+        assert page.evaluate("() => window.performance.getEntriesByType('resource')"
+                             ".filter((e) => e.name.includes('plotly')).length") == 0
         assert errors == [], errors
     finally:
         ctx.close()
@@ -122,7 +133,7 @@ def test_no_serious_or_critical_accessibility_finding_on_the_home_page(server, b
     page = ctx.new_page()
     try:
         open_home(page, server + "/")
-        page.wait_for_function(f"() => {GD} && {GD}.data", timeout=30_000)
+        page.wait_for_selector(f".st-key-home-picture {DRAWN}", state="attached", timeout=30_000)
         page.wait_for_function(SETTLED, timeout=30_000)
         page.wait_for_timeout(500)
         page.wait_for_function(SETTLED, timeout=30_000)

@@ -3,7 +3,6 @@ links to "/" that still open the PLA lesson (AppTest)."""
 
 from __future__ import annotations
 
-import json
 import pathlib
 import re
 
@@ -14,6 +13,7 @@ import pla_core
 from pla_lab.course import path
 from pla_lab.framework import codec as C
 from pla_lab.lessons import LESSONS as ORDER
+from tests.ui.helpers import plot as plot_data
 from pla_lab.words.text import md
 
 from .helpers import LESSONS, PLA_PAGE, key, markdown, plot, start, url
@@ -70,24 +70,24 @@ def test_home_lists_every_lesson_in_path_order_with_working_links():
 
 
 def test_the_home_picture_is_a_pla_run_and_its_words_are_that_runs():
-    """The figure's points, run through pla_core with the app's defaults, give its frames and the words under it."""
+    """The plot's points, run through pla_core with the app's defaults, give the weights it steps through and the
+    words under it; it is the lessons' own plot, played in the browser alone (local: it tells the server nothing)."""
     at = start(page=None)
-    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
-    drawn = {d["name"]: list(zip(d["x"], d["y"])) for d in spec["data"] if d.get("name") in ("y = +1", "y = −1")}
-    pos, neg = drawn["y = +1"], drawn["y = −1"]
+    data = plot_data(at)
+    assert data["local"] and data["viewonly"] and data["t"] == 0
     from pla_lab.course import home_figures
     points, _, _ = home_figures.example()  # the data's own order (PLA's cyclic order depends on it)
-    assert sorted((x, y) for x, y, _ in points) == sorted(pos + neg)
+    assert data["points"] == [list(p) for p in points]
+    pos = sum(1 for p in points if p[2] > 0)
     X, y = np.array([p[:2] for p in points]), np.array([p[2] for p in points])
     trace = pla_core.pla(X, y)
     T = len(trace)
-    assert trace.halted and len(spec["frames"]) == T + 1 and T > 1  # one frame per step, and it moves
+    assert trace.halted and data["T"] == T and T > 1  # every step of the run, and it moves
+    assert data["win"]["t0"] == 0 and len(data["win"]["W"]) == T + 1
+    assert np.allclose(np.array(data["win"]["W"], float), trace.weights, rtol=0, atol=1e-12)
     caption = " ".join(c.value for c in at.caption)
-    assert f"PLA on {len(y)} points ({len(pos)} ○ +1, {len(neg)} × −1)" in caption
+    assert f"PLA on {len(y)} points ({pos} ○ +1, {len(y) - pos} × −1)" in caption
     assert f"halts after **{T}** updates" in caption
-    first, last = spec["frames"][0]["layout"]["title"]["text"], spec["frames"][-1]["layout"]["title"]["text"]
-    assert f"{int(trace.errors[0])} of {len(y)} points misclassified" in first
-    assert f"after {T} of {T} updates · 0 of {len(y)}" in last and "halted" in last
 
 
 @pytest.mark.parametrize("params", [{}, {"embed_options": "dark_theme"}, {"embed_options": "light_theme"}])

@@ -33,34 +33,40 @@ export function format(v, spec) {
 const axisKeys = (L) => Object.keys(L).filter((k) => /^yaxis\d*$/.test(k))
   .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
 
-/**
- * Where everything goes for `width` px: {width, height, left, top, W, H, x0, x1, px, x, xticks, panels, legend, font}
- * (px: data x → px from the chart's left, x: its inverse; a panel: {axis, name, lo, hi, top, h, py, ticks, fmt}).
- * `measure(text, size)` gives a text's width (the browser's canvas, or about 0.55 em a character).
- */
-export function chartGeometry(fig, width, measure = roughWidth) {
-  const L = fig.layout, m = L.margin, fs = L.font.size, big = Math.round(1.2 * fs), height = L.height;
-  let legend = null, top = m.t;
-  if (L.showlegend) {
-    const list = entries(fig.traces), size = L.legend.font.size;
-    const lay = layoutLegend(list.map((tr) => tr.name), size, width - m.l - m.r, (s) => measure(s, size));
-    legend = { list, lay, size };
-    top = Math.max(top, lay.rows * lay.rowH + 10 + (L.title ? L.title.font.size * LINE : 0));
-  }
-  const xtitle = L.xaxis.title && L.xaxis.title.text;
-  const bottom = height - Math.max(m.b, Math.ceil(fs * 1.25 + (xtitle ? big * 1.4 : 0)));
-  const H = Math.max(1, bottom - top);
+// The y axes laid out from top to bottom px: each panel's place, ticks and labels, and the left margin they need.
+function panelsOf(L, measure, top, bottom) {
+  const fs = L.font.size, big = Math.round(1.2 * fs), H = Math.max(1, bottom - top);
   const panels = axisKeys(L).map((axis) => {
     const a = L[axis], [d0, d1] = a.domain || [0, 1], [lo, hi] = a.range, pt = top + (1 - d1) * H, h = (d1 - d0) * H;
     const ys = ticks(lo, hi, h, "y", a.nticks);
     const labels = ys.map((v) => (a.tickformat ? format(v, a.tickformat) : tickText(v)));
     const name = axis.replace("axis", ""), title = a.title && a.title.text;
     return { axis, name, lo, hi, top: pt, h, py: (v) => pt + ((hi - v) / (hi - lo)) * h, ticks: ys, labels, title,
-             fmt: a.hoverformat || a.tickformat, wide: Math.max(0, ...labels.map((s) => measure(s, fs))) };
+             wide: Math.max(0, ...labels.map((s) => measure(s, fs))) };
   });
   const wide = Math.max(0, ...panels.map((p) => p.wide + (p.title ? 4 + big * 1.1 : 0)));
-  const left = Math.max(m.l, Math.ceil(wide + 8));
-  const [x0, x1] = L.xaxis.range;
+  return { panels, H, left: Math.max(L.margin.l, Math.ceil(wide + 8)) };
+}
+
+/**
+ * Where everything goes for `width` px: {width, height, left, top, W, H, x0, x1, px, x, xticks, panels, legend, font}
+ * (px: data x → px from the chart's left, x: its inverse; a panel: {axis, name, lo, hi, top, h, py, ticks, labels}).
+ * The margins grow as plotly's automargin grew them: for the tick labels, the axes' titles and the legend's rows.
+ * `measure(text, size)` gives a text's width (the browser's canvas, or about 0.55 em a character).
+ */
+export function chartGeometry(fig, width, measure = roughWidth) {
+  const L = fig.layout, m = L.margin, fs = L.font.size, big = Math.round(1.2 * fs), height = L.height;
+  const xtitle = L.xaxis.title && L.xaxis.title.text;
+  const bottom = height - Math.max(m.b, Math.ceil(fs * 1.25 + (xtitle ? big * 1.4 : 0)));
+  let top = m.t, y = panelsOf(L, measure, top, bottom), legend = null;
+  if (L.showlegend) { // its rows, over the plot area as wide as the y axes leave it
+    const list = entries(fig.traces), size = L.legend.font.size;
+    const lay = layoutLegend(list.map((tr) => tr.name), size, width - y.left - m.r, (s) => measure(s, size));
+    legend = { list, lay, size };
+    top = Math.max(top, lay.rows * lay.rowH + 20 + (L.title ? L.title.font.size * LINE : 0));
+    y = panelsOf(L, measure, top, bottom);
+  }
+  const { panels, left, H } = y, [x0, x1] = L.xaxis.range;
   let W = Math.max(1, width - left - m.r);
   let xticks = ticks(x0, x1, W, "x");
   const last = xticks.length ? xticks[xticks.length - 1] : x0;
@@ -140,7 +146,8 @@ function panelSvg(p, geo, fig, fg, id) {
       `font-size="${geo.big}" fill="${esc(fg)}">${esc(p.title)}</text>`;
   }
   const series = fig.traces.map((tr, i) => (panelOf(tr, geo) === p ? seriesSvg(tr, i, geo, id) : "")).join("");
-  return `<g class="pla-panel" data-axis="${p.name}" data-range="${p.lo} ${p.hi}">${out}${series}</g>`;
+  return `<g class="pla-panel" data-axis="${p.name}" data-range="${p.lo} ${p.hi}" data-ypx="${y0} ${r2(p.h)}">` +
+    `${out}${series}</g>`;
 }
 
 /**
@@ -173,6 +180,7 @@ export function chartSvg(fig, geo, id) {
   out += "</g>" + (L.shapes || []).map((s) => shapeSvg(s, geo, id)).join("");
   out += (L.annotations || []).map((a) => noteSvg(a, geo, fg)).join("");
   return `<svg class="pla-chart-svg" xmlns="http://www.w3.org/2000/svg" width="${geo.width}" height="${geo.height}" ` +
+    `style="display:block" ` +
     `viewBox="0 0 ${geo.width} ${geo.height}" font-family="${esc(FAMILY)}" data-xrange="${geo.x0} ${geo.x1}" ` +
     `data-xpx="${r2(left)} ${r2(W)}">${out}</svg>`;
 }

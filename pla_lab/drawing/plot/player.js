@@ -11,6 +11,7 @@ const setPlaying = (inst, on) => { inst.playing = on; inst.gd.dataset.playing = 
 
 /** Tell the server the step on screen (the run id lets it drop a tick about a run it has since replaced). */
 export function report(inst, t, playing, jump = false, handed = false) {
+  if (inst.data && inst.data.local) return 0; // a demo of its own (demo.js) tells the server nothing
   inst.unsent = false; // whatever step was pressed, the server hears where the plot is or is going
   if (!handed) told(inst.run); // a step handed over stays kept until the server shows it (handoff.kept)
   return inst.outbox.post(tick(t, playing, inst.run, inst.seq, jump));

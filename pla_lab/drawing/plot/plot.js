@@ -1,5 +1,6 @@
 // One plot instance per mounted component: its elements, its state between two reruns, and what a payload does.
 import { createChart } from "./chart.js";
+import { bindDemo } from "./demo.js";
 import { drain, EARLY } from "./early.js";
 import { createOutbox } from "./events.js";
 import { bindClicks, bindDrag, bindHover, bindSteps } from "./input.js";
@@ -183,6 +184,7 @@ export function render(inst, data, send) {
     bindHover(inst);
     bindSteps(inst);
     bindScrub(inst);
+    bindDemo(inst);
     inst.stats.interactiveAt = performance.now();
     applyEarly(inst, drain(window));
   }

@@ -19,7 +19,7 @@ export function draw(inst, pose, extra) {
 }
 
 /** Redraw what is on screen now (after a click changed the points drawn, or the plot's size changed). */
-export const redraw = (inst) => draw(inst, inst.pose, inst.extra);
+export const redraw = (inst) => (inst.pose ? draw(inst, inst.pose, inst.extra) : Promise.resolve());
 
 /** One frame of a tween: only the traces that move (shading, lines, w arrow) are drawn again. */
 export function drawFrame(inst, pose, extra) {
