@@ -6,14 +6,16 @@ Without ``node`` this is skipped locally, but with PLA_LAB_REQUIRE_BROWSER set (
 from __future__ import annotations
 
 import json
+import math
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 
 import pytest
 
-from tests.js import make_geometry_cases
+from tests.js import make_geometry_cases, make_picture_cases
 from tests.js.close import same
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -23,6 +25,17 @@ ROOT = HERE.parents[1]
 def test_geometry_cases_are_pla_core_s():
     committed = json.loads(make_geometry_cases.OUT.read_text(encoding="utf-8"))
     same(committed, make_geometry_cases.cases())  # else: python tests/js/make_geometry_cases.py
+
+
+def test_picture_cases_are_the_servers_pictures():
+    committed = json.loads(make_picture_cases.OUT.read_text(encoding="utf-8"))
+    made = make_picture_cases.cases()
+    same([c["payload"] for c in committed], [c["payload"] for c in made])  # else: python tests/js/make_picture_cases.py
+    number = re.compile(r"-?\d+(?:\.\d+)?(?:e-?\d+)?")
+    for old, new in zip(committed, made):  # the same SVG, its numbers (written to 4 digits) to their last digit
+        assert number.sub("#", old["svg"]) == number.sub("#", new["svg"]), old["name"]
+        for a, b in zip(number.findall(old["svg"]), number.findall(new["svg"])):
+            assert math.isclose(float(a), float(b), rel_tol=1e-3, abs_tol=1e-4), (old["name"], a, b)
 
 
 def test_node_tests_pass():

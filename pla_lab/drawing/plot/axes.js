@@ -62,5 +62,6 @@ export function textOffset(pos, font, size) {
   const v = words.includes("top") ? -1 : words.includes("bottom") ? 1 : 0;
   const h = words.includes("left") ? -1 : words.includes("right") ? 1 : 0;
   const r = (size || 0) / 2 / 0.8 + 1;
-  return { dx: h * r, dy: font * 0.75 + v * r + ((v - 1) * font) / 2, anchor: h < 0 ? "end" : h > 0 ? "start" : "middle" };
+  return { dx: h * r, dy: font * 0.75 + v * r + ((v - 1) * font) / 2,
+           anchor: h < 0 ? "end" : h > 0 ? "start" : "middle" };
 }

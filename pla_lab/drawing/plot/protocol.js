@@ -130,12 +130,10 @@ export const MOVING_LAYERS = Object.freeze(["shade", "disagree", "ghost", "bound
  * @property {number} grid  clicks snap to this
  * @property {boolean} relabel  clicks on a point relabel it rather than remove it
  * @property {boolean} viewonly  view only: a click on the plot steps (as Step does) and edits nothing
- * @property {boolean} local  a demo of its own (the home page's): played and stepped by its own buttons under it, in
- *   the browser alone; it tells the server nothing
+ * @property {boolean} local  a demo of its own (the home page's), played by its own buttons: it tells the server nothing
  * @property {number} cls  the class a click adds (+1 or −1); shift-click adds the other
  * @property {number[][]} points  x, y, label
- * @property {string[] | null} numbers  the side of its marker each point's number (its index) is written on (a plotly
- *   textposition); null above numbers.CAP points (only the points the words name at the step are numbered)
+ * @property {string[] | null} numbers  each point's number's side of its marker; null above numbers.CAP points
  * @property {Object} base  the static figure {data: point traces (meta "points", customdata = index), layout}
  * @property {Object<string, Object[]>} layers  static plotly traces {below: […], above: […]}
  * @property {string[]} moving  which of MOVING_LAYERS to draw
