@@ -45,16 +45,25 @@ def legend_names(payload: dict) -> list[str]:
 
 
 def legend_rows(payload: dict) -> int:
-    """How many rows the live plot's legend takes above the plot area at the usual 1280-px-wide page. plotly lays a
-    horizontal legend out in one row if it fits, else in columns as wide as its widest entry; an entry is about
-    44 px and 6.5 px a character at the legend's 14–15 px (1.15× that in presenter mode), and the row about 433 px
-    beside a chart or in the usual column, 560 px in presenter mode's wider plot (measured on every lesson)."""
+    """How many rows the live plot's legend takes above the plot area at the usual 1280-px-wide page, by the rule
+    its legend follows (``drawing/plot/legend.js``, plotly's): one row if every entry fits; else each entry in a slot
+    as wide as the widest (columns), or, with a legend group (the hatched ŵ ≠ f), as wide as itself, and a new row
+    where the next would reach the edge. An entry is about 44 px and 6.5 px a character at the legend's 14–15 px
+    (1.15× that in presenter mode), the row about 433 px beside a chart or in the usual column, 560 px in presenter
+    mode's wider plot."""
     k = 1.15 if payload.get("present") else 1
     widths = [k * (44 + 6.5 * len(name)) for name in legend_names(payload)]
     room = 560 if payload.get("present") and not payload.get("chart") else 433
-    if not widths or sum(widths) <= room:
+    if not widths or sum(widths) < room:
         return 1
-    return math.ceil(len(widths) / max(1, int(room // max(widths))))
+    grouped = "disagree" in (payload.get("labels") or {}) and "disagree" in (payload.get("moving") or ())
+    x, rows = 0.0, 1
+    for w in widths:
+        slot = w if grouped else max(widths)
+        if x > 0 and x + slot - 5 >= room:
+            x, rows = 0.0, rows + 1
+        x += slot
+    return rows
 
 
 def _entry(win: dict | None, name: str, t: int):

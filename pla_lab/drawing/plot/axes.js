@@ -24,14 +24,15 @@ export function frameOf(width, height, m, view) {
 
 /**
  * The tick values of an axis from lo to hi drawn `length` px long, as plotly.js chooses them (its autoTicks): about
- * one every 80 px along x, 40 along y (4 to 9 spaces), a step of 1, 2 or 5 times a power of ten, from 0.
+ * one every 80 px along x, 40 along y (4 to 9 spaces, plus one), a step of 2, 5 or 10 times a power of ten (the
+ * first above the rough step), from 0.
  * @param {number} lo @param {number} hi @param {number} length @param {"x"|"y"} letter @param {number} [most]
  */
 export function ticks(lo, hi, length, letter, most) {
   if (!(hi > lo) || !(length > 0)) return [];
   const n = most || Math.min(9, Math.max(4, length / (letter === "y" ? 40 : 80))) + 1;
-  const rough = (hi - lo) / n, base = Math.pow(10, Math.floor(Math.log10(rough)));
-  const step = base * [2, 5, 10].find((s) => s >= rough / base - 1e-9);
+  const rough = (hi - lo) / n, base = Math.pow(10, Math.floor(Math.log(rough) / Math.LN10));
+  const step = base * ([2, 5, 10].find((s) => s > rough / base) || 10); // plotly's roundUp: the first one above
   const out = [], eps = step * 1e-9;
   for (let k = Math.ceil((lo - eps) / step); k * step <= hi + eps; k++) out.push(Number((k * step).toPrecision(12)));
   return out;

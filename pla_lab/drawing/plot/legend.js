@@ -26,20 +26,26 @@ export function entries(traces) {
 export const roughWidth = (text, font) => 0.55 * font * String(text).length;
 
 /**
- * Where each entry goes: {rows, rowH, at: [[x, row]…], width} for entries named `names` at `font` px in `room` px.
- * `measure(text)` gives a name's width (the browser's, or roughWidth in Node).
+ * Where each entry goes: {rows, rowH, at: [[x, row]…]} for entries named `names` at `font` px in `room` px (the
+ * plot area's width). `measure(text)` gives a name's width (the browser's, or roughWidth in Node); `grouped`: some
+ * entry stands for a legend group.
  */
-export function layoutLegend(names, font, room, measure = (s) => roughWidth(s, font)) {
+export function layoutLegend(names, font, room, measure = (s) => roughWidth(s, font), grouped = false) {
   const widths = names.map((n) => SAMPLE + measure(n) + GAP);
   const rowH = Math.round(font * 1.4);
   if (!names.length) return { rows: 0, rowH, at: [] };
-  const total = widths.reduce((a, b) => a + b, 0);
-  if (total <= room) {
-    let x = 0;
-    return { rows: 1, rowH, at: widths.map((w) => { const p = [x, 0]; x += w; return p; }) };
-  }
-  const col = Math.max(...widths), per = Math.max(1, Math.floor(room / col));
-  return { rows: Math.ceil(names.length / per), rowH, at: names.map((_, i) => [(i % per) * col, Math.floor(i / per)]) };
+  const one = widths.reduce((a, b) => a + b, 0) < room, slot = Math.max(...widths);
+  // plotly's horizontal legend: one row if every entry fits; else each entry in a slot as wide as the widest
+  // (columns), or, with legend groups, as wide as itself; a new row where the next would reach the edge.
+  let x = 0, row = 0;
+  const at = widths.map((w) => {
+    const next = one || grouped ? w : slot;
+    if (x > 0 && x + next - GAP >= room) { x = 0; row += 1; }
+    const p = [x, row];
+    x += next;
+    return p;
+  });
+  return { rows: row + 1, rowH, at };
 }
 
 // The sample an entry shows: its line (with its dash), its fill, or its marker.
@@ -51,12 +57,14 @@ function sample(tr, cx, cy, hatch) {
   }
   if (/lines/.test(mode) && (ln.width ?? 2) > 0) {
     const w = Math.min(MAX_LINE, ln.width ?? 2), dash = dashArray(ln.dash, w);
+    const dot = /markers/.test(mode) ? `<circle cx="${cx}" cy="${cy}" r="3" fill="${esc(ln.color || "#444")}"/>` : "";
     return `<path d="M${cx - 15},${cy}h30" stroke="${esc(ln.color || "#444")}" stroke-width="${w}" fill="none"` +
-      (dash ? ` stroke-dasharray="${dash}"` : "") + "/>";
+      (dash ? ` stroke-dasharray="${dash}"` : "") + "/>" + dot;
   }
   if (/markers/.test(mode)) {
     const m = tr.marker || {}, one = (v) => (Array.isArray(v) ? v.find((x) => x) : v);
-    const symbol = one(m.symbol) || "circle", size = Math.min(MAX_MARKER, one(m.size) || 6), color = one(m.color) || "#444";
+    const symbol = one(m.symbol) || "circle", color = one(m.color) || "#444";
+    const size = Math.min(MAX_MARKER, one(m.size) || 6);
     const { d } = symbolPath(symbol === "arrow" ? "triangle" : symbol, size / 2);
     const open = /-open$|^x-thin/.test(symbol), lw = Math.min(3, (m.line && one(m.line.width)) || 1);
     const paint = open ? `fill="none" stroke="${esc(color)}" stroke-width="${lw}"` : `fill="${esc(color)}"`;

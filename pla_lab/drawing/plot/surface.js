@@ -10,8 +10,14 @@ const NS = "http://www.w3.org/2000/svg";
 export const FONT = "'Open Sans', verdana, arial, sans-serif";
 const GRID = "rgba(128,128,128,0.22)", ZERO = "rgba(128,128,128,0.6)", TICK = 5;
 
-/** The colour round a text with a shadow: dark text gets a white halo, light text a dark one. */
-export const haloOf = (fg) => (/^#(f|F){3}|^#FAFAFA$|^#fafafa$/.test(fg) ? "#444" : "#fff");
+/** The colour round a text with a shadow (plotly's "auto"): dark text (#31333F, rgb(…)) gets a white halo, light
+ * text a dark one. */
+export function haloOf(fg) {
+  const hex = String(fg).match(/^#([0-9a-f]{6})$/i), rgb = String(fg).match(/rgba?\((\d+),\s*(\d+),\s*(\d+)/);
+  const [r, g, b] = hex ? [0, 2, 4].map((i) => parseInt(hex[1].slice(i, i + 2), 16))
+    : rgb ? rgb.slice(1, 4).map(Number) : [0, 0, 0];
+  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#444" : "#fff";
+}
 
 /** A text's width in px at a size, measured once per text and size by a canvas of its own. */
 function measurer() {
@@ -32,8 +38,9 @@ export function axesSvg(f, look) {
   const xs = ticks(v[0], v[1], f.width, "x"), ys = ticks(v[2], v[3], f.height, "y");
   const x0 = f.left, x1 = f.left + f.width, y0 = f.top, y1 = f.top + f.height;
   const r = (n) => Math.round(n * 100) / 100;
-  for (const t of xs) out.grid += `<path d="M${r(f.px(t))},${y0}V${y1}" stroke="${t === 0 ? ZERO : GRID}" stroke-width="${t === 0 ? 1.5 : 1}"/>`;
-  for (const t of ys) out.grid += `<path d="M${x0},${r(f.py(t))}H${x1}" stroke="${t === 0 ? ZERO : GRID}" stroke-width="${t === 0 ? 1.5 : 1}"/>`;
+  const line = (t, d) => `<path d="${d}" stroke="${t === 0 ? ZERO : GRID}" stroke-width="${t === 0 ? 1.5 : 1}"/>`;
+  for (const t of xs) out.grid += line(t, `M${r(f.px(t))},${y0}V${y1}`); // the grid; at 0 the zero line
+  for (const t of ys) out.grid += line(t, `M${x0},${r(f.py(t))}H${x1}`);
   let wide = 0;
   const below = y1 + TICK + 6.2; // the x tick labels' top, as plotly puts them
   for (const t of xs) {
@@ -42,7 +49,8 @@ export function axesSvg(f, look) {
   }
   for (const t of ys) {
     wide = Math.max(wide, look.measure(tickText(t), fs));
-    out.axes += `<path d="M${x0},${r(f.py(t))}h${-TICK}" stroke="${ZERO}"/><text class="pla-tick" x="${x0 - TICK - 3}" ` +
+    out.axes += `<path d="M${x0},${r(f.py(t))}h${-TICK}" stroke="${ZERO}"/>` +
+      `<text class="pla-tick" x="${x0 - TICK - 3}" ` +
       `y="${r(f.py(t) + fs * 0.35)}" text-anchor="end" font-size="${fs}" fill="${fg}">${tickText(t)}</text>`;
   }
   const [tx, ty] = look.titles, tf = Math.round(fs * 1.2); // plotly's axis titles are a fifth larger
@@ -65,7 +73,8 @@ export function createSurface(gd) {
   svg.setAttribute("font-family", FONT);
   svg.innerHTML = `<defs><clipPath id="pla-clip-${id}"><rect/></clipPath><pattern id="pla-hatch-${id}" ` +
     `patternUnits="userSpaceOnUse" width="9" height="9"><rect width="9" height="9" fill="rgba(128,128,128,0.10)"/>` +
-    `<path d="M-1,10L10,-1M-1,1L1,-1M8,10L10,8" stroke="rgba(128,128,128,0.55)" stroke-width="2.25"/></pattern></defs>` +
+    `<path d="M-1,10L10,-1M-1,1L1,-1M8,10L10,8" stroke="rgba(128,128,128,0.55)" stroke-width="2.25"/>` +
+    `</pattern></defs>` +
     `<g class="pla-grid"></g><g class="pla-marks"></g><g class="pla-axes"></g><g class="pla-legend"></g>` +
     `<rect class="pla-hit" fill="transparent"/>`;
   // The marks take no pointer: the hit box over the plot area (10 px wider each side, for a point at the edge) takes
@@ -79,7 +88,8 @@ export function createSurface(gd) {
     draw(traces, look) {
       const width = Math.max(1, Math.round(gd.getBoundingClientRect().width)), m = look.margins;
       const list = entries(traces), names = list.map((tr) => tr.name);
-      const lay = layoutLegend(names, look.legendFont, width - m[0] - m[1], (s) => measure(s, look.legendFont));
+      const lay = layoutLegend(names, look.legendFont, width - m[0] - m[1], (s) => measure(s, look.legendFont),
+                               traces.some((tr) => tr.legendgroup));
       const top = m[2] + m[4] * Math.max(0, lay.rows - 1);
       margins = { l: m[0], r: m[1], t: top, b: m[3] };
       f = Object.assign(frameOf(width, look.height, [m[0], m[1], top, m[3]], look.view),
@@ -98,7 +108,8 @@ export function createSurface(gd) {
         const a = axesSvg(f, { ...look, measure });
         grid.innerHTML = a.grid;
         axes.innerHTML = a.axes;
-        Object.assign(svg.dataset, { view: look.view.join(" "), area: [f.left, f.top, f.width, f.height].map((v) => v.toFixed(2)).join(" ") });
+        svg.dataset.view = look.view.join(" ");
+        svg.dataset.area = [f.left, f.top, f.width, f.height].map((v) => v.toFixed(2)).join(" ");
       }
       legend.innerHTML = legendSvg(list, lay, m[0], top - 4, look.legendFont, look.fg, f.hatch);
       marks.innerHTML = traces.map((tr) => markSvg(tr, f)).join("");

@@ -63,7 +63,10 @@ function lines(tr, f) {
     const d = pathOf(tr.x, tr.y, f, true);
     if (!d) return "";
     const hatch = tr.fillpattern ? `<path d="${d}" fill="url(#${f.hatch})"/>` : "";
-    return `<path d="${d}" fill="${esc(tr.fillcolor || "none")}" stroke="none"/>${hatch}`;
+    const dash = dashArray(ln.dash, width), edge = width > 0
+      ? ` stroke="${esc(ln.color || "#444")}" stroke-width="${width}"${dash ? ` stroke-dasharray="${dash}"` : ""}`
+      : ` stroke="none"`;
+    return `<path d="${d}" fill="${esc(tr.fillcolor || "none")}"${edge}/>${hatch}`;
   }
   if (!(width > 0)) return "";
   const [xs, ys] = /markers/.test(tr.mode) ? backedOff(tr, f) : [tr.x, tr.y];
@@ -118,7 +121,7 @@ function texts(tr, f) {
   return out;
 }
 
-// A heatmap of signs as rectangles, one per run of equal cells in a row: [[0, −], [0.5, none], [1, +]] from zmin to zmax.
+// A heatmap of signs as rectangles, one per run of equal cells in a row, coloured by the scale's nearest stop.
 function heatmap(tr, f) {
   const xs = tr.x, ys = tr.y, cs = tr.colorscale || [], lo = tr.zmin ?? -1, hi = tr.zmax ?? 1;
   if (!xs || xs.length < 1 || !ys || ys.length < 1) return "";
