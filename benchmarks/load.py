@@ -321,7 +321,8 @@ RECORD = """() => {
     const kind = e.target.closest('.st-key-app-step') ? 'step' : e.target.closest('.pla-plot') ? 'click' : null;
     if (kind) rec.press.push([kind, performance.now()]);
   }, true);
-  gd.on('plotly_afterplot', () => rec.drawn.push(performance.now()));
+  new MutationObserver(() => rec.drawn.push(performance.now()))  // the plot's SVG drawn anew (surface.js)
+    .observe(gd.querySelector('.pla-svg .pla-marks'), { childList: true, subtree: true });
   let seen = window.__plaLab.stats.dataAt;
   setInterval(() => { const d = window.__plaLab.stats.dataAt; if (d !== seen) { seen = d; rec.answer.push(d); } }, 5);
 }"""

@@ -188,6 +188,21 @@ TO_PX = """([x, y]) => { const s = document.querySelector('.pla-plot .pla-svg'),
   const [l, t, w] = s.dataset.area.split(' ').map(Number), v = s.dataset.view.split(' ').map(Number), k = w / (v[1] - v[0]);
   return [r.left + l + (x - v[0]) * k, r.top + t + (v[3] - y) * k]; }"""
 
+#: The chart beside the plot is drawn (pla_lab/drawing/plot/chartsvg.js; its DOM contract, docs/architecture.md).
+CHART = ".pla-chart .pla-chart-svg"
+#: A data point of the chart's panel k as the page's px: [x, y, k] (y null: the panel's middle).
+CHART_PX = """([x, y, k]) => { const s = document.querySelector('.pla-chart .pla-chart-svg');
+  const r = s.getBoundingClientRect(), p = s.querySelectorAll('.pla-panel')[k || 0];
+  const [x0, x1] = s.dataset.xrange.split(' ').map(Number), [l, w] = s.dataset.xpx.split(' ').map(Number);
+  const [lo, hi] = p.dataset.range.split(' ').map(Number), [top, h] = p.dataset.ypx.split(' ').map(Number);
+  return [r.left + l + (x - x0) / (x1 - x0) * w, r.top + top + (y === null ? h / 2 : (hi - y) / (hi - lo) * h)]; }"""
+#: The chart's series as drawn, in the chart's order: {name, x, y} (a live series: null past the step shown).
+CHART_SERIES = """() => [...document.querySelectorAll('.pla-chart .pla-series')]
+  .sort((a, b) => a.dataset.i - b.dataset.i)
+  .map((g) => ({ name: g.dataset.name, x: JSON.parse(g.dataset.x), y: JSON.parse(g.dataset.y) }))"""
+#: The chart's step marker's x (the step shown, in the chart's x units).
+CHART_MARKER = "() => +document.querySelector('.pla-chart .pla-marker').dataset.x"
+
 
 class Plot:
     """Helpers to read and click the PLA plot like a person would."""

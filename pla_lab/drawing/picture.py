@@ -1,9 +1,9 @@
 """The first picture: a lesson's step drawn by the server as a plain SVG, sent with the page's first elements and
-shown in the plot's place until plotly.js (4.8 MB, seconds on a phone) has drawn the live plot over it.
+shown in the plot's place until the live plot (drawing/plot/surface.js) has drawn over it.
 
 It is drawn in the data's own units: the SVG's viewBox is the plot's view (y flipped), shown with
 ``preserveAspectRatio="xMidYMid meet"`` in a box the page's style places where the live plot's plot area will be
-(its margins, :data:`MARGINS`). So the points land where plotly puts them at any width (equal scales, centred, as the
+(its margins, :data:`MARGINS`). So the points land where the live plot puts them at any width (equal scales, centred, as the
 live plot's ``constrain: "domain"``), without the server knowing the screen. Lines keep their width in pixels
 (``vector-effect: non-scaling-stroke``); marks and arrowheads are sized for the plot's usual scale, so they may differ
 from the live plot's by a few pixels on a much wider or narrower screen.
@@ -23,10 +23,11 @@ from pla_core.geometry import arrow_start, clip_line
 from pla_lab.drawing import numbers
 
 #: The live plot's margins in px (left, right, top with one legend row, bottom) and each further legend row, as
-#: plotly draws them (figures.base_figure's, grown by automargin for the tick labels, the axis titles and the legend),
-#: measured on every lesson: at 1280×720 and 1920×1080, in presenter mode at 1280×720, and on a 390×844 phone.
+#: plotly drew them before the plot was our own SVG (which keeps them, the payload's ``margins``), measured on every
+#: lesson: at 1280×720 and 1920×1080, in presenter mode at 1280×720, and on a 390×844 phone. The live plot's left
+#: margin grows where its y axis's labels would leave the drawing, as plotly's automargin did.
 #: plotly wraps the legend by its entries' widths, so the top margin is a guess from the number of entries.
-MARGINS = {"wide": [50, 10, 43, 56, 21], "present": [75, 10, 48, 67, 28], "phone": [68, 10, 40, 48, 19]}
+MARGINS = {"wide": [50, 10, 43, 56, 21], "present": [50, 10, 48, 67, 28], "phone": [68, 10, 40, 48, 19]}
 MAX_POINTS = 400  # more points and the picture is not sent (its bytes would come at every rerun until the plot is live)
 DASHES = {"dash": "10 6", "dot": "2 5", "dashdot": "10 5 2 5"}
 
@@ -60,7 +61,7 @@ def legend_rows(payload: dict) -> int:
     x, rows = 0.0, 1
     for w in widths:
         slot = w if grouped else max(widths)
-        if x > 0 and x + slot - 5 >= room:
+        if x > 0 and x + slot >= room:
             x, rows = 0.0, rows + 1
         x += slot
     return rows

@@ -8,7 +8,7 @@ from axe_playwright_python.sync_playwright import Axe
 
 from pla_lab.framework.replay import ReplayLesson
 from pla_lab.lessons import LESSONS
-from tests.browser import SETTLED, TEST_HOOKS, Plot, switch_page
+from tests.browser import DRAWN, SETTLED, TEST_HOOKS, Plot, switch_page
 
 
 def test_no_serious_or_critical_accessibility_finding_on_any_lesson_in_dark(server, browser):
@@ -24,7 +24,7 @@ def test_no_serious_or_critical_accessibility_finding_on_any_lesson_in_dark(serv
             plot.page.wait_for_function("(h) => [...document.querySelectorAll('[data-testid=stMain] h3')]"
                                         ".some((e) => e.innerText.includes(h))", arg=lesson.heading, timeout=30_000)
             if isinstance(lesson, ReplayLesson):
-                plot.page.wait_for_selector(".pla-plot .main-svg", timeout=30_000)
+                plot.page.wait_for_selector(DRAWN, state="attached", timeout=30_000)
                 plot.idle()
             else:  # a study lesson has no plot: its page at rest (its results: in its own browser test)
                 plot.page.wait_for_selector("[data-testid=stMain] h3", timeout=30_000)

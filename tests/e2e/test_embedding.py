@@ -23,7 +23,7 @@ def test_a_lesson_works_inside_an_iframe(server, browser):
     page.set_content(f'<h1>Week 3: the perceptron</h1><iframe src="{server}/pla?t=2" width="1200" height="720" '
                      'title="PLA Lab"></iframe>')
     frame = page.frame_locator("iframe")
-    frame.locator(".pla-plot .main-svg").first.wait_for(timeout=30_000)
+    frame.locator(".pla-plot .pla-svg[data-area]").first.wait_for(state="attached", timeout=30_000)
     frame.get_by_role("button", name="Step").click()
     inner = page.frames[1]
     inner.wait_for_function("() => document.querySelector('.pla-plot').dataset.t === '3'", timeout=30_000)

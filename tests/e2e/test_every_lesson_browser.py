@@ -4,7 +4,7 @@ bottom: no exception is drawn anywhere on the page, and the server logs none (th
 ``no_server_errors`` fails the test on any "Uncaught app execution" or traceback).
 
 * The projector in normal mode opens each lesson by its own address, as a link does, in a fresh tab (its plot's
-  code and plotly.js not yet evaluated there). → is pressed 0.1 s after the lesson's heading appears, and again at a
+  code not yet evaluated there). → is pressed 0.1 s after the lesson's heading appears, and again at a
   later moment up to 1 s after it (0.3 s on the first lesson, 1 s on the last): both are applied once the plot can
   take them (issue 25). A clean console from load to bottom (no failed request, no console error, no uncaught
   exception, no request under /<lesson>/_stcore/; the home page too),
@@ -30,7 +30,7 @@ from axe_playwright_python.sync_playwright import Axe
 
 from pla_lab.framework.replay import ReplayLesson
 from pla_lab.lessons import LESSONS
-from tests.browser import READY, SETTLED, TEST_HOOKS, Plot, walk_lessons
+from tests.browser import DRAWN, READY, SETTLED, TEST_HOOKS, Plot, walk_lessons
 
 from .test_look_browser import look_on_first_screen
 from .test_phone_browser import H, W, check_phone_page, step_like_a_person
@@ -55,8 +55,9 @@ def test_every_lesson_opened_by_its_link_on_a_projector(server, browser):
             page.on("pageerror", lambda e: exceptions.append(str(e)))
             page.goto(server + path)
             page.wait_for_selector(READY, timeout=30_000)
-            if lesson is None:  # the home page: its animated picture has been drawn
-                page.wait_for_selector("[data-testid=stPlotlyChart] .main-svg", timeout=30_000)
+            if lesson is None:  # the home page: its animated picture has been drawn (by plotly, or by our SVG plot)
+                page.wait_for_selector(f"[data-testid=stPlotlyChart] .main-svg, {DRAWN}", state="attached",
+                                       timeout=30_000)
                 page.wait_for_timeout(1000)
             else:
                 try:
@@ -95,7 +96,7 @@ def early_keys(page, i: int) -> None:
     page.wait_for_timeout(int((later - 0.1) * 1000))
     page.keyboard.press("ArrowRight")
     page.wait_for_function("() => { const g = document.querySelector('.pla-plot');"
-                           " return g && g.querySelector('.main-svg') && g.dataset.t === '2'"
+                           " return g && g.querySelector('.pla-svg[data-area]') && g.dataset.t === '2'"
                            " && g.dataset.animating !== '1'; }", timeout=30_000)
     page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '2'", timeout=30_000)
     page.wait_for_timeout(500)
@@ -183,7 +184,8 @@ def walk(browser, url: str, screen: str, present: bool, check) -> None:
         plot.page.wait_for_selector(READY, timeout=30_000)
         if slug in STEPPING:
             plot.page.wait_for_function("(s) => { const g = document.querySelector('.pla-plot');"
-                                        " return g && g.querySelector('.main-svg') && location.pathname === '/' + s; }",
+                                        " return g && g.querySelector('.pla-svg[data-area]')"
+                                        " && location.pathname === '/' + s; }",
                                         arg=slug, timeout=30_000)
         check(plot, slug)
         bottom_without_exception(plot.page, slug, screen, present)
@@ -196,7 +198,7 @@ def walk(browser, url: str, screen: str, present: bool, check) -> None:
 
 def step_twice(page) -> None:
     """Step pressed twice, each step waited for in the plot and the link."""
-    page.wait_for_function("() => document.querySelector('.pla-plot')?.querySelector('.main-svg')", timeout=30_000)
+    page.wait_for_selector(DRAWN, state="attached", timeout=30_000)
     t0 = int(page.evaluate("() => document.querySelector('.pla-plot').dataset.t || '0'"))
     for k in (t0 + 1, t0 + 2):
         page.get_by_role("button", name="Step").first.click()

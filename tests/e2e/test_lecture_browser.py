@@ -24,7 +24,7 @@ SLIDES = (D.Slide("pla", {"speed": "8×"}, "1st: PLA <b>not bold</b> [not a link
           D.Slide("sgd", {"speed": "8×"}, "3rd: gradient descent"),
           D.Slide("halts", {"speed": "8×"}, "4th: why it halts"))
 SETTLED = "() => { const g = document.querySelector('.pla-plot'); return g && g.dataset.last !== undefined" \
-          " && g.dataset.animating !== '1' && g.querySelector('.main-svg'); }"
+          " && g.dataset.animating !== '1' && g.querySelector('.pla-svg[data-area]'); }"
 
 
 def _demo(page, k: int, t: int) -> None:

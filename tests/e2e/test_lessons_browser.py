@@ -17,7 +17,8 @@ from pla_lab.framework import codec as C
 from pla_lab.framework import links, model
 from pla_lab.framework import settings as S
 from pla_lab.lessons import POCKET as POCKET_LESSON
-from tests.browser import READY, TEST_HOOKS, Plot, hold_server_messages, start_server, stop_server
+from tests.browser import (CHART, CHART_MARKER, CHART_PX, CHART_SERIES, READY, TEST_HOOKS, Plot, hold_server_messages,
+                           start_server, stop_server)
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -59,8 +60,8 @@ def test_noise_toggle_flips_exactly_the_marked_labels_on_the_same_points(server,
     assert sorted(zip(mx, my)) == sorted((pts[i][0], pts[i][1]) for i in np.flatnonzero(flipped))
     plot.page.get_by_role("switch", name="Noise on").click(force=True)
     wait_url(plot, "noisy", "0")
-    plot.page.wait_for_function("() => document.querySelector('.pla-plot').data.find(t => t.meta === 'flipped')"
-                                ".x.every(x => x === null)", timeout=30_000)
+    plot.page.wait_for_function("() => JSON.parse(document.querySelector('.pla-plot .pla-mark[data-meta=flipped]')"
+                                ".dataset.x).every(x => x === null)", timeout=30_000)
     clean = sorted(map(tuple, plot.points()))
     assert clean == sorted(pts)  # the same points, with f's labels
     diff = set(shown) ^ set(clean)  # each flipped point appears once with each label
@@ -89,11 +90,10 @@ def test_step_until_the_pocket_improves_draws_pla_cores_pocket_and_its_e_out(ser
     eout = geometry.disagreement(P[t_imp], opts["f"][:3], box)
     assert abs(area / ((box[1] - box[0]) * (box[3] - box[2])) - eout) < 1e-9
     # The chart beside the plot: E_in of w and ŵ over the whole run, its marker at t.
-    chart = plot.js("() => { const c = document.querySelector('.pla-chart'); return [c.data.map(s => s.name),"
-                    " c.data[1].y, c.layout.shapes[0].x0]; }")
-    assert chart[0] == ["Eᵢₙ(w): PLA now", "Eᵢₙ(ŵ): the pocket", "Eₒᵤₜ(ŵ) against f"]
-    assert all(b <= a for a, b in zip(chart[1], chart[1][1:]))  # the pocket's E_in never goes up
-    assert chart[2] == t_imp
+    chart = plot.js(CHART_SERIES)
+    assert [s["name"] for s in chart] == ["Eᵢₙ(w): PLA now", "Eᵢₙ(ŵ): the pocket", "Eₒᵤₜ(ŵ) against f"]
+    assert all(b <= a for a, b in zip(chart[1]["y"], chart[1]["y"][1:]))  # the pocket's E_in never goes up
+    assert plot.js(CHART_MARKER) == t_imp
     plot.page.get_by_text(f"t = {t_imp}").first.wait_for(timeout=30_000)
     body = plot.page.locator("body").inner_text()
     assert f"{int(trace.pocket_errors[t_imp])}/{len(y)}" in body
@@ -147,9 +147,8 @@ def test_the_lift_turns_xor_into_a_halting_run_drawn_as_a_curve(server, plot):
     vals = [b + w1 * x + w2 * y + w3 * x * y for x, y in pts]
     scale = np.abs(trace.weights[-1]).sum()
     assert max(abs(v) for v in vals) < 1e-9 * scale + 1e-9  # every drawn point is on the learned curve
-    shade = plot.js("() => document.querySelector('.pla-plot').data.find(t => t.meta === 'shade+').type")
-    assert shade == "heatmap"
-    assert not plot.js("() => document.querySelector('.pla-plot').data.some(t => t.meta === 'cert')")
+    assert plot.mark("shade+")["kind"] == "heatmap"
+    assert "cert" not in [m["meta"] for m in plot.marks()]
 
 
 def test_screenshots_of_the_lessons(server, plot):
@@ -209,12 +208,13 @@ def test_every_lesson_opens_from_its_own_path_from_a_fresh_servers_first_request
         stop_server(proc)
 
 
-def test_plotly_js_and_the_plot_modules_are_kept_by_the_browser(server, plot):
-    """Their URLs carry a version, so they are served to be kept a year: a repeat visit fetches neither."""
+def test_the_plot_modules_are_kept_by_the_browser_and_plotly_js_is_not_fetched(server, plot):
+    """Their URLs carry a version, so they are served to be kept a year: a repeat visit fetches none. The plot draws
+    itself (SVG): a lesson page asks for no plotly.js for it."""
     plot.open(server + "/pla")
     urls = plot.js("() => performance.getEntriesByType('resource').map(e => e.name)"
                    ".filter(u => u.includes('/pla-lab/'))")
-    assert any(u.endswith("/plotly.min.js") for u in urls) and any(u.endswith("/index.js") for u in urls)
+    assert any(u.endswith("/index.js") for u in urls) and not any("plotly" in u for u in urls), urls
     for u in urls:
         r = plot.page.request.get(u)
         assert r.ok and "immutable" in r.headers["cache-control"] and "max-age=31536000" in r.headers["cache-control"]
@@ -236,20 +236,18 @@ def test_a_lessons_switches_survive_a_visit_to_another_lesson(server, plot):
 
 
 def chart_px(plot: Plot, t: float, y: float = 0.05):
-    return tuple(plot.js("""([t, y]) => { const c = document.querySelector('.pla-chart');
-        const fl = c._fullLayout, r = c.getBoundingClientRect();
-        return [r.left + fl.xaxis._offset + fl.xaxis.l2p(t), r.top + fl.yaxis._offset + fl.yaxis.l2p(y)]; }""",
-                         [t, y]))
+    return tuple(plot.js(CHART_PX, [t, y, 0]))
 
 
 def test_a_click_on_the_error_chart_jumps_to_that_update(server, plot):
     plot.open(server + "/pocket")
     _, _, _, _, trace = pocket_run(plot.page.url)
     # Near: its weights are loaded in the browser, which animates there. Far: the server sends them.
-    plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
+    plot.page.wait_for_selector(CHART, timeout=30_000)
     # One pixel of the chart is several updates wide: a click lands within two pixels' worth of its target.
-    per_px = plot.js("() => { const xa = document.querySelector('.pla-chart')._fullLayout.xaxis;"
-                     " return (xa.range[1] - xa.range[0]) / xa._length; }")
+    per_px = plot.js("() => { const s = document.querySelector('.pla-chart .pla-chart-svg');"
+                     " const [x0, x1] = s.dataset.xrange.split(' ').map(Number);"
+                     " return (x1 - x0) / +s.dataset.xpx.split(' ')[1]; }")
     tol = int(np.ceil(2 * per_px)) + 1
     for target in (30, 700):
         plot.page.mouse.click(*chart_px(plot, target))
@@ -325,5 +323,6 @@ def test_after_clicking_a_switch_the_keyboard_still_steps_and_plays(server, plot
     assert params(plot.page.url)["noisy"] == "0"
     assert not plot.page.get_by_role("switch", name="Noise on").is_checked()
     # The chart leaves room after the last update, so a run's final value is drawn, not hidden at the edge.
-    T, right = plot.js("() => [window.__plaLab.data.T, document.querySelector('.pla-chart').layout.xaxis.range[1]]")
+    T, right = plot.js("() => [window.__plaLab.data.T,"
+                       " +document.querySelector('.pla-chart .pla-chart-svg').dataset.xrange.split(' ')[1]]")
     assert right > T

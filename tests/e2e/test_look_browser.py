@@ -13,7 +13,7 @@ from pla_lab.framework import look, model
 from pla_lab.framework import settings as S
 from pla_lab.lessons import LESSONS
 from pla_lab.words.text import exact, md, sub
-from tests.browser import READY, TEST_HOOKS, Plot, walk_lessons
+from tests.browser import DRAWN, READY, TEST_HOOKS, Plot, walk_lessons
 
 STEPPING = [lesson.slug for lesson in LESSONS if hasattr(lesson, "plot_height")]
 BOX = f".st-key-{look.KEY}"
@@ -41,7 +41,7 @@ def look_on_first_screen(plot: Plot, slug: str) -> None:
     plot.page.wait_for_selector(READY, timeout=30_000)
     plot.page.wait_for_selector(BOX, timeout=30_000)
     if slug in STEPPING:
-        plot.page.wait_for_selector(".pla-plot .main-svg", timeout=30_000)
+        plot.page.wait_for_selector(DRAWN, state="attached", timeout=30_000)
     plot.settled()
     m = first_screen(plot, slug)
     if slug in STEPPING:  # beside or under the plot, and Back/Step/Play still on the first screen
@@ -79,7 +79,7 @@ def test_on_a_phone_look_at_comes_under_the_plot_and_step(server, browser):
 
 
 def look_under_the_plot(plot: Plot, slug: str) -> None:
-    plot.page.wait_for_selector(".pla-plot .main-svg", timeout=30_000)
+    plot.page.wait_for_selector(DRAWN, state="attached", timeout=30_000)
     plot.idle()
     plot.settled()
     m = plot.js(MEASURE, BOX)
@@ -96,7 +96,7 @@ def test_presenter_mode_leaves_what_to_look_at_to_the_lecturer(server, plot):
     plot.open(f"{server}/pla?present=1")
 
     def no_look(slug: str) -> None:
-        plot.page.wait_for_selector(".pla-plot .main-svg", timeout=30_000)
+        plot.page.wait_for_selector(DRAWN, state="attached", timeout=30_000)
         plot.idle()
         plot.page.get_by_role("button", name="Leave presenter mode").wait_for(timeout=30_000)  # presenting still
         plot.settled()

@@ -13,19 +13,26 @@ W, H = 390, 844
 STEPPING = [lesson.slug for lesson in LESSONS if hasattr(lesson, "plot_height")]
 CHARTED = [lesson.slug for lesson in LESSONS if getattr(lesson, "chart", None) is not None]
 
-# Boxes on the page (px, from the page's top); every text of the chart and of the plot's legend with its box.
+#: The smallest point marker drawn, in px across (a ○'s or a ×'s box).
+MARKER = "() => Math.min(...[...document.querySelectorAll('.pla-plot .pla-pt')].map((e) => e.getBBox().width))"
+# Boxes on the page (px, from the page's top): the plot, its plot area (the SVG's data-area), its legend, the chart,
+# the transport; every text of the chart and of the plot's legend with its box.
 MEASURE = """() => {
   const box = (e) => { if (!e) return null; const r = e.getBoundingClientRect();
-    return { left: r.left, right: r.right, top: r.top + scrollY, bottom: r.bottom + scrollY, width: r.width, height: r.height }; };
+    return { left: r.left, right: r.right, top: r.top + scrollY, bottom: r.bottom + scrollY, width: r.width,
+             height: r.height }; };
   const texts = (sel) => [...document.querySelectorAll(sel)].filter((t) => t.textContent.trim())
     .map((t) => ({ text: t.textContent, ...box(t) }));
-  const gd = document.querySelector('.pla-plot');
-  return { plot: box(gd), area: box(gd.querySelector('.nsewdrag')), legend: box(gd.querySelector('.legend')),
+  const gd = document.querySelector('.pla-plot'), svg = gd.querySelector('.pla-svg'), s = box(svg);
+  const [l, t, w, h] = svg.dataset.area.split(' ').map(Number);
+  return { plot: box(gd), area: { left: s.left + l, right: s.left + l + w, top: s.top + t, bottom: s.top + t + h,
+                                  width: w, height: h },
+           legend: box(gd.querySelector('.pla-legend')),
            chart: box(document.querySelector('.pla-chart')), step: box(document.querySelector('.st-key-app-step button')),
            transport: ['back', 'step', 'play'].map((k) => box(document.querySelector(`.st-key-app-${k} button`))),
-           chartTexts: texts('.pla-chart text'), legendTexts: texts('.pla-plot .legend text'),
-           marker: Math.min(...gd.data.filter((t) => t.meta === 'points').map((t) => t.marker.size)) };
-}"""
+           chartTexts: texts('.pla-chart text'), legendTexts: texts('.pla-plot .pla-legend-item text'),
+           marker: (%s)() };
+}""" % MARKER
 
 
 def open_phone(browser, url: str) -> Plot:
@@ -43,7 +50,7 @@ def inside(texts: list[dict], box: dict) -> list[dict]:
 
 def check_phone_page(plot: Plot, slug: str) -> dict:
     if slug in CHARTED:
-        plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
+        plot.page.wait_for_selector(".pla-chart .pla-chart-svg", timeout=30_000)
     plot.settled()
     plot.js("() => document.querySelector('[data-testid=stMain]').scrollTo(0, 0)")  # the first screen
     m = plot.js(MEASURE)
@@ -74,11 +81,9 @@ def step_like_a_person(plot: Plot) -> None:
 def test_the_lecturers_screen_keeps_presenting_and_a_phone_turned_wide_presents_too(server, browser):
     plot = open_phone(browser, f"{server}/pocket?present=1&t=2")
     try:
-        plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
+        plot.page.wait_for_selector(".pla-chart .pla-chart-svg", timeout=30_000)
         plot.page.set_viewport_size({"width": 1280, "height": 720})
-        plot.page.wait_for_function("() => Math.min(...document.querySelector('.pla-plot').data"
-                                    ".filter((t) => t.meta === 'points').map((t) => t.marker.size)) >= 20",
-                                    timeout=30_000)
+        plot.page.wait_for_function(f"() => ({MARKER})() >= 20 - 0.01", timeout=30_000)
         plot.settled()
         m = plot.js(MEASURE)
         assert m["chart"]["left"] >= m["plot"]["right"], m  # beside the plot again

@@ -1,8 +1,9 @@
 """The first picture and the first keys (issue 25).
 
-* With plotly.js and every module of the plot held back, a lesson already shows its step as an image the server drew
-  (its points where the live plot puts them, the line, w, the circled point), with the live plot's alt text; when
-  they come, the live plot replaces it with no layout shift (the browser's own layout-shift entries).
+* With every module of the plot held back, a lesson already shows its step as an image the server drew (the line,
+  w, the circled point, its points and the line's ends where the live plot's SVG puts them in its plot area, within
+  a pixel), with the live plot's alt text; when they come, the live plot replaces it, and once drawn it moves no more
+  (the browser's own layout-shift entries).
 * Keys pressed while the live plot loads are kept and applied in order; a Step clicked then is drawn in the picture,
   then in the plot. (→ pressed 0.1–1 s after each lesson's heading appears, in a new tab, is
   test_every_lesson_browser.py's projector walk, which also finds that no page asks /<lesson>/_stcore/health:
@@ -17,12 +18,12 @@ import re
 import pytest
 
 from pla_lab.lessons import LESSONS
-from tests.browser import READY, TEST_HOOKS, Plot
+from tests.browser import DRAWN, READY, TEST_HOOKS, Plot
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
 STEPPING = [lesson.slug for lesson in LESSONS if hasattr(lesson, "plot_height")]
 PICTURE = ".st-key-plot-stack img"
-PLOTLY, MODULES = re.compile(r"/pla-lab/plotly-[^/]+/plotly\.min\.js$"), re.compile(r"/pla-lab/plot-[^/]+/[^/]+\.js$")
+MODULES = re.compile(r"/pla-lab/plot-[^/]+/[^/]+\.js$")
 
 # Layout shifts as the browser counts them (CLS's entries), from the page's first paint.
 SHIFTS = """window.__shifts = []; new PerformanceObserver((l) => l.getEntries().forEach((e) => {
@@ -30,7 +31,8 @@ SHIFTS = """window.__shifts = []; new PerformanceObserver((l) => l.getEntries().
   { type: "layout-shift", buffered: true });"""
 
 # The picture's marks where the page shows them: each SVG mark mapped through the image's box (its viewBox shown
-# with preserveAspectRatio "xMidYMid meet"), as [x, y, +1 or −1] in page pixels.
+# with preserveAspectRatio "xMidYMid meet"), as [x, y, +1 or −1] in page pixels; its view and where the page shows it
+# (box: left, top, width, height), its scale (px a unit), and the ends of its boundary (its widest solid line).
 PICTURE_MARKS = """async (sel) => {
   const img = document.querySelector(sel), box = img.getBoundingClientRect();
   const svg = new DOMParser().parseFromString(atob(img.src.split(',')[1]), 'image/svg+xml').documentElement;
@@ -43,41 +45,36 @@ PICTURE_MARKS = """async (sel) => {
     const n = p.getAttribute('d').match(/-?[\\d.e+-]+/g).map(Number);  // M a L b M c L d: the centre is (a + b) / 2
     return [...at((n[0] + n[2]) / 2, (n[1] + n[3]) / 2), -1];
   });
-  return { marks: [...pos, ...neg], alt: img.alt, lines: svg.querySelectorAll('path:not(.pt)').length };
+  const solid = [...svg.querySelectorAll('path:not(.pt):not([stroke-dasharray])[stroke-width]')]
+    .map((p) => [+p.getAttribute('stroke-width'), p.getAttribute('d').match(/-?[\\d.e+-]+/g).map(Number)])
+    .filter(([, n]) => n.length === 4).sort((a, b) => b[0] - a[0]);
+  return { marks: [...pos, ...neg], alt: img.alt, lines: svg.querySelectorAll('path:not(.pt)').length, scale: s,
+           view: [vx, vx + vw, -vy - vh, -vy], box: [ox, oy, s * vw, s * vh],
+           line: solid.length ? [at(...solid[0][1].slice(0, 2)), at(...solid[0][1].slice(2))] : null };
 }"""
-# The picture's numbers where the page shows them: {number: [x, y] of the digits' middle, from its point, in px}.
-PICTURE_NUMBERS = """async ([sel, points]) => {
-  const img = document.querySelector(sel), box = img.getBoundingClientRect();
+# The picture's numbers at its scale s (px a unit): {number: [x, y] of the digits' middle, from its point, in px}.
+PICTURE_NUMBERS = """async ([sel, points, s]) => {
+  const img = document.querySelector(sel);
   const svg = new DOMParser().parseFromString(atob(img.src.split(',')[1]), 'image/svg+xml').documentElement;
-  const [vx, vy, vw, vh] = svg.getAttribute('viewBox').split(' ').map(Number);
-  const s = Math.min(box.width / vw, box.height / vh);
   return Object.fromEntries([...svg.querySelectorAll('text.num')].map((t) => {
     const f = +t.getAttribute('font-size'), w = 0.6 * f * t.textContent.length, p = points[+t.textContent];
     const dx = { start: w / 2, end: -w / 2, middle: 0 }[t.getAttribute('text-anchor')];
     return [t.textContent, [(+t.getAttribute('x') + dx - p[0]) * s, (+t.getAttribute('y') - 0.36 * f + p[1]) * s]];
   }));
 }"""
-# The live plot's numbers: {number: [x, y] of the text's middle, from its point's marker, in px}.
-LIVE_NUMBERS = """() => {
-  const traces = [...document.querySelectorAll('.pla-plot .scatterlayer .trace')], mid = (el) => {
-    const r = el.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
-  const at = {}, out = {};
-  traces.forEach((tr) => { const d = tr.__data__ && tr.__data__[0] && tr.__data__[0].trace;
-    if (d && d.meta === 'points') tr.querySelectorAll('.point').forEach((p, n) => { at[d.customdata[n]] = mid(p); });
-  });
-  traces.forEach((tr) => { const d = tr.__data__ && tr.__data__[0] && tr.__data__[0].trace;
-    if (d && d.meta === 'numbers') tr.querySelectorAll('.textpoint text').forEach((t) => {
-      const m = mid(t), p = at[+t.textContent]; out[t.textContent] = [m[0] - p[0], m[1] - p[1]]; }); });
-  return out;
-}"""
-# The live plot's points in page pixels, [x, y, label].
-LIVE_MARKS = """() => [...document.querySelectorAll('.pla-plot .scatterlayer .trace')].flatMap((tr) => {
-  const d = tr.__data__ && tr.__data__[0] && tr.__data__[0].trace;
-  if (!d || d.meta !== 'points') return [];
-  const label = d.marker.symbol.startsWith('x') ? -1 : 1;
-  return [...tr.querySelectorAll('.point')].map((p) => { const r = p.getBoundingClientRect();
-    return [r.left + r.width / 2, r.top + r.height / 2, label]; });
-})"""
+# The live plot (its SVG, the DOM contract) in page pixels: its plot area (data-area: left, top, width, height), its
+# view (data-view), each point's centre (its marker's translate) [x, y, label, i], and each number's middle, from its
+# point's centre {number: [dx, dy]}.
+LIVE_MARKS = """() => { const svg = document.querySelector('.pla-plot .pla-svg'), m = svg.getScreenCTM();
+  const at = (x, y) => { const p = new DOMPoint(x, y).matrixTransform(m); return [p.x, p.y]; };
+  const [l, t, w, h] = svg.dataset.area.split(' ').map(Number), centre = {}, numbers = {};
+  const points = [...svg.querySelectorAll('.pla-pt')].map((e) => {
+    const [x, y] = e.getAttribute('transform').match(/translate\\(([^,]+),([^)]+)\\)/).slice(1).map(Number);
+    centre[e.dataset.i] = at(x, y); return [...at(x, y), +e.dataset.label, +e.dataset.i]; });
+  svg.querySelectorAll('.pla-mark[data-meta=numbers] text').forEach((e) => {
+    const r = e.getBoundingClientRect(), p = centre[e.textContent];
+    numbers[e.textContent] = [r.left + r.width / 2 - p[0], r.top + r.height / 2 - p[1]]; });
+  return { area: [...at(l, t), w * m.a, h * m.d], view: svg.dataset.view.split(' ').map(Number), points, numbers }; }"""
 
 
 def _hold(ctx, *patterns):
@@ -100,8 +97,15 @@ def _hold(ctx, *patterns):
     return held, release
 
 
+def _in_area(pic: dict, live: dict, x: float, y: float) -> tuple[float, float]:
+    """A spot of the picture, where the page showed it, at the same place of the live plot's plot area (px): the
+    screen fits the plot's height to it once its code has come, so the picture may have been shown a little smaller."""
+    (ox, oy, w, h), (left, top, width, height) = pic["box"], live["area"]
+    return left + (x - ox) / w * width, top + (y - oy) / h * height
+
+
 # No chart, a chart beside the plot, a chart under it on a phone (every lesson: tests/ui/test_first_picture.py). On a
-# phone the chart comes with plotly.js: its room under the plot is kept until then, so Back does not move.
+# phone the chart's room under the plot is kept until it is drawn, so Back does not move.
 @pytest.mark.parametrize("slug, screen", [("pla", "projector"), ("halts", "projector"), ("halts", "phone")])
 def test_the_first_picture_comes_before_any_plot_code_and_gives_way_without_a_shift(server, browser, slug, screen):
     phone = screen == "phone"
@@ -110,10 +114,9 @@ def test_the_first_picture_comes_before_any_plot_code_and_gives_way_without_a_sh
     ctx.add_init_script(TEST_HOOKS)
     ctx.add_init_script(SHIFTS)
     held, release = _hold(ctx, MODULES)
-    held_plotly, release_plotly = _hold(ctx, PLOTLY)
     try:
         page = ctx.new_page()
-        page.goto(f"{server}/{slug}")
+        page.goto(f"{server}/{slug}?t=2")  # step 2: a line, w's arrow and a circled point
         page.wait_for_selector(PICTURE, state="visible", timeout=30_000)
         page.wait_for_selector(READY, timeout=30_000)
         page.wait_for_function("(s) => document.querySelector(s).complete", arg=PICTURE)
@@ -123,50 +126,59 @@ def test_the_first_picture_comes_before_any_plot_code_and_gives_way_without_a_sh
         img = page.locator(PICTURE).bounding_box()
         assert img["height"] > 200 and box["x"] <= img["x"] and img["x"] + img["width"] <= box["x"] + box["width"]
         assert held, "nothing of the plot was asked for"
-        release()  # the plot's modules: it mounts, and takes the height the screen gives it; plotly.js still held
-        page.wait_for_function("() => window.__plaLab && window.__plaLab.stats.mountedAt")
-        # The plot's height is fitted to the screen once the page's elements are laid out, which a loaded machine
-        # does late: the picture and Back are read once nothing has moved for 0.5 s (the picture moves with its box).
+        # A loaded machine lays the page out late: the picture and Back are read once nothing has moved for 0.5 s.
         Plot(page).settled()
-        assert page.is_visible(PICTURE) and page.locator(".pla-plot .main-svg").count() == 0
         pic = page.evaluate(PICTURE_MARKS, PICTURE)
-        pic_numbers = page.evaluate(PICTURE_NUMBERS, [PICTURE, page.evaluate("() => window.__plaLab.data.points")])
-        page.screenshot(path=str(ARTIFACTS / f"picture-{slug}-{screen}-before.png"))
         step = page.get_by_role("button", name=re.compile("^Back")).bounding_box()
-        assert held_plotly
-        release_plotly()
-        page.wait_for_selector(".pla-plot .main-svg", timeout=30_000)
+        page.screenshot(path=str(ARTIFACTS / f"picture-{slug}-{screen}-before.png"))
+        release()  # the plot's modules: it mounts, takes the height the screen gives it, and draws
+        page.wait_for_selector(DRAWN, state="attached", timeout=30_000)
         page.wait_for_selector(PICTURE, state="hidden", timeout=30_000)
         if phone:
-            page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
-        page.wait_for_function("() => document.querySelector('.pla-plot').dataset.animating !== '1'")
+            page.wait_for_selector(".pla-chart .pla-chart-svg", timeout=30_000)
+        Plot(page).idle()
+        drawn = page.get_by_role("button", name=re.compile("^Back")).bounding_box()
+        shifts = page.evaluate("() => window.__shifts")
+        Plot(page).settled()
         data = page.evaluate("() => window.__plaLab.data")
         assert pic["alt"] == " ".join(data["alt"].split())  # a screen reader is told what the live plot tells it
         assert pic["lines"] >= 1  # the frame's axes at least; the boundary and w's arrow where there are ones
         live = page.evaluate(LIVE_MARKS)
-        assert sorted(m[2] for m in pic["marks"]) == sorted(m[2] for m in live) == sorted(p[2] for p in data["points"])
-        # the same points, each where the live plot puts it (the legend's rows are the picture's only guess)
+        assert live["view"] == pytest.approx(pic["view"], abs=1e-3)  # the same view, in the plot area's place
+        assert abs(pic["box"][0] + pic["box"][2] / 2 - live["area"][0] - live["area"][2] / 2) <= 1, (pic, live)
+        assert sorted(m[2] for m in pic["marks"]) == sorted(m[2] for m in live["points"]) \
+            == sorted(p[2] for p in data["points"])
+        # the same points, each where the live plot draws it, within a pixel
         for x, y, label in pic["marks"]:
-            near = min(abs(x - lx) + abs(y - ly) for lx, ly, ll in live if ll == label)
-            assert near < 30, (slug, x, y, label, near)
+            px, py = _in_area(pic, live, x, y)
+            near = min(math.hypot(px - lx, py - ly) for lx, ly, ll, _ in live["points"] if ll == label)
+            assert near <= 1, (slug, x, y, label, near)
+        # the line's ends too
+        bx, by = Plot(page).trace_xy("boundary")
+        ends = sorted(Plot(page).to_px(x, y) for x, y in zip(bx, by) if x is not None)
+        assert pic["line"] and len(ends) == 2, (pic["line"], bx, by)
+        for (x, y), (lx, ly) in zip(sorted(_in_area(pic, live, *p) for p in pic["line"]), ends):
+            assert math.hypot(x - lx, y - ly) <= 1, (slug, (x, y), (lx, ly))
         # Each point's number (the words name points "#k"), on the same side of its marker in the picture and in the
         # live plot, and the point the words name at this step among them, beside its marker.
-        live_numbers = page.evaluate(LIVE_NUMBERS)
+        pic_numbers = page.evaluate(PICTURE_NUMBERS, [PICTURE, data["points"], pic["scale"]])
+        live_numbers = live["numbers"]
         assert sorted(live_numbers) == sorted(pic_numbers) == sorted(str(i) for i in range(len(data["points"])))
         for k, (dx, dy) in live_numbers.items():
             assert abs(dx - pic_numbers[k][0]) < 6 and abs(dy - pic_numbers[k][1]) < 6, (k, (dx, dy), pic_numbers[k])
         named = re.search(r"corrects point #(\d+) \(circled", page.locator("[data-testid=stMain]").inner_text())
         assert named and 8 < math.hypot(*live_numbers[named[1]]) < (45 if phone else 40), live_numbers[named[1]]
-        shifts = page.evaluate("() => window.__shifts")
-        Plot(page).settled()
+        # Once drawn, the plot moves nothing more (on a phone, nothing moved at all: the chart had its room).
         back = page.get_by_role("button", name=re.compile("^Back")).bounding_box()
-        assert back["y"] == pytest.approx(step["y"], abs=1)
+        assert back["y"] == pytest.approx(drawn["y"], abs=1)
+        if phone:
+            assert back["y"] == pytest.approx(step["y"], abs=1)
         page.screenshot(path=str(ARTIFACTS / f"picture-{slug}-{screen}-after.png"))
         later = [s for s in page.evaluate("() => window.__shifts") if s not in shifts]
         assert sum(s["value"] for s in later) < 0.01, later
         # once the plot has been heard from (a step: its report), the server stops sending the picture
         page.get_by_role("button", name=re.compile("^Step")).first.click()
-        page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '1'", timeout=30_000)
+        page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '3'", timeout=30_000)
         page.wait_for_selector(PICTURE, state="detached", timeout=30_000)
     finally:
         ctx.close()
@@ -178,7 +190,7 @@ def test_keys_pressed_while_the_live_plot_loads_are_kept_and_applied_in_order(se
     order: it steps to 2, and the link follows."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
     ctx.add_init_script(TEST_HOOKS)
-    _, release = _hold(ctx, MODULES, PLOTLY)
+    _, release = _hold(ctx, MODULES)
     try:
         page = ctx.new_page()
         page.goto(f"{server}/pla")
@@ -187,10 +199,10 @@ def test_keys_pressed_while_the_live_plot_loads_are_kept_and_applied_in_order(se
             page.keyboard.press(key)
             page.wait_for_timeout(100)
         page.wait_for_timeout(1000)
-        assert page.locator(".pla-plot .main-svg").count() == 0  # still the picture
+        assert page.locator(DRAWN).count() == 0  # still the picture
         release()
         page.wait_for_function("() => { const g = document.querySelector('.pla-plot');"
-                               " return g && g.querySelector('.main-svg') && g.dataset.t === '2'"
+                               " return g && g.querySelector('.pla-svg[data-area]') && g.dataset.t === '2'"
                                " && g.dataset.animating !== '1'; }", timeout=30_000)
         page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '2'", timeout=30_000)
         page.wait_for_timeout(1000)

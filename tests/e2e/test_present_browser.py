@@ -10,6 +10,10 @@ from tests.browser import Plot
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
 SCREEN = 1280 * 720
+#: The plot area's box on the page (px): the plot's SVG and its data-area (the DOM contract).
+AREA = """() => { const s = document.querySelector('.pla-plot .pla-svg'), r = s.getBoundingClientRect();
+  const [l, t, w, h] = s.dataset.area.split(' ').map(Number);
+  return { x: r.left + l, y: r.top + t, width: w, height: h }; }"""
 
 
 def measure(plot: Plot) -> dict:
@@ -18,9 +22,10 @@ def measure(plot: Plot) -> dict:
     box = plot.page.locator(".pla-plot").bounding_box()
     sidebar = plot.page.locator("[data-testid=stSidebar]").bounding_box()
     step = plot.page.get_by_role("button", name="Step").bounding_box()
-    marks = plot.js("""() => { const d = document.querySelector('.pla-plot').data;
-        return { marker: Math.min(...d.filter(t => t.meta === 'points').map(t => t.marker.size)),
-                 line: d.find(t => t.meta === 'boundary').line.width }; }""")
+    # the smallest point's marker across, and the boundary's stroke (px)
+    marks = plot.js("""() => { const g = document.querySelector('.pla-plot');
+        return { marker: Math.min(...[...g.querySelectorAll('.pla-pt')].map((e) => e.getBBox().width)),
+                 line: +g.querySelector('.pla-mark[data-meta=boundary] path').getAttribute('stroke-width') }; }""")
     words = plot.js("""() => parseFloat(getComputedStyle(document.querySelector(
         '[data-testid=stMain] [data-testid=stMarkdownContainer] p')).fontSize)""")
     return {"area": box["width"] * box["height"] / SCREEN, "sidebar": sidebar["x"] + sidebar["width"],
@@ -58,10 +63,10 @@ def test_the_present_button_makes_the_plot_the_screen(server, plot):
 def test_a_link_opens_in_presenter_mode_with_a_chart_beside_the_plot(server, plot):
     """The plot and its chart take most of the screen; the lesson's controls have a column beside them."""
     plot.open(server + "/pocket?present=1&t=50")
-    plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
+    plot.page.wait_for_selector(".pla-chart .pla-chart-svg", timeout=30_000)
     m = measure(plot)
     figure = plot.page.locator(".pla-wrap").bounding_box()
-    area = plot.page.locator(".pla-plot .nsewdrag").first.bounding_box()
+    area = plot.js(AREA)
     assert m["sidebar"] <= 0 and figure["width"] * figure["height"] / SCREEN >= 0.4 and m["step_bottom"] <= 720, m
     assert min(area["width"], area["height"]) >= 340, area  # the plot area itself, a square of 340 px at least
     plot.page.screenshot(path=str(ARTIFACTS / "present-pocket.png"))
@@ -79,7 +84,7 @@ def test_the_theme_switch_turns_the_page_dark_and_back_keeping_the_demo(server, 
     points = plot.points()
     page = plot.page
     background = "() => getComputedStyle(document.querySelector('.stApp')).backgroundColor"
-    ink = "() => document.querySelector('.pla-plot')._fullLayout.font.color"
+    ink = "() => document.querySelector('.pla-plot text.pla-tick').getAttribute('fill')"
     assert _luminance(page.evaluate(background)) > 0.9
     page.get_by_role("button", name="Dark").click()
     page.wait_for_url("**embed_options=dark_theme**", timeout=30_000)
@@ -104,7 +109,7 @@ def test_the_theme_switch_turns_the_page_dark_and_back_keeping_the_demo(server, 
 
 
 def _plot_area(plot: Plot) -> float:
-    box = plot.page.locator(".pla-plot .nsewdrag").first.bounding_box()
+    box = plot.js(AREA)
     return box["width"] * box["height"]
 
 
@@ -130,8 +135,8 @@ def test_the_plot_takes_the_room_the_screen_gives_and_grows_when_the_sidebar_is_
         before = _plot_area(plot)
         page.hover("[data-testid=stSidebar]")
         page.get_by_role("button", name="Collapse sidebar").click()
-        page.wait_for_function("(a) => { const b = document.querySelector('.pla-plot .nsewdrag').getBoundingClientRect();"
-                               " return b.width * b.height > 1.5 * a; }", arg=before, timeout=30_000)
+        page.wait_for_function(f"(a) => {{ const b = ({AREA})(); return b.width * b.height > 1.5 * a; }}", arg=before,
+                               timeout=30_000)
         _in_view(plot, 1024, slug)
         assert plot.points()  # still drawn
     page.set_viewport_size({"width": 1920, "height": 1080})

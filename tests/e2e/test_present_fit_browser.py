@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from pla_lab.lessons import LESSONS
-from tests.browser import SETTLED, TEST_HOOKS, Plot, walk_lessons
+from tests.browser import CHART, SETTLED, TEST_HOOKS, Plot, walk_lessons
 
 SHOTS = "/tmp/present-shots"
 
@@ -51,8 +51,9 @@ def switch_keeps_step_on_screen(plot: Plot, slug: str, switch: str) -> None:
     assert scrub["y"] + scrub["height"] <= 720, scrub
 
 
-AREA = """() => { const b = document.querySelector('.pla-plot .nsewdrag').getBoundingClientRect();
-  return [b.top, b.height]; }"""
+#: The plot area's top on the page and its height (px): the plot's SVG and its data-area (the DOM contract).
+AREA = """() => { const s = document.querySelector('.pla-plot .pla-svg');
+  const [, t, , h] = s.dataset.area.split(' ').map(Number); return [s.getBoundingClientRect().top + t, h]; }"""
 
 
 @pytest.mark.parametrize("present, slugs", [(False, ["halts", "compare"]), (True, ["pocket"])],
@@ -125,14 +126,17 @@ def controls_on_screen(plot: Plot, slug: str, t: int, buttons: tuple, labels: tu
     plot.page.screenshot(path=f"{SHOTS}/e2e-present-{slug}.png")
 
 
-CHART = """() => { const c = document.querySelector('.pla-chart'), box = c.getBoundingClientRect();
-  const texts = [...c.querySelectorAll('.main-svg text')].filter((t) => t.textContent.trim() && t.getBBox().width > 0);
+CHART_READ = """() => { const c = document.querySelector('.pla-chart'), box = c.getBoundingClientRect();
+  const s = c.querySelector('.pla-chart-svg'), panels = [...s.querySelectorAll('.pla-panel')];
+  const texts = [...s.querySelectorAll('text')].filter((t) => t.textContent.trim() && t.getBBox().width > 0);
   const sizes = texts.map((t) => parseFloat(getComputedStyle(t).fontSize));
   const out = texts.filter((t) => { const r = t.getBoundingClientRect();
     return r.left < box.left - 1 || r.right > box.right + 1; }).map((t) => t.textContent);
-  const L = c._fullLayout, ranges = Object.keys(L).filter((k) => /^yaxis\\d*$/.test(k)).map((k) => [k, L[k].range]);
-  return { sizes, out, ranges, xrange: L.xaxis.range, data: c.data.map((d) => ({ y: d.yaxis || 'y', x: d.x, v: d.y })),
-           notes: (L.annotations || []).map((a) => a.text) }; }"""
+  const ranges = panels.map((p) => [p.dataset.axis, p.dataset.range.split(' ').map(Number)]);
+  const data = panels.flatMap((p) => [...p.querySelectorAll('.pla-series')].map((g) => ({ i: +g.dataset.i,
+    y: p.dataset.axis, x: JSON.parse(g.dataset.x), v: JSON.parse(g.dataset.y) }))).sort((a, b) => a.i - b.i);
+  return { sizes, out, ranges, xrange: s.dataset.xrange.split(' ').map(Number), data,
+           notes: [...s.querySelectorAll('.pla-note')].map((t) => t.textContent) }; }"""
 
 
 def _covers(chart: dict, own_x: set[int] = frozenset()) -> None:
@@ -141,7 +145,7 @@ def _covers(chart: dict, own_x: set[int] = frozenset()) -> None:
     for i, d in enumerate(chart["data"]):
         if i in own_x:
             continue
-        lo, hi = axes["yaxis" + d["y"][1:]]
+        lo, hi = axes[d["y"]]
         vals = [v for v in d["v"] if v is not None]
         assert lo <= min(vals) and max(vals) <= hi, (i, lo, hi, min(vals), max(vals))
 
@@ -155,9 +159,9 @@ def test_presenter_mode_s_chart_is_readable_whole_and_shows_every_value(server, 
 def chart_readable(plot: Plot, slug: str) -> None:
     plot.idle()
     step_to(plot, 5 if slug == "pocket" else 3)
-    plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
+    plot.page.wait_for_selector(CHART, timeout=30_000)
     plot.settled()
-    chart = plot.js(CHART)
+    chart = plot.js(CHART_READ)
     assert min(chart["sizes"]) >= 16, sorted(chart["sizes"])[:5]  # titles, ticks, legend, notes
     assert chart["out"] == [], chart["out"]  # no title cut at the chart's edge
     if slug == "pocket":  # E_in(w₀ = 0) = 100 % is on the axis
@@ -168,13 +172,13 @@ def chart_readable(plot: Plot, slug: str) -> None:
 def test_the_narrow_example_s_run_fills_the_proof_chart_and_the_bound_is_named_at_its_end(server, plot):
     plot.open(server + "/halts")
     plot.preset("halts", "Separable, narrow margin")
-    plot.page.wait_for_function("() => document.querySelector('.pla-chart')?._fullLayout?.annotations?.some("
-                                "(a) => a.text.includes('→'))", timeout=30_000)
+    plot.page.wait_for_function("() => [...document.querySelectorAll('.pla-chart .pla-note')]"
+                                ".some((a) => a.textContent.includes('→'))", timeout=30_000)
     plot.page.get_by_role("button", name="Present").click()
     plot.page.get_by_role("button", name="Leave presenter mode").wait_for(timeout=30_000)
-    plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
+    plot.page.wait_for_selector(CHART, timeout=30_000)
     plot.settled()
-    chart = plot.js(CHART)
+    chart = plot.js(CHART_READ)
     T = plot.js("() => window.__plaLab.data.T")
     assert T / chart["xrange"][1] >= 0.19, (T, chart["xrange"])
     assert any("R²/ρ²" in n and "→" in n for n in chart["notes"]), chart["notes"]

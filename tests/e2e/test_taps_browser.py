@@ -100,7 +100,7 @@ def test_a_view_only_link_steps_on_a_click_and_the_arrow_is_not_dragged(server, 
 
 def test_the_credit_card_legend_says_approve_and_deny(server, plot):
     plot.open(server + "/pla")
-    legend = "() => [...document.querySelectorAll('.pla-plot .legendtext')].map((e) => e.textContent)"
+    legend = "() => [...document.querySelectorAll('.pla-plot .pla-legend-item text')].map((e) => e.textContent)"
     assert {"y = +1", "y = −1"} <= set(plot.js(legend))
     plot.page.locator(".st-key-pla-preset").click()
     plot.page.get_by_role("option", name="Credit card").click()

@@ -140,9 +140,9 @@ def test_the_plot_saves_as_a_png_at_twice_its_size(server, plot, tmp_path):
 
     plot.open(server + "/pla")
     box = plot.page.locator(".pla-plot").bounding_box()
-    plot.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    plot.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # the button shows on hover
     with plot.page.expect_download(timeout=30_000) as info:
-        plot.page.locator(".pla-plot .modebar-btn[data-title='Download plot as a PNG']").click()
+        plot.page.locator(".pla-plot .pla-png").click()
     path = tmp_path / info.value.suggested_filename
     info.value.save_as(path)
     head = path.read_bytes()[:24]

@@ -8,7 +8,7 @@ import re
 
 from pla_lab.course.path import BY_SLUG
 from pla_lab.lessons import LESSONS
-from tests.browser import READY, switch_page, walk_lessons
+from tests.browser import DRAWN, READY, switch_page, walk_lessons
 from tests.ui.helpers import start
 from tests.ui.reader import CLOSE_BOUNDARY, OPEN_BOUNDARY, intended, read
 
@@ -51,7 +51,7 @@ def drawn(page) -> tuple[str, list]:
 def open_lesson(page, url: str):
     page.goto(url)
     page.wait_for_selector(READY, timeout=30_000)
-    page.wait_for_selector(".pla-plot .main-svg, [data-testid=stMarkdownContainer]", timeout=30_000)
+    page.wait_for_selector(f"{DRAWN}, [data-testid=stMarkdownContainer]", state="attached", timeout=30_000)
 
 
 def assert_marks_around_words(marks: list) -> None:

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from pla_lab.lessons import LESSONS
-from tests.browser import READY, TEST_HOOKS, Plot, walk_lessons
+from tests.browser import DRAWN, READY, TEST_HOOKS, Plot, walk_lessons
 
 # Each frame: the step the plot draws (its data-t), whether it moves, and every step a visible sentence on the page
 # names ("t = 13 of 13", "Showing w₈ (after update 8)", the online lesson's "Step 3 of 72:", the compared runs'
@@ -193,7 +193,7 @@ def test_every_way_of_moving_keeps_the_words_behind_the_picture(server, plot, sl
 
 def every_way_of_moving(plot: Plot) -> None:
     """Step, the keyboard, Play and Pause, then Run (or To cap, To the end) on the lesson shown, from step 0."""
-    plot.page.wait_for_selector(".pla-plot .main-svg", timeout=30_000)
+    plot.page.wait_for_selector(DRAWN, state="attached", timeout=30_000)
     plot.idle()
     assert plot.t() == 0, plot.page.url
     plot.settled()

@@ -25,7 +25,8 @@ const tickLabels = (svg) => svg.split('<g class="pla-xaxis"')[0].split('<g class
   .map((p) => elements(p, "pla-tick").map((e) => e.text));
 
 test("numbers as d3-format writes them, for every format the charts use", () => {
-  const cases = [[0.2, ".0%", "20%"], [0.0425, ".1%", "4.3%"], [3, ".0f", "3"], [0.5, ".1f", "0.5"], [-0.5, ".1f", "−0.5"],
+  const cases = [[0.2, ".0%", "20%"], [0.0425, ".1%", "4.3%"], [3, ".0f", "3"], [0.5, ".1f", "0.5"],
+    [-0.5, ".1f", "−0.5"],
     [0.12345, ".3f", "0.123"], [30, "d", "30"], [29.6, "d", "30"], [1.5, ".3~g", "1.5"], [120, ".3~g", "120"],
     [2, ".3~g", "2"], [1.234e-7, ".3~g", "1.23e-7"], [260.94, ".4~g", "260.9"], [1000, ".4~g", "1000"],
     [-0.0001, ".0%", "0%"], [0.25, undefined, "0.25"]];
@@ -34,7 +35,8 @@ test("numbers as d3-format writes them, for every format the charts use", () => 
 
 test("tick labels are written in each panel's format, a panel's nticks or fewer", () => {
   assert.deepEqual(tickLabels(draw(chart()).svg)[0], ["0%", "20%", "40%", "60%", "80%", "100%"]);
-  const c = chart({ panels: [{ title: "mistakes", y_format: "d", ymax: 30 }, { title: "J", y_format: ".4~g", ymax: 0.25 },
+  const c = chart({ panels: [{ title: "mistakes", y_format: "d", ymax: 30 },
+                              { title: "J", y_format: ".4~g", ymax: 0.25 },
                               { title: "cos", y_format: ".1f", ymin: -0.2, ymax: 1.12 }],
                     series: [{ name: "a", y: [30, 9, 5, 0] }, { name: "b", y: [0, 0.25, 0.1, 0], panel: 1 },
                              { name: "c", y: [0, 0.5, 0.9, 1], panel: 2 }] });
@@ -110,7 +112,8 @@ test("a mark past the axis is said at its right edge and not drawn; one inside i
 test("a panel's title keeps its lines; the legend and titles are there, text escaped", () => {
   const { svg } = draw(chart({ title: "a < b", panels: [{ title: "① a long title that wraps in two", ymax: 1 },
                                                       { title: "②", ymax: 1 }], present: true }), 0, 260);
-  const notes = [...svg.matchAll(/<text class="pla-note"[^>]*>(.*?)<\/text>/g)].map((m) => m[1].match(/<tspan/g).length);
+  const notes = [...svg.matchAll(/<text class="pla-note"[^>]*>(.*?)<\/text>/g)]
+    .map((m) => m[1].match(/<tspan/g).length);
   assert.ok(notes[0] >= 2, "the first title in lines");
   assert.ok(svg.includes(">a &lt; b</text>"));
   assert.equal(elements(svg, "pla-legend").length, 0, "stacked panels: no legend");

@@ -35,8 +35,8 @@ export function yRange(p, series) {
 }
 
 /**
- * The traces and layout (plotly's names) of a declared chart, with the marker at step t, `width` px wide (for its titles'
- * lines). Pure.
+ * The traces and layout (in plotly's names, drawn by chartsvg.js) of a declared chart, with the marker at step t,
+ * `width` px wide (for its titles' lines). Pure.
  * @param {import("./protocol.js").Chart & {present?: boolean}} c @param {Object<string, string>} colors
  * @param {string} fg @param {number} t @param {number} [width]
  */

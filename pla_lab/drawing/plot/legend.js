@@ -40,7 +40,7 @@ export function layoutLegend(names, font, room, measure = (s) => roughWidth(s, f
   let x = 0, row = 0;
   const at = widths.map((w) => {
     const next = one || grouped ? w : slot;
-    if (x > 0 && x + next - GAP >= room) { x = 0; row += 1; }
+    if (x > 0 && x + next >= room) { x = 0; row += 1; }
     const p = [x, row];
     x += next;
     return p;

@@ -178,7 +178,7 @@ export function fitHeight(data, width, top, screen, margin) {
 
 /** The plot's margins [left, right, top with one legend row, bottom, each further legend row] when the payload
  * does not say (pla_lab/drawing/picture.MARGINS is the source: the first picture lies where these put the plot area). */
-export const MARGINS = Object.freeze({ wide: [50, 10, 43, 56, 21], present: [75, 10, 48, 67, 28], phone: [68, 10, 40, 48, 19] });
+export const MARGINS = Object.freeze({ wide: [50, 10, 43, 56, 21], present: [50, 10, 48, 67, 28], phone: [68, 10, 40, 48, 19] });
 
 /**
  * What the surface draws around the traces (surface.js): the height, the margins for this screen, the view, the

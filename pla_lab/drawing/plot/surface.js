@@ -32,6 +32,12 @@ function measurer() {
   };
 }
 
+/** How many px left of the plot area the y axis's ticks, their labels and its title take. */
+function yRoom(f, look, measure) {
+  const v = f.view, labels = ticks(v[2], v[3], f.height, "y").map((t) => measure(tickText(t), look.font));
+  return TICK + 9.1 + Math.max(0, ...labels) + (look.titles[1] ? Math.round(look.font * 1.2) : 0) + 2;
+}
+
 /** The grid, the zero lines, the ticks, their labels and the axes' titles around frame f. */
 export function axesSvg(f, look) {
   const v = f.view, fs = look.font, fg = esc(look.fg), out = { grid: "", axes: "" };
@@ -87,14 +93,27 @@ export function createSurface(gd) {
     get frame() { return f; },
     draw(traces, look) {
       const width = Math.max(1, Math.round(gd.getBoundingClientRect().width)), m = look.margins;
-      const list = entries(traces), names = list.map((tr) => tr.name);
-      const lay = layoutLegend(names, look.legendFont, width - m[0] - m[1], (s) => measure(s, look.legendFont),
-                               traces.some((tr) => tr.legendgroup));
-      const top = m[2] + m[4] * Math.max(0, lay.rows - 1);
-      margins = { l: m[0], r: m[1], t: top, b: m[3] };
-      f = Object.assign(frameOf(width, look.height, [m[0], m[1], top, m[3]], look.view),
+      const list = entries(traces), names = list.map((tr) => tr.name), grouped = traces.some((tr) => tr.legendgroup);
+      // The legend's rows in the plot area's width, and the frame under them, for a left margin.
+      const place = (l) => {
+        const lay = layoutLegend(names, look.legendFont, width - l - m[1], (s) => measure(s, look.legendFont), grouped);
+        const t = m[2] + m[4] * Math.max(0, lay.rows - 1);
+        return { lay, top: t, f: frameOf(width, look.height, [l, m[1], t, m[3]], look.view) };
+      };
+      // plotly's automargin: the left margin grows only where the y axis's labels and title would leave the drawing
+      // (a plot as wide as its room, a phone's); a plot with room to spare beside it is centred in the same margins.
+      let left = m[0], at = place(left);
+      for (let k = 0; k < 2; k++) {
+        const need = yRoom(at.f, look, measure);
+        if (at.f.left >= need - 0.5) break;
+        left += need - at.f.left;
+        at = place(left);
+      }
+      const { lay, top } = at;
+      margins = { l: left, r: m[1], t: top, b: m[3] };
+      f = Object.assign(frameOf(width, look.height, [left, m[1], top, m[3]], look.view),
                         { clip: `pla-clip-${id}`, hatch: `pla-hatch-${id}`, halo: (halo = haloOf(look.fg)) });
-      const k = [width, look.height, top, look.view.join(), look.fg, look.font, look.titles.join("|")].join(";");
+      const k = [width, look.height, top, left, look.view.join(), look.fg, look.font, look.titles.join("|")].join(";");
       if (k !== key) {
         key = k;
         svg.setAttribute("width", width);
@@ -111,7 +130,7 @@ export function createSurface(gd) {
         svg.dataset.view = look.view.join(" ");
         svg.dataset.area = [f.left, f.top, f.width, f.height].map((v) => v.toFixed(2)).join(" ");
       }
-      legend.innerHTML = legendSvg(list, lay, m[0], top - 4, look.legendFont, look.fg, f.hatch);
+      legend.innerHTML = legendSvg(list, lay, left, top - 4, look.legendFont, look.fg, f.hatch);
       marks.innerHTML = traces.map((tr) => markSvg(tr, f)).join("");
       count = traces.length;
       return Promise.resolve();

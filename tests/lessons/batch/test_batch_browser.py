@@ -15,7 +15,7 @@ from pla_lab.framework import codec as C
 from pla_lab.framework import model
 from pla_lab.framework import settings as S
 from pla_lab.lessons import BATCH
-from tests.browser import Plot, choose
+from tests.browser import CHART, CHART_MARKER, Plot, choose
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[3] / "test-artifacts"
 
@@ -38,8 +38,7 @@ def run(pts, batch_size=None):
 
 
 def drawn(plot: Plot, meta: str) -> dict:
-    return plot.js("(m) => { const t = document.querySelector('.pla-plot').data.find(t => t.meta === m);"
-                   " return t && {x: t.x, y: t.y, symbol: t.marker && t.marker.symbol}; }", meta)
+    return plot.mark(meta)
 
 
 def circled(plot: Plot) -> list[tuple[float, float]]:
@@ -61,9 +60,8 @@ def test_every_mistake_is_circled_and_the_chain_ends_at_the_new_w(server, plot):
     pts, _, _ = BATCH.presets["sep30"].build(0)
     plot.open(server + "/batch?" + urlencode({"pts": C.encode_points(pts)}))
     X, y, trace = run(pts)
-    marker = lambda: plot.js("() => document.querySelector('.pla-chart').layout.shapes[0].x0")  # noqa: E731
-    plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
-    assert marker() == 0
+    plot.page.wait_for_selector(CHART, timeout=30_000)
+    assert plot.js(CHART_MARKER) == 0
     for t in (1, 2):
         plot.page.get_by_role("button", name="Step").click()
         plot.wait_t(t)
@@ -86,7 +84,7 @@ def test_every_mistake_is_circled_and_the_chain_ends_at_the_new_w(server, plot):
         want = sorted(tuple(np.round(trace.settings["eta"] * y[i] * X[i], 6)) for i in trace.used(t))
         assert np.allclose(vecs, want, atol=1e-5)
         # The chart's marker is at the step shown.
-        plot.page.wait_for_function("(t) => document.querySelector('.pla-chart').layout.shapes[0].x0 === t", arg=t)
+        plot.page.wait_for_function(f"(t) => ({CHART_MARKER})() === t", arg=t)
     wait_url(plot, "t", "2")
     plot.page.screenshot(path=str(ARTIFACTS / "batch-step2.png"))
 
@@ -116,7 +114,7 @@ def test_screenshots_light_and_dark(server, plot):
     q = {"pts": C.encode_points(pts), "ax": "credit", "t": "7"}
     for name, extra in (("light", {}), ("dark", {"embed_options": "dark_theme"})):
         plot.open(server + "/batch?" + urlencode({**q, **extra}))
-        plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
+        plot.page.wait_for_selector(CHART, timeout=30_000)
         plot.wait_t(7)
         assert plot.page.get_by_role("button", name="Step").bounding_box()["y"] < 720
         plot.page.screenshot(path=str(ARTIFACTS / f"batch-credit-{name}.png"))

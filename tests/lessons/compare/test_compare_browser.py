@@ -63,11 +63,16 @@ def test_from_w0_zero_the_two_lines_are_one_at_every_step(server, plot):
     pts = link_points(plot)
     one, four = run(pts), run(pts, eta=4.0)
     assert len(one) == len(four) >= 3
-    legend = plot.js("() => document.querySelector('.pla-plot').data.filter(t => t.meta === 'companion')"
-                     ".map(t => [t.name, t.showlegend, t.line.dash])")
-    assert legend == [[f"η = 4 (dashed), T = {len(four)}", True, "dash"]]
+    name = f"η = 4 (dashed), T = {len(four)}"
+    assert [m["name"] for m in plot.marks() if m["meta"] == "companion"] == [name]
+    # Its legend entry: the name beside a dashed sample.
+    legend = plot.js("""() => [...document.querySelectorAll('.pla-plot .pla-legend-item[data-meta=companion]')]
+        .map((g) => [g.querySelector('text').textContent, !!g.querySelector('path[stroke-dasharray]')])""")
+    assert legend == [[name, True]]
+    dashed_line = ".pla-plot .pla-mark[data-meta=companion] path[stroke-dasharray]"
     for t in (1, 2, 3):
         step(plot, t)  # served in the browser: no server round trip before the drawing
+        assert plot.page.locator(dashed_line).count() == 1
         solid, dashed = plot.trace_xy("boundary"), plot.trace_xy("companion")
         assert on_line(one.weights[t], solid) and on_line(four.weights[t], dashed)
         assert np.allclose(solid, dashed, atol=1e-9)  # the same line: w only stretches

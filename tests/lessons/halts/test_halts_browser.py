@@ -18,7 +18,7 @@ from pla_lab.framework import model
 from pla_lab.framework import settings as S
 from pla_lab.words.text import num
 
-from tests.browser import Plot
+from tests.browser import CHART, CHART_PX, CHART_SERIES, MARKS, Plot
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[3] / "test-artifacts"
 
@@ -69,12 +69,9 @@ def test_the_proof_live_from_a_link(server, plot):
     assert T <= exact
 
     # The chart: click update 2 on it, the plot goes there.
-    plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
-    names = plot.js("() => document.querySelector('.pla-chart').data.map(s => s.name)")
-    assert {"w*ᵀwₜ", "‖wₜ‖²", "cos∠(w*, wₜ)", "√t·ρ/R (at least)"} <= set(names)
-    xy = plot.js("""() => { const c = document.querySelector('.pla-chart'), fl = c._fullLayout, r = c.getBoundingClientRect();
-        return [r.left + fl.xaxis._offset + fl.xaxis.l2p(2), r.top + fl.yaxis3._offset + fl.yaxis3._length / 2]; }""")
-    plot.page.mouse.click(*xy)
+    plot.page.wait_for_selector(CHART, timeout=30_000)
+    assert {"w*ᵀwₜ", "‖wₜ‖²", "cos∠(w*, wₜ)", "√t·ρ/R (at least)"} <= {s["name"] for s in plot.js(CHART_SERIES)}
+    plot.page.mouse.click(*plot.js(CHART_PX, [2, None, 2]))  # update 2, on the third panel
     wait_url(plot, "t", "2")
     plot.wait_t(2)
     # The drawn boundary is w₂'s.
@@ -113,12 +110,12 @@ def test_pick_a_point_read_its_distance_then_step_in_3d(server, plot):
     w = trace.weights[1]
     d = pla_core.signed_distance(w, [X[3]])[0]
     plot.page.get_by_text(f"signed distance (wᵀx̃)/‖(w₁, w₂)‖ = {num(d)}").wait_for(timeout=30_000)
-    plot.page.wait_for_function("() => { const t = document.querySelector('.pla-plot').data"
-                                ".find(t => t.meta === 'distance-label'); return t && t.text && t.text.length === 1; }")
+    plot.page.wait_for_function(f"() => {{ const t = ({MARKS})().find(t => t.meta === 'distance-label');"
+                                " return t && t.text && t.text.length === 1; }")
     seg = plot.trace_xy("distance")
     foot = pla_core.geometry.foot(w, [X[3]])[0]
     assert np.allclose([seg[0][0], seg[1][0]], X[3]) and np.allclose([seg[0][1], seg[1][1]], foot, atol=1e-9)
-    label = plot.js("() => document.querySelector('.pla-plot').data.find(t => t.meta === 'distance-label').text[0]")
+    label = plot.mark("distance-label")["text"][0]
     assert label == f"#3: d = {num(d)}"
 
     # The bias in 3-D follows a step.
@@ -150,11 +147,11 @@ def test_screenshots_light_and_dark(server, browser):
         ctx = browser.new_context(viewport={"width": 1280, "height": 720}, color_scheme=scheme)
         plot = Plot(ctx.new_page())
         plot.open(server + "/halts?geo=1&pick=4&t=3")
-        plot.page.wait_for_selector(".pla-chart .main-svg", timeout=30_000)
+        plot.page.wait_for_selector(CHART, timeout=30_000)
         plot.page.wait_for_timeout(400)
         plot.page.screenshot(path=str(ARTIFACTS / f"halts-{scheme}.png"))
         # What is drawn: the street, w*, the support rings, PLA's line, ŵ and the point's perpendicular.
-        metas = set(plot.js("() => document.querySelector('.pla-plot').data.map(t => t.meta)"))
+        metas = {m["meta"] for m in plot.marks()}
         assert {"street", "w*", "support", "boundary", "unit", "offset", "distance"} <= metas
         ctx.close()
 
@@ -170,7 +167,7 @@ def test_the_normal_and_proving_against_f_by_clicking(server, plot):
     # At step 0, w = 0 has no line: step once, then ŵ is w₁'s unit normal, drawn from the foot of the origin.
     plot.page.get_by_role("button", name="Step").click()
     plot.wait_t(1)
-    plot.page.wait_for_function("() => document.querySelector('.pla-plot').data.some(t => t.meta === 'unit' && t.x.length)")
+    plot.page.wait_for_function(f"() => ({MARKS})().some(t => t.meta === 'unit' && t.x.length)")
     trace = run(X, y)
     w = trace.weights[1]
     ux, uy = plot.trace_xy("unit")
@@ -182,4 +179,4 @@ def test_the_normal_and_proving_against_f_by_clicking(server, plot):
     wait_url(plot, "wf", "f")
     bound_f = pla_core.mistake_bound(X, y, w_f=f)
     plot.page.get_by_text(f"so R²/ρ² = {num(bound_f)}").wait_for(timeout=30_000)
-    plot.page.wait_for_function("() => document.querySelector('.pla-chart').data.some(s => s.name === 'cos∠(f, wₜ)')")
+    plot.page.wait_for_function(f"() => ({CHART_SERIES})().some((s) => s.name === 'cos∠(f, wₜ)')")

@@ -14,7 +14,7 @@ from pla_lab.framework import codec as C
 from pla_lab.framework import model
 from pla_lab.framework import settings as S
 
-from tests.browser import Plot
+from tests.browser import CHART_MARKER, CHART_SERIES, MARKS, Plot
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[3] / "test-artifacts"
 POINTS = [(-0.8, 0.3, 1.0), (-0.4, 0.9, 1.0), (0.1, 0.7, 1.0), (0.5, 1.0, 1.0), (0.3, -0.5, -1.0),
@@ -32,17 +32,17 @@ def stream():
 
 def shown(plot: Plot) -> dict:
     """What the plot draws now: the points' indices in its points traces, and the arrival's marker and words."""
-    return plot.js("""() => { const d = document.querySelector('.pla-plot').data;
-        const one = (m) => d.find((t) => t.meta === m) || {};
-        return { points: d.filter((t) => t.meta === 'points').flatMap((t) => t.customdata),
+    return plot.js(f"""() => {{ const d = ({MARKS})();
+        const one = (m) => d.find((t) => t.meta === m) || {{}};
+        return {{ points: [...document.querySelectorAll('.pla-plot .pla-pt')].map((e) => Number(e.dataset.i)),
                  mark: one('arrival').text || null, words: (one('arrival-label').text || [null])[0],
-                 update: (one('arrival-update').x || []).length }; }""")
+                 update: (one('arrival-update').x || []).length }}; }}""")
 
 
 def mistakes_drawn(plot: Plot) -> list:
     """The chart's "mistakes so far" line as drawn: its y values up to the step shown."""
-    return plot.js("""() => { const c = document.querySelector('.pla-chart').data.find((t) => t.name === 'mistakes so far');
-        return c.y.filter((v) => v !== null); }""")
+    line = next(s for s in plot.js(CHART_SERIES) if s["name"] == "mistakes so far")
+    return [v for v in line["y"] if v is not None]
 
 
 def step(plot: Plot, t: int):
@@ -71,7 +71,7 @@ def test_the_label_is_hidden_then_revealed_and_the_chart_counts(server, plot):
         step(plot, 2 * k + 2)
     assert mistakes_drawn(plot) == [0] + st.wrong[:4].cumsum().tolist()
     # The chart's marker sits at t/2: points arrived.
-    assert plot.js("() => document.querySelector('.pla-chart')._fullLayout.shapes[0].x0") == 4
+    assert plot.js(CHART_MARKER) == 4
 
 
 def test_the_quiz_score_after_three_answers_by_click_and_key(server, plot):

@@ -32,9 +32,11 @@ def link_runs(plot: Plot) -> tuple:
 
 
 def lines(plot: Plot) -> list:
-    """The companion traces as drawn, in order: (name, xs, ys, dash)."""
-    return plot.js("() => document.querySelector('.pla-plot').data.filter(t => t.meta === 'companion')"
-                   ".map(t => [t.name, t.x, t.y, t.line.dash])")
+    """The companion traces as drawn, in order: (name, xs, ys, dash: its line's stroke-dasharray, '' if solid)."""
+    return plot.js("""() => [...document.querySelectorAll('.pla-plot .pla-mark[data-meta=companion]')].map((g) => {
+        const line = g.querySelector('path');
+        return [g.dataset.name, JSON.parse(g.dataset.x), JSON.parse(g.dataset.y),
+                line && (line.getAttribute('stroke-dasharray') || '')]; })""")
 
 
 def on_line(w, xs, ys) -> bool:
@@ -65,8 +67,8 @@ def test_step_animates_four_lines_on_their_runs_and_the_curves_mark_each_point(s
     for (name, xs, ys, _), loss in zip(drawn, LOSSES):
         assert on_line(W[loss][2], xs, ys), (loss, W[loss][2], xs, ys)
     # the three other losses' w and step as arrows, at the scale of the perceptron loss's own w arrow
-    arrows = plot.js("() => document.querySelector('.pla-plot').data.filter(t => t.meta === 'companion-w'"
-                     " || t.meta === 'companion-update' || t.meta === 'w').map(t => [t.meta, t.x, t.y])")
+    arrows = [[m["meta"], m["x"], m["y"]] for m in plot.marks()
+              if m["meta"] in ("companion-w", "companion-update", "w")]
     main = next(a for a in arrows if a[0] == "w")
     scale = (main[1][1] - main[1][0]) / W["perceptron"][2][1]
     ws = [a for a in arrows if a[0] == "companion-w"]
@@ -94,7 +96,7 @@ def test_step_animates_four_lines_on_their_runs_and_the_curves_mark_each_point(s
     for loss in LOSSES:
         assert abs(fig[f"now-{loss}"]["x"][0] - want[loss]) < 1e-9, loss
     # the chart beside the plot: L̂ and E_in of each of the four runs
-    assert plot.js("() => document.querySelector('.pla-chart').data.length") == 8
+    assert plot.js("() => document.querySelectorAll('.pla-chart .pla-series').length") == 8
     plot.page.screenshot(path=str(ARTIFACTS / "sgd-1280.png"))
 
 
