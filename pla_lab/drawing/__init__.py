@@ -1,2 +1,3 @@
-"""Shared drawing: the Plotly figure builders (:mod:`.figures`, :mod:`.animation`; no Streamlit) and the plot's
-browser modules in ``plot/`` (plotly.js driven by the protocol of :mod:`pla_lab.framework.protocol`)."""
+"""Shared drawing: the figure builders (:mod:`.figures`; :mod:`.animation`, the standalone HTML export with plotly.js;
+no Streamlit), the first picture, and the plot's browser modules in ``plot/`` (our own SVG, driven by the protocol
+of :mod:`pla_lab.framework.protocol`)."""

@@ -1,7 +1,8 @@
-"""Figure builders: plain data in, Plotly figure specs (dicts) out. No Streamlit.
+"""Figure builders: plain data in, figure specs (dicts, in plotly's names) out. No Streamlit.
 
 Specs are built as dicts rather than ``go.Figure`` objects: validation would cost ~20 ms a rerun, and the
-browser component draws them with plotly.js as they are. The static part (points, axes) is built here; the
+browser component draws them as they are, as SVG with its own code (``drawing/plot/surface.js``); the 3-D views go to
+Streamlit's plotly element. The static part (points, axes) is built here; the
 parts that move with w (line, shading, arrows) are drawn by the component from the weights in
 :func:`plot_payload`, so an update animates without a round trip.
 """

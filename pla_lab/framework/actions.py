@@ -225,7 +225,7 @@ def on_events(lesson) -> None:
     s = lesson.state
     nonce, ack, events = inbox.new_events(_batch(lesson), *s["inbox"])
     s["inbox"] = (nonce, ack)
-    shared.APP["live"] = True  # the page's plotly.js is loaded: the first picture is no longer sent
+    shared.APP["live"] = True  # the page's live plot has been heard from: the first picture is no longer sent
     s["events_now"] = True  # for the callbacks after this one in the same rerun (see scrubbed)
     for ev in events:
         if ev["kind"] == "tick":

@@ -1,6 +1,6 @@
 """The first picture's place on the page: the server's picture of the step (pla_lab.drawing.picture) sent as an image
-over the plot's place, where the live plot's plot area will be, until the page's plot has been heard from (its
-plotly.js loaded); the page's style (frame.page_head) places it and hides it once plotly.js has drawn."""
+over the plot's place, where the live plot's plot area will be, until the page's plot has been heard from; the page's
+style (frame.page_head) places it and hides it once the live plot has drawn its SVG."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pla_lab.framework.say import st
 from pla_lab.words.text import literal
 
 # The plot and its first picture (pla_lab.drawing.picture) share a box; the picture lies over the plot's place,
-# where the live plot's plot area will be (its margins; a legend of more rows lowers it), until plotly.js has drawn.
+# where the live plot's plot area will be (its margins; a legend of more rows lowers it), until the live plot has drawn.
 STACK, PICTURE = "plot-stack", "plot-picture-%s%s%d"  # its box: w(ide) or p(resent), a c(hart) or n(one) beside, rows
 _WRAP = "[data-testid=stLayoutWrapper]:has(>[class*=st-key-plot-picture])"  # the picture's box, in the stack's
 _OVER = f".st-key-{STACK}>{_WRAP}"
@@ -38,8 +38,8 @@ PICTURE_CSS = (f".st-key-{STACK}{{position:relative}}{_OVER}{{position:absolute;
 
 
 def picture(data) -> None:
-    """Until the page's live plot has been heard from (plotly.js loaded, its first event sent), the step as a plain
-    image in the plot's place: it comes with the page's first elements, long before plotly.js has been evaluated.
+    """Until the page's live plot has been heard from (its modules loaded, its first event sent), the step as a plain
+    image in the plot's place: it comes with the page's first elements, before the plot's modules have run.
     Its alt text is the live plot's."""
     box = ("p" if data["present"] else "w", "c" if data["chart"] else "n", min(4, drawing.legend_rows(data)))
     with st.container(key=PICTURE % box):

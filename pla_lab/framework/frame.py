@@ -40,8 +40,8 @@ def _full_run() -> None:
 
 
 def page_head(lessons, *, present: bool = False) -> None:
-    """The page's style (plotly.js and the plot's modules are asked for by the head script, server.HeadScript, so
-    that they do not hold back the first picture). It keeps each lesson's plot its place
+    """The page's style (the plot's modules are asked for by the head script, server.HeadScript, so that they do
+    not hold back the first picture). It keeps each lesson's plot its place
     from the moment Streamlit lays it out, before any of its script has run (the words beside it never jump), and
     leaves less padding, for a 1280×720 projector. On a phone it puts the plot first (:func:`style.phone_order`)."""
     replays = [lesson for lesson in lessons if hasattr(lesson, "plot_height")]

@@ -1,9 +1,11 @@
 """What PLA Lab serves beside Streamlit's own routes (wired in app.py through the public ``st.App``): the plot's
-browser modules (``pla_lab/drawing/plot``) and the installed ``plotly`` package's own plotly.min.js (never a copy here).
+browser modules (``pla_lab/drawing/plot``), which draw the plot as SVG, and the installed ``plotly`` package's own
+plotly.min.js (never a copy here), which no page of the app asks for: the benchmarks' bare Plotly page measures the
+plot against it.
 
 Both URLs carry a version — a hash of the modules' contents, plotly's version — so the browser may keep them for a
 year (``Cache-Control: immutable``): on a repeat visit it neither downloads nor, from the third visit on, compiles
-plotly.js again. It also puts a small script first in every page's head (:class:`HeadScript`). No Streamlit import
+them again. It also puts a small script first in every page's head (:class:`HeadScript`). No Streamlit import
 at import time: this module builds URLs, Starlette routes and middleware (it reads the server's base path, and
 Streamlit's own files, once it serves).
 """
@@ -89,7 +91,7 @@ def routes() -> list:
 # Streamlit's page is its index.html; the lesson is drawn into it only after its JavaScript has loaded, connected and
 # run the script. Two things cannot wait that long, so a small classic script goes first in the head:
 #   * keys kept from the moment the page starts (early.js's listen): → pressed as soon as a lesson shows is applied
-#     once its plot can take it, whatever has not been drawn yet (Step, plotly.js);
+#     once its plot can take it, whatever has not been drawn yet (Step, the plot's modules);
 #   * where Streamlit's server is. On a lesson's address (/pla) Streamlit's frontend first asks /pla/_stcore/health,
 #     gets a 404 and asks again one folder up, ~0.1 s later; the page knows that its last part names a page, so it
 #     says where the server is (window.__streamlit.BACKEND_BASE_URL, which the frontend reads as it starts). Left

@@ -24,7 +24,7 @@ export default function (component) {
   last = (last || import(new URL(%r, location.origin).href)).then((m) => { m.default(component); return m; });
 }"""
 plot_component = st.components.v2.component(
-    "pla_lab.plot", js=_LOADER % server.plot_url(), isolate_styles=False,  # plotly.js puts its CSS in <head>
+    "pla_lab.plot", js=_LOADER % server.plot_url(), isolate_styles=False,  # the plot's CSS styles the page's transport too
     css=(server.PLOT_DIR / "plot.css").read_text(encoding="utf-8"))
 
 

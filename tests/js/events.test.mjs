@@ -1,7 +1,7 @@
 // events.js: the outbox (ids, nonce, resend until acknowledged) and what a click means.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { TAP_ECHO_MS, clickEdit, createOutbox, dragW, nearest, onScreen, setW, tapEcho, tick } from "../../pla_lab/drawing/plot/events.js";
+import { clickEdit, createOutbox, dragW, nearest, onScreen, setW, tick } from "../../pla_lab/drawing/plot/events.js";
 import { VERSION } from "../../pla_lab/drawing/plot/protocol.js";
 import { visiblePoints } from "../../pla_lab/drawing/plot/scene.js";
 import { payload } from "./fixtures.mjs";
@@ -127,14 +127,6 @@ test("nearest finds the closest point within the radius, in pixels", () => {
   assert.equal(nearest(list, toPx, 95, 0), list[1]);
   assert.equal(nearest(list, toPx, 50, 0), null);
   assert.equal(nearest(list, toPx, 3, 4, 5), list[0]);
-});
-
-test("a tap counts once: the mouse events a browser makes up for it right after are its echo", () => {
-  assert.equal(tapEcho("touchstart", 1000, -Infinity), false, "the tap itself");
-  assert.equal(tapEcho("mousedown", 1040, 1000), true, "the made-up mouse events on the same spot");
-  assert.equal(tapEcho("mousedown", 1000 + TAP_ECHO_MS + 1, 1000), false, "a mouse click later is a click");
-  assert.equal(tapEcho("mousedown", 5, -Infinity), false, "with no tap before, every click counts");
-  assert.equal(tapEcho("touchstart", 1100, 1000), false, "a second tap is a tap");
 });
 
 test("dragging w's tip turns the line about the arrow's foot and scales w with the arrow", () => {

@@ -83,17 +83,6 @@ export function nearest(list, toPx, px, py, radius = 10) {
 
 const snapTo = (a, g) => (g ? Math.round(a / g) * g : a);
 
-/** How long after a tap the mouse events a browser makes up for it may come (they follow within a few ms). */
-export const TAP_ECHO_MS = 800;
-
-/**
- * Whether a plotly_click is the echo of a tap: a tap reaches plotly twice, as the touch and then as the mouse
- * events the browser makes up for it, on the same spot, where the echo would remove the point the tap just added.
- * @param {string} type the click's event type ("touchstart", "mousedown", …) @param {number} now
- * @param {number} lastTap when the last click made by a touch came (same clock as now)
- */
-export const tapEcho = (type, now, lastTap) => !type.startsWith("touch") && now - lastTap < TAP_ECHO_MS;
-
 /**
  * A click at data (x, y), on the point `hit` (from onScreen) or on empty space: the event to send and the edits to
  * draw at once, or null for a click outside the view. The server applies events in order, so a removed point's

@@ -46,7 +46,7 @@ export function createPlot(parentElement) {
              interactiveAt: null, lastDrawn: null, predicted: null },
     height: 0, edits: noEdits(), pose: null, extra: null, rev: 0, lastDraw: null, bound: false,
     tDisp: 0, token: 0, run: null, seq: null, shown: false, playing: false, pausedAt: 0,
-    reportTimer: null, unsent: false, held: false, asked: null, reported: 0, lastTap: -Infinity,
+    reportTimer: null, unsent: false, held: false, asked: null, reported: 0,
   };
   // Where a Step or Back is going, also as data-target: a clicker's next press counts from it (clicker.js).
   let target = null;
