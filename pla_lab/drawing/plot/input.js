@@ -12,7 +12,7 @@ const STEP = ".st-key-app-step", BACK = ".st-key-app-back";
 // Where a click landed, in data units, and the point under it (within 10 px), if any.
 function clickTarget(inst, e) {
   const at = inst.surface.toData(e.clientX, e.clientY);
-  const hit = nearest(onScreen(inst.data.points, inst.edits), (x, y) => inst.surface.toPage([x, y]), e.clientX, e.clientY);
+  const hit = nearest(onScreen(inst.data.points, inst.edits), inst.surface.mapper(), e.clientX, e.clientY);
   return { x: at.x, y: at.y, hit, inside: at.inside };
 }
 
@@ -40,21 +40,30 @@ export function bindClicks(inst) {
   });
 }
 
-/** A point's coordinates beside it while the pointer is over it: "#12  (0.5, −1.2)", as the points' hover said. */
+/** A point's coordinates beside it while the pointer is over it, or the keyboard's focus on it: "#12  (0.5, −1.2)",
+ * as the points' hover said. */
 export function bindHover(inst) {
   const tip = document.createElement("div");
   tip.className = "pla-tip";
   tip.setAttribute("aria-hidden", "true");
   inst.gd.appendChild(tip);
   const hide = () => { tip.style.display = "none"; };
-  inst.surface.svg.addEventListener("pointerleave", hide);
-  inst.surface.svg.addEventListener("pointermove", (e) => {
-    if (!inst.surface.frame || inst.dragged) return hide();
-    const hit = nearest(onScreen(inst.data.points, inst.edits), (x, y) => inst.surface.toPage([x, y]), e.clientX, e.clientY);
-    if (!hit) return hide();
+  const show = (hit) => {
     const [px, py] = inst.surface.toPage([hit.x, hit.y]), box = inst.gd.getBoundingClientRect();
     tip.textContent = `${hit.i === null ? "new" : "#" + hit.i}  (${fmt(hit.x)}, ${fmt(hit.y)})`;
     Object.assign(tip.style, { display: "block", left: `${px - box.left + 12}px`, top: `${py - box.top - 30}px` });
+  };
+  inst.surface.svg.addEventListener("pointerleave", hide);
+  // A point reached with the keyboard (Tab, where there are few) shows its coordinates as a hovered one does.
+  inst.surface.svg.addEventListener("focusin", (e) => {
+    const el = e.target.closest && e.target.closest(".pla-pt");
+    if (el) show({ i: Number(el.dataset.i), x: Number(el.dataset.x), y: Number(el.dataset.y) });
+  });
+  inst.surface.svg.addEventListener("focusout", hide);
+  inst.surface.svg.addEventListener("pointermove", (e) => {
+    if (!inst.surface.frame || inst.dragged) return hide();
+    const hit = nearest(onScreen(inst.data.points, inst.edits), inst.surface.mapper(), e.clientX, e.clientY);
+    return hit ? show(hit) : hide();
   });
 }
 

@@ -32,6 +32,11 @@ function measurer() {
   };
 }
 
+/** Up to this many points each takes the keyboard's focus (Tab), as each has its number written beside it
+ * (pla_lab/drawing/numbers.CAP); more would hold a keyboard in the plot for hundreds of presses. */
+const FOCUS = 40;
+const points = (traces) => traces.reduce((n, tr) => n + (tr.meta === "points" && tr.x ? tr.x.length : 0), 0);
+
 /** How many px left of the plot area the y axis's ticks, their labels and its title take. */
 function yRoom(f, look, measure) {
   const v = f.view, labels = ticks(v[2], v[3], f.height, "y").map((t) => measure(tickText(t), look.font));
@@ -112,7 +117,8 @@ export function createSurface(gd) {
       const { lay, top } = at;
       margins = { l: left, r: m[1], t: top, b: m[3] };
       f = Object.assign(frameOf(width, look.height, [left, m[1], top, m[3]], look.view),
-                        { clip: `pla-clip-${id}`, hatch: `pla-hatch-${id}`, halo: (halo = haloOf(look.fg)) });
+                        { clip: `pla-clip-${id}`, hatch: `pla-hatch-${id}`, halo: (halo = haloOf(look.fg)),
+                          focus: points(traces) <= FOCUS });
       const k = [width, look.height, top, left, look.view.join(), look.fg, look.font, look.titles.join("|")].join(";");
       if (k !== key) {
         key = k;
@@ -145,8 +151,12 @@ export function createSurface(gd) {
     },
     /** Data point p as the page's px (the pointer's clientX/Y). */
     toPage(p) {
+      return surface.mapper()(p[0], p[1]);
+    },
+    /** (x, y) in data units → the page's px, for many points at once (the drawing's place read once). */
+    mapper() {
       const b = svg.getBoundingClientRect();
-      return [b.left + f.px(p[0]), b.top + f.py(p[1])];
+      return (x, y) => [b.left + f.px(x), b.top + f.py(y)];
     },
     /** The page's px (clientX/Y) as data units, and whether they lie in the plot area. */
     toData(cx, cy) {

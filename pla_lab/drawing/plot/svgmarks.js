@@ -3,6 +3,7 @@
 // contract, docs/architecture.md): data-meta, data-name, data-x and data-y (JSON, null between strokes), and for the
 // points each marker's data-i, data-x, data-y and data-label. Pure: no DOM (tests/js/svgmarks.test.mjs).
 import { dashArray, textOffset } from "./axes.js";
+import { fmt } from "./marks.js";
 
 /** Text or an attribute value made safe for SVG markup. */
 export const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
@@ -100,8 +101,11 @@ function markers(tr, f) {
     const fade = op < 1 ? ` opacity="${op}"` : "";
     if (!pts) { out += `<path d="${d}" ${place} ${paint}${fade}/>`; continue; }
     const i0 = at(tr.customdata, i, i), label = tr.label ?? (/^x/.test(symbol) ? -1 : 1);
+    // A keyboard reaches each point (Tab) where there are few: its name is its number, coordinates and class.
+    const focus = f.focus ? ` tabindex="0" role="img" aria-label="${esc(`#${i0} (${fmt(x)}, ${fmt(y)}), ` +
+      (label > 0 ? "○ +1" : "× −1"))}"` : "";
     out += `<path class="pla-pt" d="${d}" ${place} ${paint}${fade} data-i="${i0}" data-x="${x}" data-y="${y}" ` +
-      `data-label="${label}"/>`;
+      `data-label="${label}"${focus}/>`;
   }
   return out;
 }
@@ -151,7 +155,7 @@ function heatmap(tr, f) {
 /**
  * The trace as one <g>: its lines (or fill), markers and texts in px, clipped to the plot area unless the trace
  * says not (cliponaxis: false). `f`: the frame (axes.frameOf) with `clip`, `hatch` (ids of the drawing's clip path
- * and hatch pattern) and `halo` (the colour round a text that has a shadow).
+ * and hatch pattern), `halo` (the colour round a text that has a shadow) and `focus` (the points take the keyboard).
  */
 export function markSvg(tr, f) {
   const kind = tr.type === "heatmap" ? "heatmap" : "scatter";

@@ -12,6 +12,7 @@ from urllib.parse import parse_qs, urlencode, urlparse
 import numpy as np
 import zxingcpp
 from PIL import Image
+from playwright.sync_api import expect
 
 import pla_core
 from pla_lab.framework import codec as C
@@ -511,3 +512,26 @@ def test_a_link_opened_right_after_a_step_shows_the_links_step(server, plot):
     plot.page.wait_for_timeout(1500)  # longer than any report of a step would take
     plot.idle()
     assert plot.t() == 2 and link_params(plot.page.url)["t"] == "2"
+
+
+def test_hovering_a_point_or_reaching_it_with_tab_shows_its_number_and_coordinates(server, plot):
+    """The points' readout, as a person gets it: the pointer over a point, or the keyboard's focus on it (Tab, each
+    point being reachable where there are at most 40), shows "#i  (x, y)" beside it; a screen reader hears the same
+    as the point's name."""
+    plot.open(server + "/pla")
+    page, tip = plot.page, plot.page.locator(".pla-plot .pla-tip")
+    x, y, _ = plot.points()[3]
+    i = int(page.locator(".pla-plot .pla-pt").nth(3).get_attribute("data-i"))
+    page.mouse.move(*plot.to_px(x, y))
+    expect(tip).to_be_visible()
+    assert tip.inner_text().startswith(f"#{i}  (") and tip.inner_text().replace("−", "-").endswith(f"{y:g})")
+    page.mouse.move(5, 5)
+    expect(tip).to_be_hidden()
+    first = page.locator(".pla-plot .pla-pt").first
+    first.focus()
+    expect(tip).to_be_visible()
+    assert tip.inner_text().startswith(f"#{first.get_attribute('data-i')}  (")
+    assert first.get_attribute("aria-label").startswith(f"#{first.get_attribute('data-i')} (")
+    page.keyboard.press("Tab")  # on to the next point
+    assert page.evaluate("() => document.activeElement.classList.contains('pla-pt')")
+    assert tip.inner_text() != "" and tip.is_visible()
