@@ -56,7 +56,7 @@ def points_traces(points, *, size=13, theme: str = "light", present: bool = Fals
             "x": [points[i][0] for i in idx], "y": [points[i][1] for i in idx], "customdata": idx,
             "marker": {"symbol": symbol, "size": size, "color": color, "line": {"width": 3 if size < 18 else 4.5, "color": color}},
             "hovertemplate": "#%{customdata}  (%{x}, %{y})<extra></extra>",
-            "meta": "points", "label": int(label),
+            "meta": "points",
         })
     return out
 

@@ -71,7 +71,7 @@ def test_a_student_keeps_the_demo_when_their_replica_dies(cluster, browser):
     assert replica(base + "/_stcore/health", route)[0] != mine
     plot.page.wait_for_selector(READY, timeout=60_000)
     plot.page.wait_for_function("() => { const g = document.querySelector('.pla-plot');"
-                                " return g && g.data && g.dataset.t === '3'; }", timeout=60_000)
+                                " return g && g.querySelector('.pla-svg[data-area]') && g.dataset.t === '3'; }", timeout=60_000)
     assert plot.points() == points
     plot.page.get_by_role("button", name="Step").click()  # and the lesson goes on
     plot.wait_t(4, timeout=30_000)

@@ -1,6 +1,6 @@
 // The plot's legend above its plot area, as plotly.js laid it out: one row if every entry fits, else columns as wide
 // as the widest entry (pla_lab/drawing/picture.legend_rows guesses the same for the first picture). Pure: traces in,
-// entries, rows and SVG text out (tests/js/legend.test.mjs).
+// entries, rows and SVG text out (tests/js/axes.test.mjs).
 import { dashArray } from "./axes.js";
 import { esc, symbolPath } from "./svgmarks.js";
 

@@ -1,7 +1,7 @@
 // One trace of the scene (scene.js: lines, fills, markers, texts, a sign grid) as SVG text in pixels, through a frame
 // (axes.js). Each trace is one <g class="pla-mark"> holding what it draws in data units as well (the plot's DOM
 // contract, docs/architecture.md): data-meta, data-name, data-x and data-y (JSON, null between strokes), and for the
-// points each marker's data-i, data-x, data-y and data-label. Pure: no DOM (tests/js/svgmarks.test.mjs).
+// points each marker's data-i, data-x, data-y and data-label. Pure: no DOM (tests/js/axes.test.mjs).
 import { dashArray, textOffset } from "./axes.js";
 import { fmt } from "./marks.js";
 
