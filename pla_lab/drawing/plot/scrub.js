@@ -65,9 +65,15 @@ export function showOnSlider(slider, t) {
   if (text && text.nodeType === 3 && text.nodeValue !== s) text.nodeValue = s;
   const fill = [...thumb.parentElement.children].find((c) => c !== thumb && !c.dataset.testid);
   if (!fill) return;
-  fill.style.backgroundImage = ""; // the slider's own fill, to read its colours and its place
-  const bg = fillAt(getComputedStyle(fill).backgroundImage, pct);
-  if (bg) fill.style.backgroundImage = bg;
+  // The slider's own fill (its class's gradient: its colours and its place), read once per class and kept on the
+  // element: reading it makes the browser compute the page's style anew (100 ms and more on a slow phone's CPU, in a
+  // step's first frame).
+  if (!fill.__plaOwn || fill.__plaOwn[0] !== fill.className) {
+    fill.style.backgroundImage = "";
+    fill.__plaOwn = [fill.className, getComputedStyle(fill).backgroundImage];
+  }
+  const bg = fillAt(fill.__plaOwn[1], pct) || ""; // "": the class's own (at pct already, or not such a gradient)
+  if (fill.style.backgroundImage !== bg) fill.style.backgroundImage = bg;
 }
 
 /**

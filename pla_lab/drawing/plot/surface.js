@@ -4,6 +4,7 @@
 // knows how marks are drawn. Its elements are the DOM contract of docs/architecture.md.
 import { frameOf, ticks, tickText } from "./axes.js";
 import { entries, layoutLegend, legendSvg } from "./legend.js";
+import { patch, patchAll } from "./patch.js";
 import { esc, markSvg } from "./svgmarks.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -91,13 +92,18 @@ export function createSurface(gd) {
   // The marks take no pointer: the hit box over the plot area (10 px wider each side, for a point at the edge) takes
   // clicks and taps, so a browser's touch adjustment has no mark to move a tap onto.
   const [defs, grid, marks, axes, legend, hit] = svg.children;
+  const scratch = document.createElementNS(NS, "g"); // where a frame's marks are parsed, off the page
   gd.prepend(svg);
-  let f = null, key = "", count = -1, halo = "#fff", margins = null;
+  let f = null, key = "", count = -1, halo = "#fff", margins = null, seen = 0;
+  // The element's width as the browser last laid it out: read at a draw, it would make the browser lay the page out
+  // anew (tens of ms on a slow phone, in an animation's first frame). Observed first, before the plot's own observer
+  // draws again for a new width.
+  new ResizeObserver(([e]) => { seen = Math.round(e.contentRect.width); }).observe(gd);
   const surface = {
     svg,
     get frame() { return f; },
     draw(traces, look) {
-      const width = Math.max(1, Math.round(gd.getBoundingClientRect().width)), m = look.margins;
+      const width = Math.max(1, seen || Math.round(gd.getBoundingClientRect().width)), m = look.margins;
       const list = entries(traces), names = list.map((tr) => tr.name), grouped = traces.some((tr) => tr.legendgroup);
       // The legend's rows in the plot area's width, and the frame under them, for a left margin.
       const place = (l) => {
@@ -136,8 +142,8 @@ export function createSurface(gd) {
         svg.dataset.view = look.view.join(" ");
         svg.dataset.area = [f.left, f.top, f.width, f.height].map((v) => v.toFixed(2)).join(" ");
       }
-      legend.innerHTML = legendSvg(list, lay, left, top - 4, look.legendFont, look.fg, f.hatch);
-      marks.innerHTML = traces.map((tr) => markSvg(tr, f)).join("");
+      patchAll(legend, legendSvg(list, lay, left, top - 4, look.legendFont, look.fg, f.hatch));
+      patchAll(marks, traces.map((tr) => markSvg(tr, f)).join(""));
       count = traces.length;
       return Promise.resolve();
     },
@@ -145,7 +151,9 @@ export function createSurface(gd) {
       if (!f || traces.length !== count) return false;
       for (const i of idx) {
         const el = marks.children[i];
-        if (el) el.outerHTML = markSvg(traces[i], f);
+        if (!el) continue;
+        scratch.innerHTML = markSvg(traces[i], f);
+        patch(el, scratch.firstChild);
       }
       return true;
     },
