@@ -1,10 +1,8 @@
 """Figure builders: plain data in, figure specs (dicts, in plotly's names) out. No Streamlit.
 
-Specs are built as dicts rather than ``go.Figure`` objects: validation would cost ~20 ms a rerun, and the
-browser component draws them as they are, as SVG with its own code (``drawing/plot/surface.js``); the 3-D views go to
-Streamlit's plotly element. The static part (points, axes) is built here; the
-parts that move with w (line, shading, arrows) are drawn by the component from the weights in
-:func:`plot_payload`, so an update animates without a round trip.
+Dicts, not ``go.Figure`` objects (validation would cost ~20 ms a rerun): the plot component draws them as SVG with
+its own code (``drawing/plot/surface.js``). The static part (points, axes) is built here; what moves with w (line,
+shading, arrows) the component draws from the weights, so an update animates without a round trip.
 """
 
 from __future__ import annotations
