@@ -125,7 +125,9 @@ def test_play_animates_several_updates_then_pause_keeps_the_step(server, plot):
     plot.open(server + "/pla")
     _, trace = run_from_link(plot.page.url)
     plot.page.get_by_role("button", name="Play").click()
-    plot.page.wait_for_function("() => +document.querySelector('.pla-plot').dataset.t >= 4", timeout=30_000)
+    # four updates drawn to their end (data-t names the step the plot moves to from the motion's first frame: a
+    # Pause right after it reads 4 would cut the fourth motion short)
+    plot.page.wait_for_function("() => window.__plaLab.stats.transitions.length >= 4", timeout=30_000)
     plot.page.get_by_role("button", name="Pause").click()
     plot.idle()
     t = plot.t()
