@@ -41,6 +41,22 @@ export function ticks(lo, hi, length, letter, most) {
 /** A tick's label as plotly writes it: no trailing zeros, a true minus sign. */
 export const tickText = (v) => (v === 0 ? "0" : String(Number(v.toPrecision(10))).replace("-", "−"));
 
+/** The font the plot and its chart write in (plotly's). */
+export const FONT = "'Open Sans', verdana, arial, sans-serif";
+
+/** A text's width in px at a size, measured by a canvas of its own, once per text and size (needs a browser). */
+export function measurer() {
+  const widths = new Map(), ctx = document.createElement("canvas").getContext("2d");
+  return (text, size) => {
+    const key = size + "|" + text;
+    if (!widths.has(key)) {
+      ctx.font = `${size}px ${FONT}`;
+      widths.set(key, ctx.measureText(text).width);
+    }
+    return widths.get(key);
+  };
+}
+
 /** The SVG stroke-dasharray of a plotly dash name for a line `width` px wide ("" for solid). */
 export function dashArray(dash, width) {
   const d = Math.max(width, 3);

@@ -2,7 +2,8 @@
 // updates, a marker at the step on screen, and a click on it goes to that update. chartFigure describes it (in
 // plotly's names, pure); chartsvg.js turns that into SVG; createChart puts it on the page.
 import { bindHover } from "./charthover.js";
-import { chartGeometry, chartSvg, FAMILY, seriesSvg, shapePath } from "./chartsvg.js";
+import { measurer } from "./axes.js";
+import { chartGeometry, chartSvg, seriesSvg, shapePath } from "./chartsvg.js";
 
 const AXIS = { gridcolor: "rgba(128,128,128,0.22)", zerolinecolor: "rgba(128,128,128,0.6)" };
 
@@ -109,15 +110,7 @@ export function createChart(wrap, onJump) {
   el.style.position = "relative";
   wrap.appendChild(el);
   wrap.classList.add("pla-two");
-  const widths = new Map(), ctx = document.createElement("canvas").getContext("2d");
-  const measure = (text, size) => { // a text's width in px, measured once per text and size
-    const key = size + "|" + text;
-    if (!widths.has(key)) {
-      ctx.font = `${size}px ${FAMILY}`;
-      widths.set(key, ctx.measureText(text).width);
-    }
-    return widths.get(key);
-  };
+  const measure = measurer();
   // k: steps per unit of x; geo: where things are (chartGeometry); drawn: what was drawn, for mark(t) and the hover.
   const at = { key: null, k: 1, geo: null, svg: null, drawn: null };
   /** The step under a pointer event over the plot area, or null. */

@@ -2,11 +2,10 @@
 // stacked by their y axes' domains over one x axis, ticks and grid, step (hv) or straight lines, the legend, titles,
 // notes and the step's marker, laid out as plotly.js laid them (its margins grown to fit tick labels and the legend).
 // Its elements are the chart's DOM contract (docs/architecture.md). Pure: no DOM (tests/js/chartsvg.test.mjs).
-import { dashArray, ticks, tickText } from "./axes.js";
+import { dashArray, FONT, ticks, tickText } from "./axes.js";
 import { entries, layoutLegend, legendSvg, roughWidth } from "./legend.js";
 import { esc } from "./svgmarks.js";
 
-export const FAMILY = "'Open Sans', verdana, arial, sans-serif";
 const GRID = "rgba(128,128,128,0.22)", ZERO = "rgba(128,128,128,0.6)", LINE = 1.3; // LINE: a text's line height
 const r2 = (v) => Math.round(v * 100) / 100;
 const ok = (v) => v !== null && v !== undefined && Number.isFinite(v);
@@ -181,6 +180,6 @@ export function chartSvg(fig, geo, id) {
   out += (L.annotations || []).map((a) => noteSvg(a, geo, fg)).join("");
   return `<svg class="pla-chart-svg" xmlns="http://www.w3.org/2000/svg" width="${geo.width}" height="${geo.height}" ` +
     `style="display:block" ` +
-    `viewBox="0 0 ${geo.width} ${geo.height}" font-family="${esc(FAMILY)}" data-xrange="${geo.x0} ${geo.x1}" ` +
+    `viewBox="0 0 ${geo.width} ${geo.height}" font-family="${esc(FONT)}" data-xrange="${geo.x0} ${geo.x1}" ` +
     `data-xpx="${r2(left)} ${r2(W)}">${out}</svg>`;
 }

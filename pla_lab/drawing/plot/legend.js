@@ -65,7 +65,7 @@ function sample(tr, cx, cy, hatch) {
     const m = tr.marker || {}, one = (v) => (Array.isArray(v) ? v.find((x) => x) : v);
     const symbol = one(m.symbol) || "circle", color = one(m.color) || "#444";
     const size = Math.min(MAX_MARKER, one(m.size) || 6);
-    const { d } = symbolPath(symbol === "arrow" ? "triangle" : symbol, size / 2);
+    const { d } = symbolPath(symbol, size / 2);
     const open = /-open$|^x-thin/.test(symbol), lw = Math.min(3, (m.line && one(m.line.width)) || 1);
     const paint = open ? `fill="none" stroke="${esc(color)}" stroke-width="${lw}"` : `fill="${esc(color)}"`;
     return `<path d="${d}" transform="translate(${cx},${cy})" ${paint}/>`;

@@ -2,35 +2,21 @@
 // (scene.js) through the frame of axes.js, its marks by svgmarks.js and its legend by legend.js. The rest of the
 // plot's code asks it to draw, to redraw the traces that move, and where a data point is on the page; none of it
 // knows how marks are drawn. Its elements are the DOM contract of docs/architecture.md.
-import { frameOf, ticks, tickText } from "./axes.js";
+import { FONT, frameOf, measurer, ticks, tickText } from "./axes.js";
 import { entries, layoutLegend, legendSvg } from "./legend.js";
 import { patch, patchAll } from "./patch.js";
 import { esc, markSvg } from "./svgmarks.js";
 
 const NS = "http://www.w3.org/2000/svg";
-export const FONT = "'Open Sans', verdana, arial, sans-serif";
 const GRID = "rgba(128,128,128,0.22)", ZERO = "rgba(128,128,128,0.6)", TICK = 5;
 
 /** The colour round a text with a shadow (plotly's "auto"): dark text (#31333F, rgb(…)) gets a white halo, light
  * text a dark one. */
-export function haloOf(fg) {
+function haloOf(fg) {
   const hex = String(fg).match(/^#([0-9a-f]{6})$/i), rgb = String(fg).match(/rgba?\((\d+),\s*(\d+),\s*(\d+)/);
   const [r, g, b] = hex ? [0, 2, 4].map((i) => parseInt(hex[1].slice(i, i + 2), 16))
     : rgb ? rgb.slice(1, 4).map(Number) : [0, 0, 0];
   return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#444" : "#fff";
-}
-
-/** A text's width in px at a size, measured once per text and size by a canvas of its own. */
-function measurer() {
-  const widths = new Map(), ctx = document.createElement("canvas").getContext("2d");
-  return (text, size) => {
-    const key = size + "|" + text;
-    if (!widths.has(key)) {
-      ctx.font = `${size}px ${FONT}`;
-      widths.set(key, ctx.measureText(text).width);
-    }
-    return widths.get(key);
-  };
 }
 
 /** Up to this many points each takes the keyboard's focus (Tab), as each has its number written beside it
@@ -45,7 +31,7 @@ function yRoom(f, look, measure) {
 }
 
 /** The grid, the zero lines, the ticks, their labels and the axes' titles around frame f. */
-export function axesSvg(f, look) {
+function axesSvg(f, look) {
   const v = f.view, fs = look.font, fg = esc(look.fg), out = { grid: "", axes: "" };
   const xs = ticks(v[0], v[1], f.width, "x"), ys = ticks(v[2], v[3], f.height, "y");
   const x0 = f.left, x1 = f.left + f.width, y0 = f.top, y1 = f.top + f.height;
@@ -94,7 +80,7 @@ export function createSurface(gd) {
   const [defs, grid, marks, axes, legend, hit] = svg.children;
   const scratch = document.createElementNS(NS, "g"); // where a frame's marks are parsed, off the page
   gd.prepend(svg);
-  let f = null, key = "", count = -1, halo = "#fff", margins = null, seen = 0;
+  let f = null, key = "", count = -1, margins = null, seen = 0;
   // The element's width as the browser last laid it out: read at a draw, it would make the browser lay the page out
   // anew (tens of ms on a slow phone, in an animation's first frame). Observed first, before the plot's own observer
   // draws again for a new width.
@@ -123,7 +109,7 @@ export function createSurface(gd) {
       const { lay, top } = at;
       margins = { l: left, r: m[1], t: top, b: m[3] };
       f = Object.assign(frameOf(width, look.height, [left, m[1], top, m[3]], look.view),
-                        { clip: `pla-clip-${id}`, hatch: `pla-hatch-${id}`, halo: (halo = haloOf(look.fg)),
+                        { clip: `pla-clip-${id}`, hatch: `pla-hatch-${id}`, halo: haloOf(look.fg),
                           focus: points(traces) <= FOCUS });
       const k = [width, look.height, top, left, look.view.join(), look.fg, look.font, look.titles.join("|")].join(";");
       if (k !== key) {
@@ -172,7 +158,6 @@ export function createSurface(gd) {
       const inside = px >= f.left && px <= f.left + f.width && py >= f.top && py <= f.top + f.height;
       return { x: f.x(px), y: f.y(py), px, py, inside };
     },
-    get halo() { return halo; },
     /** The margins drawn last, {l, r, t, b} (the top one with the legend's rows), or null before the first draw. */
     get margins() { return margins; },
   };
