@@ -340,6 +340,7 @@ def main(argv=None):
     ap.add_argument("--phone-cold", type=int, default=6, help="fresh profiles on a 390×844 phone, CPU 4× slower")
     ap.add_argument("--lessons", nargs="+", default=["pla", "halts"], help="the lessons whose load is timed")
     ap.add_argument("--reruns", type=int, default=60, help="reruns for the server's CPU (0: none)")
+    ap.add_argument("--loads-only", action="store_true", help="time the loads alone (no clicks, steps, bytes, CPU)")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -364,6 +365,13 @@ def main(argv=None):
             loads = pages(server, bare, args.lessons)
             cold = medians(cold_loads(p, loads, args.cold, visits=2))
             phone_cold = medians(cold_loads(p, loads, args.phone_cold, viewport=PHONE, throttle=4, visits=1))
+            if args.loads_only:
+                browser.close()
+                rows = [*load_rows(cold, "1280×720", False), *load_rows(phone_cold, "390×844, CPU 4× slower", True)]
+                print(f"Loads: medians of {args.cold} fresh profiles of each page ({args.phone_cold} on the phone).")
+                print("| measure | figure | ratio | target |\n|---|---:|---:|---|")
+                print("\n".join("| " + " | ".join(r) + " |" for r in rows))
+                return
             sizes = {slug: js_bytes(p, f"{server}/{slug}", bare) for slug in args.lessons}
             plot, ref = Plot(page()).open(base), page()
             ref.goto(bare_plotly)

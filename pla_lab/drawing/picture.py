@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import math
+from xml.sax.saxutils import escape
 
 import numpy as np
 
@@ -118,9 +119,10 @@ class _Svg:
         self.out.append(f'<path d="M{self.xy(tip)}L{self.xy(wing[0])}L{self.xy(wing[1])}Z" fill="{color}"/>')
 
 
-def svg(payload: dict, *, height: int | None = None) -> str:
+def svg(payload: dict, *, height: int | None = None, metadata: str = "") -> str:
     """The SVG of the payload's step at rest: the plot area's frame and axes, the companions' lines, the boundary,
-    w's arrow, the points (○ +1, × −1), the circled point of the next update and the points' numbers."""
+    w's arrow, the points (○ +1, × −1), the circled point of the next update and the points' numbers; ``metadata``
+    (text, escaped here) in its <metadata id="pla-payload">, which no viewer draws."""
     v = [float(x) for x in payload["view"]]
     colors, fg, present = payload["colors"], payload["colors"].get("fg", "#31333F"), bool(payload.get("present"))
     k = 1.5 if present else 1
@@ -168,7 +170,11 @@ def svg(payload: dict, *, height: int | None = None) -> str:
     _numbers(out, payload, t, fg, present)
     box = f"{v[0]:.4g} {-v[3]:.4g} {v[1] - v[0]:.4g} {v[3] - v[2]:.4g}"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}" preserveAspectRatio="xMidYMid meet" '
-            f'overflow="visible">{"".join(out.out)}</svg>')
+            f'overflow="visible">{_metadata(metadata)}{"".join(out.out)}</svg>')
+
+
+def _metadata(text: str) -> str:
+    return f'<metadata id="pla-payload">{escape(text)}</metadata>' if text else ""
 
 
 def _arrival(payload: dict, t: int) -> tuple[int | None, bool, bool]:
@@ -238,8 +244,9 @@ def _w_arrow(out: _Svg, payload: dict, w, t: int, fg: str, width: float) -> None
     out.arrow(start, (w[1] * scale, w[2] * scale), fg, width)
 
 
-def data_uri(payload: dict, *, height: int | None = None) -> str | None:
+def data_uri(payload: dict, *, height: int | None = None, metadata: str = "") -> str | None:
     """The picture as a data: URI for an image, or None where none is drawn (no points, or more than MAX_POINTS)."""
     if not payload.get("points") or len(payload["points"]) > MAX_POINTS:
         return None
-    return "data:image/svg+xml;base64," + base64.b64encode(svg(payload, height=height).encode()).decode()
+    text = svg(payload, height=height, metadata=metadata)
+    return "data:image/svg+xml;base64," + base64.b64encode(text.encode()).decode()

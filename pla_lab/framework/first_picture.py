@@ -4,6 +4,8 @@ style (frame.page_head) places it and hides it once the live plot has drawn its 
 
 from __future__ import annotations
 
+import json
+
 from pla_lab.drawing import picture as drawing
 from pla_lab.framework import shared
 from pla_lab.framework.say import st
@@ -29,6 +31,11 @@ def _picture_box(mode: str, chart: str, rows: int) -> str:
 PICTURE_CSS = (f".st-key-{STACK}{{position:relative}}{_OVER}{{position:absolute;inset:0;z-index:1;pointer-events:none}}"
                f"{_OVER} *{{position:static}}.st-key-{STACK}:has(.pla-svg)>{_WRAP}{{display:none}}"
                f"{_OVER} img{{position:absolute;max-width:none}}"
+               # the plot drawn on the picture (index.js's early) sits in the box, in the component's place: the
+               # component's own place (Streamlit's placeholder, then the empty component) is hidden until it takes
+               # the plot over
+               f".st-key-{STACK}[data-pla-early]>[data-testid=stElementContainer]{{display:none}}"
+               f".st-key-{STACK}>.pla-wrap{{width:100%}}"
                + "".join(f".st-key-{PICTURE % (m[0], c, r)} img{{{_picture_box(m, c, r)}}}"
                          for m in ("wide", "present") for c in "cn" for r in range(1, 5))
                # a phone draws a presenter's link as any other, its chart under the plot (phone.js)
@@ -40,10 +47,20 @@ PICTURE_CSS = (f".st-key-{STACK}{{position:relative}}{_OVER}{{position:absolute;
 def picture(data) -> None:
     """Until the page's live plot has been heard from (its modules loaded, its first event sent), the step as a plain
     image in the plot's place: it comes with the page's first elements, before the plot's modules have run.
-    Its alt text is the live plot's."""
+    Its alt text is the live plot's. It carries the plot's payload (:func:`carried`): the plot's modules draw the live
+    plot on it as soon as it is on the page (index.js's ``early``), before Streamlit has mounted the component."""
     box = ("p" if data["present"] else "w", "c" if data["chart"] else "n", min(4, drawing.legend_rows(data)))
     with st.container(key=PICTURE % box):
-        uri = None if shared.APP["live"] else drawing.data_uri(data)
+        uri = None if shared.APP["live"] else drawing.data_uri(data, metadata=carried(data))
         if uri:
             # the live plot's alt text as written, on one line (a table in it would end the image)
             st.markdown(f"![{literal(data['alt'])}]({uri})")
+
+
+def carried(data) -> str:
+    """The plot's payload as JSON, for its first picture to carry ("" where JSON cannot say it: the plot then waits
+    for its component)."""
+    try:
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError):
+        return ""

@@ -56,6 +56,10 @@ def page_head(lessons, *, present: bool = False) -> None:
         f".st-key-{RECONNECT_KEY}{{display:none}}{PICTURE_CSS}</style>",
         unsafe_allow_html=True,
     )
+
+
+def watch_reconnect() -> None:
+    """The watcher that asks for a full run after the connection comes back (_RECONNECT), at the end of the page."""
     _reconnect(key=RECONNECT_KEY, on_reconnected_change=_full_run)
 
 

@@ -53,6 +53,12 @@ def plot_url() -> str:
     return f"{PREFIX}/plot-{plot_version()}/index.js"
 
 
+def plot_css_url() -> str:
+    """The plot's style (plot.css), which the page's head asks for on a lesson's page: the plot drawn on its first
+    picture (early.js's watchPicture) is drawn before its component brings the same rules."""
+    return f"{PREFIX}/plot-{plot_version()}/plot.css"
+
+
 def plot_modules() -> list[str]:
     """Every module of the plot, for the page to fetch ahead (``modulepreload``)."""
     return [f"{PREFIX}/plot-{plot_version()}/{f.name}" for f in sorted(PLOT_DIR.glob("*.js"))]
@@ -89,9 +95,12 @@ def routes() -> list:
 # The page's own head (Streamlit's index.html, served for every page's address) -------------------------------------
 #
 # Streamlit's page is its index.html; the lesson is drawn into it only after its JavaScript has loaded, connected and
-# run the script. Two things cannot wait that long, so a small classic script goes first in the head:
+# run the script. Three things cannot wait that long, so a small classic script goes first in the head:
 #   * keys kept from the moment the page starts (early.js's listen): → pressed as soon as a lesson shows is applied
 #     once its plot can take it, whatever has not been drawn yet (Step, the plot's modules);
+#   * on a lesson's page, the plot's style, and a watch for its first picture: the plot's modules draw the live plot on
+#     it as soon as it is there (early.js's watchPicture), where Streamlit would mount the component only after the rest
+#     of the page;
 #   * where Streamlit's server is. On a lesson's address (/pla) Streamlit's frontend first asks /pla/_stcore/health,
 #     gets a 404 and asks again one folder up, ~0.1 s later; the page knows that its last part names a page, so it
 #     says where the server is (window.__streamlit.BACKEND_BASE_URL, which the frontend reads as it starts). Left
@@ -120,8 +129,14 @@ def head_script(strip: int | None, stepping: list[str], ahead: list[str] = ()) -
     preload = ("addEventListener('load', () => { for (const href of %s) { const l = document.createElement('link');"
                " l.rel = 'modulepreload'; l.href = href; document.head.appendChild(l); } });" % json.dumps(list(ahead)))
     steps = json.dumps(stepping)
+    early = (f"if ({steps}.includes(slugOf(location.pathname))) {{ const css = document.createElement('link');"
+             f" css.rel = 'stylesheet'; css.href = {json.dumps(plot_css_url())}; document.head.appendChild(css);"
+             f" for (const href of {json.dumps(plot_modules())}) {{ const l = document.createElement('link');"
+             " l.rel = 'modulepreload'; l.href = href; document.head.appendChild(l); }"
+             f" const plot = import(new URL({json.dumps(plot_url())}, location.origin).href); watchPicture(document, () => plot); }}")
     return (f"<script>(() => {{\n{_head_source()}\nlisten(window, {steps});\n"
-            f"listenClicker(window, (path) => {steps}.includes(slugOf(path)));\n{base}\n{preload}\n}})();</script>")
+            f"listenClicker(window, (path) => {steps}.includes(slugOf(path)));\n{early}\n{base}\n{preload}\n"
+            "})();</script>")
 
 
 def _strip(path: str, base: str, pages: list[str]) -> int | None:

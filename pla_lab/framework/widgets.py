@@ -75,13 +75,23 @@ def sidebar(own: tuple[str, ...] = (), words: dict | None = None) -> None:
             s = replace(s, help=said, option_label=partial(_label, labels, s.option_label))
         setting_widget(s, ss.key(s.key), tooltip=False)
         if s.key == "w0":
-            try:
-                ss["w0_valid"] = S.parse_w0(ss["w0"])
-            except ValueError as e:
-                st.error(f"w₀ {e}; still using {S.dump_w0(ss['w0_valid'])}.")
+            wrong = read_w0()
+            if wrong:
+                st.error(wrong)
             if not ss["bias"] and ss["w0_valid"][0] != 0:
                 st.caption("No bias is learned, so b = 0 is used (the line passes through the origin).")
         st.caption(s.help)
+
+
+def read_w0() -> str | None:
+    """w₀ as typed in the sidebar, read: the value used (and linked) changes only to one that parses; what is wrong
+    with it, or None. The app reads it before the lesson runs, which is before the sidebar is drawn (pla_lab/main.py)."""
+    ss = shared.SHARED
+    try:
+        ss["w0_valid"] = S.parse_w0(ss["w0"])
+    except ValueError as e:
+        return f"w₀ {e}; still using {S.dump_w0(ss['w0_valid'])}."
+    return None
 
 
 def _label(labels: dict, shared_label, value) -> str:

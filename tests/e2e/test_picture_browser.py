@@ -5,7 +5,10 @@
   a pixel), with the live plot's alt text; when they come, the live plot replaces it, and once drawn it moves no more
   (the browser's own layout-shift entries).
 * Keys pressed while the live plot loads are kept and applied in order; a Step clicked then is drawn in the picture,
-  then in the plot. (→ pressed 0.1–1 s after each lesson's heading appears, in a new tab, is
+  then in the plot.
+* The live plot is drawn on the picture as soon as it is there, before Streamlit mounts the plot's component (its
+  code held back here): it takes clicks and keys at once, and the component, once mounted, takes it over without a
+  shift and sends what was done meanwhile. (→ pressed 0.1–1 s after each lesson's heading appears, in a new tab, is
   test_every_lesson_browser.py's projector walk, which also finds that no page asks /<lesson>/_stcore/health:
   Streamlit's frontend guessed the server there, and waited for the 404.)"""
 
@@ -14,9 +17,11 @@ from __future__ import annotations
 import math
 import pathlib
 import re
+import urllib.parse
 
 import pytest
 
+from pla_lab.framework import codec as C
 from pla_lab.lessons import LESSONS
 from tests.browser import DRAWN, READY, TEST_HOOKS, Plot
 
@@ -24,6 +29,7 @@ ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
 STEPPING = [lesson.slug for lesson in LESSONS if hasattr(lesson, "plot_height")]
 PICTURE = ".st-key-plot-stack img"
 MODULES = re.compile(r"/pla-lab/plot-[^/]+/[^/]+\.js$")
+COMPONENTS = re.compile(r"/static/js/BidiComponent\.[^/]+\.js$")  # Streamlit's own code of components v2
 
 # Layout shifts as the browser counts them (CLS's entries), from the page's first paint.
 SHIFTS = """window.__shifts = []; new PerformanceObserver((l) => l.getEntries().forEach((e) => {
@@ -209,3 +215,84 @@ def test_keys_pressed_while_the_live_plot_loads_are_kept_and_applied_in_order(se
         assert page.evaluate("() => document.querySelector('.pla-plot').dataset.t") == "2"  # and stays there
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("act", ["click", "keys"])
+def test_the_plot_drawn_on_the_picture_takes_clicks_and_keys_before_its_component_mounts(server, browser, act):
+    """Streamlit's components code held back, so the plot's component cannot mount: the plot's own modules draw the
+    live plot on the first picture all the same. A click on an empty spot is drawn at once (or → → step twice);
+    nothing has reached the server (the address is the one opened). Once the code comes, the component takes the same
+    SVG over (nothing moved) and sends what was done: the address holds the new point (shown from step 0, as new
+    points are), or step 2."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    ctx.add_init_script(TEST_HOOKS)
+    ctx.add_init_script(SHIFTS)
+    held, release = _hold(ctx, COMPONENTS)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server}/pla")
+        page.wait_for_selector(DRAWN, state="attached", timeout=30_000)
+        plot = Plot(page)
+        plot.idle()
+        assert held, "Streamlit's components code was not asked for"
+        stats = plot.js("() => window.__plaLab.stats")
+        assert stats["early"] and stats["adoptedAt"] is None and stats["interactiveAt"] > 0
+        assert page.locator("[data-testid=stBidiComponentRegular] .pla-plot").count() == 0  # not the component's
+        page.wait_for_selector(PICTURE, state="hidden")  # the live plot lies where the picture was
+        before = plot.points()
+        (x0, x1, y0, y1), spot = plot.view(), None
+        if act == "click":
+            spot = next((x0 + (x1 - x0) * fx, y0 + (y1 - y0) * fy) for fx in (0.9, 0.1, 0.5) for fy in (0.1, 0.9, 0.5)
+                        if all(math.hypot(px - x0 - (x1 - x0) * fx, py - y0 - (y1 - y0) * fy) > (x1 - x0) / 10
+                               for px, py, _ in before))
+            plot.click_data(*spot)
+            page.wait_for_function(f"(n) => ({SHOWN})() > n", arg=len(before))  # drawn at once, as pending
+        else:
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("ArrowRight")
+            plot.wait_t(2)
+        page.wait_for_timeout(500)
+        assert sorted(_linked(page.url)) == sorted(map(tuple, before)) and "t=0" in page.url  # nothing sent yet
+        box = page.locator(DRAWN).bounding_box()
+        plot.js("() => { window.__earlySvg = document.querySelector('.pla-plot .pla-svg'); }")
+        shifts = plot.js("() => window.__shifts")
+        release()
+        page.wait_for_function("() => window.__plaLab.stats.adoptedAt !== null", timeout=30_000)
+        if act == "click":
+            page.wait_for_function("(n) => document.querySelectorAll('.pla-plot .pla-pt').length === n",
+                                   arg=len(before) + 1, timeout=30_000)  # the server's own points now
+            sent = _linked(page.url)
+            new = [p for p in sent if p not in set(map(tuple, before))]
+            assert len(sent) == len(before) + 1 and len(new) == 1, sent
+            assert math.hypot(new[0][0] - spot[0], new[0][1] - spot[1]) < (x1 - x0) / 50  # where it was clicked
+        else:
+            page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '2'", timeout=30_000)
+            assert sorted(_linked(page.url)) == sorted(map(tuple, before))
+        plot.idle()
+        assert plot.t() == int(_query(page.url)["t"]) == (0 if act == "click" else 2)
+        assert plot.js("() => document.querySelector('.pla-plot .pla-svg') === window.__earlySvg")
+        assert page.locator("[data-testid=stBidiComponentRegular] .pla-plot").count() == 1  # the component's now
+        after = page.locator(DRAWN).bounding_box()
+        assert all(abs(after[k] - box[k]) <= 1 for k in ("x", "y", "width")), (box, after)
+        # nothing moved as it was taken over (the words the server sends for the new step or points may, later)
+        adopted = plot.js("() => window.__plaLab.stats.adoptedAt")
+        moved = [e for e in plot.js("() => window.__shifts") if e not in shifts and e["at"] <= adopted + 50]
+        assert sum(e["value"] for e in moved) < 0.01, moved
+    finally:
+        ctx.close()
+
+
+#: The points the plot shows: its points, and the ones a click added that the server has not answered yet (drawn as
+#: the trace "pending").
+SHOWN = """() => { const p = document.querySelector('.pla-plot .pla-mark[data-meta=pending]');
+  const n = p && p.dataset.x ? JSON.parse(p.dataset.x).filter((v) => v !== null).length : 0;
+  return document.querySelectorAll('.pla-plot .pla-pt').length + n; }"""
+
+
+def _query(url: str) -> dict:
+    return {k: v[0] for k, v in urllib.parse.parse_qs(urllib.parse.urlsplit(url).query).items()}
+
+
+def _linked(url: str) -> list[tuple]:
+    """The points the address holds, as (x, y, label)."""
+    return [tuple(float(v) for v in p) for p in C.decode_points(_query(url)["pts"])[0]]

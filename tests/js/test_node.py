@@ -5,6 +5,7 @@ Without ``node`` this is skipped locally, but with PLA_LAB_REQUIRE_BROWSER set (
 
 from __future__ import annotations
 
+import base64
 import json
 import math
 import os
@@ -12,6 +13,7 @@ import pathlib
 import re
 import shutil
 import subprocess
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -36,6 +38,16 @@ def test_picture_cases_are_the_servers_pictures():
         assert number.sub("#", old["svg"]) == number.sub("#", new["svg"]), old["name"]
         for a, b in zip(number.findall(old["svg"]), number.findall(new["svg"])):
             assert math.isclose(float(a), float(b), rel_tol=1e-3, abs_tol=1e-4), (old["name"], a, b)
+
+
+def test_the_carried_case_is_the_servers():
+    committed = json.loads(make_picture_cases.CARRIED.read_text(encoding="utf-8"))
+    made = make_picture_cases.carried_case()
+    same(committed["payload"], made["payload"])  # else: python tests/js/make_picture_cases.py
+    # the server's picture gives its payload back, escaped and all (index.test.mjs reads the committed one in node)
+    svg = ET.fromstring(base64.b64decode(made["uri"].split(",", 1)[1]).decode())
+    meta = svg.findall("{http://www.w3.org/2000/svg}metadata[@id='pla-payload']")
+    assert len(meta) == 1 and json.loads(meta[0].text) == made["payload"]
 
 
 def test_node_tests_pass():

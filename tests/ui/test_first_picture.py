@@ -38,11 +38,14 @@ def sent_picture(at):
 
 
 @pytest.mark.parametrize("slug", STEPPING)
-def test_each_lesson_s_first_run_sends_its_step_as_a_picture_with_the_plot_s_alt_text(slug):
+def test_each_lesson_s_first_run_sends_its_step_as_a_picture_with_the_plot_s_alt_text_and_payload(slug):
     at = start(page=f"../pages/{slug}.py")
     data = plot(at)
     alt, svg = sent_picture(at)
     assert alt == " ".join(data["alt"].split())
+    # it carries the very payload the component is sent: the plot is drawn on it before the component mounts
+    carried = svg.findall(f"{SVG}metadata[@id='pla-payload']")
+    assert len(carried) == 1 and json.loads(carried[0].text) == data
     v = data["view"]
     assert [float(x) for x in svg.get("viewBox").split()] == pytest.approx([v[0], -v[3], v[1] - v[0], v[3] - v[2]],
                                                                            abs=1e-3)
@@ -190,7 +193,9 @@ def test_every_page_gets_the_script_first_in_its_head_plain_or_gzipped_and_nothi
     assert serve("/data", data, {"content-type": "application/json"}) == (
         {"content-type": "application/json", "content-length": str(len(data)), "etag": '"x"'}, data)
     for url in server.plot_modules():
-        assert url in text  # asked for once the page has loaded
+        assert url in text  # asked for ahead (on a lesson's page at once, for the plot drawn on its picture)
+    # on a lesson's page: the plot's style, and the watch that draws the plot on its first picture
+    assert server.plot_css_url() in text and "watchPicture(document, " in text
 
 
 def test_the_server_s_address_is_found_under_any_base_path():

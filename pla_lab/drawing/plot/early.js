@@ -38,3 +38,21 @@ export function drain(win) {
   win.__plaEarlyKeys = null;
   return keys;
 }
+
+/**
+ * On a lesson's page, draw the live plot on the first picture as soon as the picture is on the page, before
+ * Streamlit has mounted the plot's component (its code is a lazily loaded part of Streamlit's, and React shows it
+ * only once the rest of the page has settled: half a second later and more). `load()` gives the plot's entry module,
+ * whose `early` draws it; the component, once mounted, takes that plot over (index.js). Stops watching once it has,
+ * or once a plot is on the page.
+ */
+export function watchPicture(doc, load) {
+  const seen = new MutationObserver(() => {
+    if (doc.querySelector(".pla-plot")) { seen.disconnect(); return; }
+    const img = doc.querySelector(".st-key-plot-stack img[src^='data:image/svg+xml']");
+    if (!img) return;
+    seen.disconnect();
+    load().then((m) => m.early(img)).catch(() => {}); // the component draws it then, as before
+  });
+  seen.observe(doc, { childList: true, subtree: true });
+}

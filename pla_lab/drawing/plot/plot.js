@@ -16,9 +16,11 @@ import { redraw } from "./view.js";
 
 const GAP = 14; // px between the plot and its chart (plot.css's .pla-two grid)
 
-/** The theme's text colour, from Streamlit's CSS variable. */
+/** The theme's text colour: Streamlit's CSS variable inside its component, the text's colour where it is drawn
+ * before the component is there (index.js's early). */
 function themeColor(el) {
-  return getComputedStyle(el).getPropertyValue("--st-text-color").trim() || "#31333F";
+  const style = getComputedStyle(el);
+  return style.getPropertyValue("--st-text-color").trim() || style.color || "#31333F";
 }
 
 /**
@@ -43,7 +45,7 @@ export function createPlot(parentElement) {
   const inst = {
     el: parentElement, wrap, gd, live, chart: null, surface: createSurface(gd), data: null, fg: "#31333F", send: () => {},
     stats: { frames: 0, transitions: [], clicks: [], mountedAt: performance.now(), dataAt: null,
-             interactiveAt: null, lastDrawn: null, predicted: null },
+             interactiveAt: null, lastDrawn: null, predicted: null, early: false, adoptedAt: null },
     height: 0, edits: noEdits(), pose: null, extra: null, rev: 0, lastDraw: null, bound: false,
     tDisp: 0, token: 0, run: null, seq: null, shown: false, playing: false, pausedAt: 0,
     reportTimer: null, unsent: false, held: false, asked: null, reported: 0,
