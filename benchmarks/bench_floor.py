@@ -86,6 +86,9 @@ PICTURE_AT = """new MutationObserver((_, obs) => {
   obs.disconnect();
   img.decode().then(() => { window.__pictureAt = performance.now(); }, () => {});
 }).observe(document, { childList: true, subtree: true });"""
+#: When Streamlit mounted the lesson plot's component: at once where the plot was not drawn on its picture.
+MOUNTED = ("window.__plaLab && (window.__plaLab.stats.early ? window.__plaLab.stats.adoptedAt"
+           " : window.__plaLab.stats.mountedAt)")
 VISITS = 3
 PHONE = {"width": 390, "height": 844}
 
@@ -176,7 +179,9 @@ def pages(base: str, bare: str, lessons, apps: dict | None = None, *, floor: boo
         out["floor"] = (bare + "/", BARE_READY + "\n" + FLOOR % (base + server.plotly_url()), READY["floor"], None)
     for who, at in (apps or {"app": base}).items():
         for slug in lessons:
-            out[f"{who} /{slug}"] = (f"{at}/{slug}", TEST_HOOKS + "\n" + PICTURE_AT, APP_READY, "window.__pictureAt")
+            # the picture is on screen from its image's decoding, or from the plot drawn on it if that came first
+            out[f"{who} /{slug}"] = (f"{at}/{slug}", TEST_HOOKS + "\n" + PICTURE_AT, APP_READY,
+                                     f"Math.min(window.__pictureAt || Infinity, {APP_READY})")
     return out
 
 
@@ -186,7 +191,7 @@ def cold_loads(pw, pages: dict, trials: int, *, viewport=None, throttle: float =
     visit), visited ``visits`` times in a row; the pages' trials interleaved, in a rotating order. ``throttle``: the
     CPU slowed that many times (DevTools' Emulation.setCPUThrottlingRate, as its phone presets do).
     Returns {name: {"ready": [[visit 1 times], …], "picture": [[…], …]}}."""
-    out = {name: {"ready": [[] for _ in range(visits)], "picture": [[] for _ in range(visits)]} for name in pages}
+    out = {name: {what: [[] for _ in range(visits)] for what in ("ready", "picture", "mounted")} for name in pages}
     names = list(pages)
     for k in range(trials):
         for name in names[k % len(names):] + names[:k % len(names)]:
@@ -205,6 +210,9 @@ def cold_loads(pw, pages: dict, trials: int, *, viewport=None, throttle: float =
                     if picture:
                         at = page.evaluate(f"() => {picture}")
                         out[name]["picture"][v].append(at / 1000 if at else out[name]["ready"][v][-1])
+                        # when Streamlit mounted the plot's component (which takes over a plot drawn on the picture)
+                        page.wait_for_function(f"() => {MOUNTED}", timeout=120_000)
+                        out[name]["mounted"][v].append(page.evaluate(f"() => {MOUNTED}") / 1000)
                     page.goto("about:blank")
                 ctx.close()
     return out

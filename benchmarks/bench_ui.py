@@ -1,7 +1,7 @@
 """Benchmark of a PLA Lab lesson in headless Chromium on loopback, against its references measured in the same run
 (a script that prints figures, not a test).
 
-Run:  python benchmarks/bench_ui.py [--cold 8] [--phone-cold 6] [--clicks 60] [--steps 30] [--reruns 60]
+Run:  python benchmarks/bench_ui.py [--cold 8] [--phone-cold 6] [--clicks 60] [--steps 30] [--reruns 60] [--loads-only]
 
 Starts the app and a bare one-line Streamlit page (bench_floor.start_app_and_bare) and serves a bare Plotly page
 (bench_floor.BARE_PLOTLY, with the app's own plotly.min.js). Every time is taken inside the page
@@ -10,7 +10,9 @@ each figure is printed with its ratio to its reference (issue 34's targets):
   * load → the plot takes clicks (window.__plaLab.stats.interactiveAt), /pla and /halts (--lessons), against the
     bare page until its text is drawn: medians of --cold fresh browser profiles per page, the pages interleaved,
     first visit (≤ 1.5×) and repeat visit (same profile, ≤ 1.8×); and at 390×844 with the CPU throttled 4×
-    (Emulation.setCPUThrottlingRate), first visit, --phone-cold profiles (≤ 1.8×); the first picture beside them;
+    (Emulation.setCPUThrottlingRate), first visit, --phone-cold profiles (≤ 1.8×); beside them the first picture
+    (its image decoded, or the plot drawn on it if sooner) and when Streamlit mounted the plot's component (which takes
+    over the plot drawn on the picture: stats.adoptedAt); --loads-only times these alone;
   * click → mark drawn, p95: a mousedown at a uniformly random spot of the plot area, --gap ms apart, → the first
     animation frame after the points drawn changed (.pla-pt, or the trace `pending`; a MutationObserver on .pla-svg,
     then requestAnimationFrame), against the bare Plotly page adding a point on a click (Plotly.extendTraces) timed
@@ -155,8 +157,12 @@ def step_ours(plot: Plot, button) -> tuple[list, dict]:
     plot.js(RESET)
     button.click()
     plot.wait_t(t + 1)
-    # the step reaches the server (its tick, 150 ms later) before the next press: each is timed from rest
+    # the step reaches the server (its tick, 150 ms later) before the next press: each is timed from rest, once the
+    # rerun it asked for has ended and the page has drawn it (Streamlit's rendering of a rerun takes 0.25–0.4 s on
+    # the throttled phone: a press made while it runs has its first frames wait for it)
     plot.page.wait_for_function(URL_T, arg=t + 1)
+    plot.page.wait_for_selector(READY, timeout=30_000)
+    plot.page.wait_for_timeout(300)
     # (the stats keep the last 50 transitions: wait for a newer one, not for a longer list)
     plot.page.wait_for_function("(s) => (window.__plaLab.stats.transitions.at(-1) || {start: 0}).start > s",
                                 arg=last)
@@ -267,6 +273,9 @@ def load_rows(med: dict, screen: str, first_only: bool) -> list[tuple]:
             rows.append((f"— {name[4:]}: load → plot takes clicks", f"{a:.2f} s", f"{a / b:.2f}× bare",
                          f"≤ {limit}× {ok(a / b, limit)}"))
             rows.append((f"— {name[4:]}: load → first picture", f"{p:.2f} s", f"{p / b:.2f}× bare", ""))
+            m = med[name]["mounted"][v]
+            rows.append((f"— {name[4:]}: load → Streamlit mounts the plot's component", f"{m:.2f} s",
+                         f"{m / b:.2f}× bare", ""))
     return rows
 
 

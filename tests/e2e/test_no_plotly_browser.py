@@ -1,6 +1,7 @@
 """The lesson plot, its chart and the home page's picture are our own SVG: a first visit to a lesson page, or to "/",
 asks for no plotly.js before its plot takes clicks (the app's plotly route, or Streamlit's own plotly element,
-which draws only the figures that need it below a lesson's first screen: the 3-D views, histograms)."""
+which draws only the figures that need it below a lesson's first screen: the 3-D views, histograms, /sgd's loss
+curves)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from tests.browser import TEST_HOOKS
 PLOTLY = "(e) => /plotly/i.test(e.name)"
 
 
-# Not /sgd: its loss curves are still Streamlit's plotly element, drawn in the plot's own rerun, and under load it was
-# seen to ask for that element's code before the plot took clicks (left for the next session, see the issue's note).
-@pytest.mark.parametrize("slug", ["", "pla", "halts", "xor"])
+# /sgd's loss curves (ℓ over the margin, under its transport, below the first screen) are Streamlit's plotly element:
+# the plot, drawn on its first picture, takes clicks before that element's code is asked for.
+@pytest.mark.parametrize("slug", ["", "pla", "halts", "xor", "sgd"])
 def test_a_first_visit_asks_for_no_plotly_before_the_plot_takes_clicks(server, browser, slug):
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})  # a fresh profile: nothing cached
     ctx.add_init_script(TEST_HOOKS)

@@ -1,7 +1,7 @@
 // said.js and scrub.js: when the words beside the plot may show, and where the plot goes while the scrubber is held.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { markKey, saidCss, saidState, waitLine } from "../../pla_lab/drawing/plot/said.js";
+import { markKey, SAID_CSS, saidState, verdict, waitLine } from "../../pla_lab/drawing/plot/said.js";
 import { follow, thumbStep } from "../../pla_lab/drawing/plot/scrub.js";
 import { payload } from "./fixtures.mjs";
 
@@ -14,29 +14,40 @@ test("the markers' keys are the ones pla_lab.framework.replay_page.step_key writ
   assert.equal(markKey("words", null, 2), "step-words-none-2");
 });
 
-test("at rest, a box shows its text only between the markers of the step drawn, never what follows the last", () => {
-  const css = saidCss(at());
+test("at rest, a box shows its text only when it opens with the step's first marker and holds its last", () => {
   for (const box of ["words", "under"]) {
-    const first = `.st-key-from-${box}-0123abcd-3`, last = `.st-key-step-${box}-0123abcd-3`;
-    assert.ok(css.includes(`.st-key-said-${box}:not(:has(> :first-child > ${first}))`), `hidden unless opened by ${first}`);
-    assert.ok(css.includes(`.st-key-said-${box}:not(:has(> * > ${last}))`), `hidden without ${last}`);
-    assert.ok(css.includes(`.st-key-said-${box} > :has(> * > ${last}) ~ *`), `what a rerun left after ${last}`);
+    const first = `from-${box}-0123abcd-3`, last = `step-${box}-0123abcd-3`;
+    assert.equal(verdict(at(), box, first, [last]).show, true);
+    assert.equal(verdict(at(), box, first, []).show, false, "the rerun's words have not all come");
+    assert.equal(verdict(at(), box, `from-${box}-0123abcd-2`, [last]).show, false, "opened by another step's words");
+    assert.equal(verdict(at(), box, first, [`step-${box}-0123abcd-13`]).show, false, "another step's last marker");
+    assert.equal(verdict(at(), box, first.replace("0123abcd", "ffff0000"), [last]).show, false, "another run's");
+    assert.equal(verdict(at(), box, null, [last]).show, false);
   }
-  assert.ok(!css.includes("step-words-0123abcd-13"), "another step's marker does not show the words");
-  assert.match(css, /visibility:hidden !important/);
+  assert.equal(verdict(at({ run: null, t: 0 }), "words", "from-words-none-0", ["step-words-none-0"]).show, true);
 });
 
-test("moving (playing, animating, scrubbed), every box is hidden whatever its marker says", () => {
-  const css = saidCss(at({ rest: false, playing: true }));
-  assert.ok(!css.includes(":not("), "no box is excepted");
-  assert.ok(css.includes(".st-key-said-words :is(") && css.includes(".st-key-said-under :is("));
+test("moving (playing, animating, scrubbed), every box is hidden whatever its markers say", () => {
+  const moving = at({ rest: false, playing: true });
+  assert.equal(verdict(moving, "words", "from-words-0123abcd-3", ["step-words-0123abcd-3"]).show, false);
+  assert.equal(verdict(moving, "under", "from-under-0123abcd-3", ["step-under-0123abcd-3"]).show, false);
 });
 
-test("in their place the words box says which step the plot draws, of how many", () => {
+test("in their place the words box says which step the plot draws, of how many; the box under the transport nothing", () => {
   assert.equal(waitLine(at({ t: 4 })), "Step 4 of 13…");
   assert.match(waitLine(at({ t: 7, playing: true })), /^▶ Playing: step 7 of 13\b/);
-  assert.ok(saidCss(at({ t: 4, rest: false })).includes('content:"Step 4 of 13…"'));
-  assert.ok(saidCss(at({ present: true })).includes("font-size:1.3rem"), "larger in presenter mode");
+  assert.equal(verdict(at({ t: 4, rest: false }), "words", null, []).wait, "Step 4 of 13…");
+  assert.equal(verdict(at({ t: 4, rest: false }), "under", null, []).wait, null);
+  assert.equal(verdict(at(), "words", "from-words-0123abcd-3", ["step-words-0123abcd-3"]).wait, null, "shown: no line");
+});
+
+test("the one style sheet is the same at every step: it reads the boxes' attributes, never a step or a run", () => {
+  assert.ok(!/\d+-\d|0123abcd/.test(SAID_CSS));
+  assert.match(SAID_CSS, /\[data-pla-said=hide\]/);
+  assert.match(SAID_CSS, /\[data-pla-left\]/);
+  assert.match(SAID_CSS, /visibility:hidden !important/);
+  assert.match(SAID_CSS, /content:attr\(data-pla-wait\)/);
+  assert.match(SAID_CSS, /\[data-pla-big\]::before\{font-size:1.3rem\}/, "larger in presenter mode");
 });
 
 test("the plot's state: at rest unless it plays, animates or follows the scrubber", () => {

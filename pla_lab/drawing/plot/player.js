@@ -26,12 +26,12 @@ export async function animateTo(inst, target) {
     for (let t = from; t !== target; t += dir) {
       const nt = t + dir;
       const start = t === from ? inst.pose : restPose(d, t);
-      if (!(await moveTo(inst, nt, start, restPose(d, nt), how.each, stepExtra(d, t, nt), token))) return false;
+      if (!(await moveTo(inst, nt, start, restPose(d, nt), how.each, stepExtra(d, t, nt), token, t === from))) return false; // 1st: at once
       showStep(inst, nt);
     }
   } else if (how.mode === "jump") {
     const extra = { ghost: inst.pose.w, circle: [], update: null, by: [], moving: true };
-    if (!(await moveTo(inst, target, inst.pose, restPose(d, target), how.ms, extra, token))) return false;
+    if (!(await moveTo(inst, target, inst.pose, restPose(d, target), how.ms, extra, token, true))) return false;
   }
   if (token !== inst.token) return false;
   drawRest(inst, target);

@@ -1,8 +1,11 @@
 // The words beside the plot say what it draws only once it draws it. The server sends them with each rerun, at once;
 // the plot then animates there (Run, a jump, Play, a Step served here and told later). Each box of words opens and
-// closes with empty markers keyed with the step it is about, from-/step-<box>-<run>-<t> (pla_lab.framework.replay_page.said): one
-// style sheet, rewritten whenever the plot moves or comes to rest, hides the box's text unless the plot is at rest
-// at that step of that run, and in its place says which step the plot draws. CSS applies it from the first paint.
+// closes with empty markers keyed with the step it is about, from-/step-<box>-<run>-<t> (pla_lab.framework.replay_page.said).
+// The box's text shows only while the plot is at rest at that step of that run; in its place the words box says
+// which step the plot draws. One style sheet, written once, does the hiding from attributes this module sets on each
+// box (data-pla-said, data-pla-wait) and on what a rerun left after its last marker (data-pla-left): a change of step
+// restyles those boxes alone. (A sheet rewritten at each step, its rules matching the markers with :has(), made the
+// browser restyle the whole page at every step's start and end: 100 ms and more on a slow phone.)
 
 /**
  * The one rule for every readout of the step (this waiting line, the scrubber under the plot (scrub.js), the plot's
@@ -38,31 +41,55 @@ export function waitLine(s) {
 }
 
 // Text hidden, and everything in it (Streamlit's markdown makes its inner box visible again).
-const hide = (boxes) => boxes.flatMap((b) => [`${b} ${TEXT}`, `${b} ${TEXT} *`]).join(",") +
+const HIDE = [":is([data-pla-said=hide],[data-pla-left])"].flatMap((b) => [`${b} ${TEXT}`, `${b} ${TEXT} *`]).join(",") +
   "{visibility:hidden !important}";
 
+/** The page's one style sheet for the boxes of words: the same at every step (said() sets the attributes it reads). */
+export const SAID_CSS = HIDE +
+  `[data-testid=stLayoutWrapper]:has(> :is([class*="st-key-step-"],[class*="st-key-from-"])){display:none}` +
+  "[data-pla-wait]{position:relative}" +
+  "[data-pla-wait]::before{content:attr(data-pla-wait);position:absolute;top:0;left:0;right:0;z-index:1;" +
+  "font-size:1rem;font-weight:600;line-height:1.5;color:inherit}[data-pla-wait][data-pla-big]::before{font-size:1.3rem}";
+
 /**
- * The style sheet for a plot in state s. At rest at step t of run `run`, a box shows its text when it opens with
- * the first marker for that step and holds the last one (a rerun has replaced every element before it); whatever a
- * rerun has left after the last marker stays hidden. Any other box, and every box while the plot moves, is hidden;
- * the words box then says where the plot is.
- * @param {{run: string|null, t: number, T: number, rest: boolean, playing: boolean, present?: boolean}} s
+ * What a box of words does for a plot in state s: at rest at step t of run `run`, it shows its text when it opens
+ * with the first marker for that step (`first`: the key of the marker its first element holds) and holds the last
+ * one (`ends`: the keys of the last markers it holds; a rerun has replaced every element before it). Any other box,
+ * and every box while the plot moves, is hidden; the words box then says where the plot is (`wait`).
+ * @param {{run: string|null, t: number, T: number, rest: boolean, playing: boolean}} s
+ * @returns {{show: boolean, wait: string|null}}
  */
-export function saidCss(s) {
-  const has = (b, end) => `:has(> ${end ? "*" : ":first-child"} > .st-key-${markKey(b, s.run, s.t, end)})`;
-  const off = BOXES.flatMap((b) => (s.rest ? [`:not(${has(b, false)})`, `:not(${has(b, true)})`] : [""])
-    .map((not) => `.st-key-said-${b}${not}`));
-  const left = s.rest ? BOXES.map((b) => `.st-key-said-${b} > ${has(b, true)} ~ *`) : [];
-  const line = `.st-key-said-words:is(${off.filter((o) => o.startsWith(".st-key-said-words")).join(",")})`;
-  return hide(off.concat(left)) +
-    `[data-testid=stLayoutWrapper]:has(> :is([class*="st-key-step-"],[class*="st-key-from-"])){display:none}` +
-    `${line}{position:relative}` +
-    `${line}::before{content:${quote(waitLine(s))};position:absolute;top:0;left:0;right:0;z-index:1;` +
-    `font-size:${s.present ? 1.3 : 1}rem;font-weight:600;line-height:1.5;color:inherit}`;
+export function verdict(s, box, first, ends) {
+  const show = s.rest && first === markKey(box, s.run, s.t, false) && ends.includes(markKey(box, s.run, s.t));
+  return { show, wait: !show && box === "words" ? waitLine(s) : null };
+}
+
+const setData = (el, name, value) => {
+  if (value === null || value === false) { if (el.hasAttribute(name)) el.removeAttribute(name); }
+  else if (el.getAttribute(name) !== String(value)) el.setAttribute(name, value === true ? "" : value);
+};
+const keyIn = (el, kind) => {
+  const m = el && el.querySelector(`:scope > [class*="st-key-${kind}-"]`);
+  return m ? [...m.classList].find((c) => c.startsWith(`st-key-${kind}-`)).slice(7) : null;
+};
+
+/** Set each box's attributes for the plot's state: shown or hidden, the waiting line, what follows its last marker. */
+function apply(s, present) {
+  for (const box of BOXES) {
+    for (const el of document.querySelectorAll(`.st-key-said-${box}`)) {
+      const items = [...el.children];
+      const ends = items.map((c) => keyIn(c, "step")), last = ends.lastIndexOf(markKey(box, s.run, s.t));
+      const v = verdict(s, box, keyIn(items[0], "from"), ends.filter(Boolean));
+      setData(el, "data-pla-said", v.show ? "show" : "hide");
+      setData(el, "data-pla-wait", v.wait);
+      setData(el, "data-pla-big", !!v.wait && !!present);
+      items.forEach((c, i) => setData(c, "data-pla-left", v.show && i > last));
+    }
+  }
 }
 
 /**
- * The plot's state for saidCss: at rest when it neither plays nor animates nor follows the scrubber. (A step pressed
+ * The plot's state for verdict: at rest when it neither plays nor animates nor follows the scrubber. (A step pressed
  * here sets its target and starts animating at once; the target is cleared only after the last frame is drawn.)
  */
 export function saidState(inst) {
@@ -71,27 +98,32 @@ export function saidState(inst) {
   return { run: inst.run, t: stepNamed(inst), T: d.T || 0, rest: !moving, playing: !!inst.playing, present: !!d.present };
 }
 
-/** Write the style sheet for this plot's state into the page's head (once per change). */
+/** The boxes of words as this plot's state says (once per change: apply sets only what differs). */
 export function say(inst) {
   if (typeof document === "undefined" || !inst.gd.isConnected || !inst.data) return;
-  let el = document.getElementById(ID);
-  if (!el) {
-    el = document.createElement("style");
+  if (!document.getElementById(ID)) {
+    const el = document.createElement("style");
     el.id = ID;
+    el.textContent = SAID_CSS;
     document.head.appendChild(el);
   }
-  const css = saidCss(saidState(inst));
-  if (el.textContent !== css) el.textContent = css;
+  apply(saidState(inst), inst.data.present);
 }
 
 /**
- * Rewrite the style sheet whenever the plot's step or motion changes (its data-* attributes), before the next paint.
- * A plot mounted anew (another lesson, presenter mode) first drops the sheet of the one before: it spoke of that plot.
+ * Say again whenever the plot's step or motion changes (its data-* attributes), and whenever the page's elements
+ * change outside the plot (a rerun's new words, a box drawn anew), before the next paint.
  */
 export function watchSaid(inst) {
   if (typeof MutationObserver === "undefined") return;
-  const old = document.getElementById(ID);
-  if (old) old.remove();
   new MutationObserver(() => say(inst)).observe(inst.gd, {
     attributes: true, attributeFilter: ["data-t", "data-animating", "data-playing", "data-scrubbing"] });
+  let queued = false;
+  const page = new MutationObserver((records) => {
+    if (!inst.gd.isConnected) { page.disconnect(); return; }
+    if (queued || records.every((r) => inst.wrap.contains(r.target))) return;
+    queued = true;
+    queueMicrotask(() => { queued = false; say(inst); });
+  });
+  page.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
 }

@@ -7,12 +7,18 @@ const FRAME_MS = 1000 / 60;
 
 // Animate the pose from `from` to `to` in `ms`, one requestAnimationFrame at a time; false if interrupted. The clock
 // starts when the tween is asked for, or one frame before its first frame if that comes late (a busy main thread):
-// the motion is then delayed, never cut to its end.
-export function tween(inst, from, to, ms, extra, token) {
+// the motion is then delayed, never cut to its end. With `now` (a motion a press starts) its first state, the fixed
+// traces of the step it goes to (circle, ghost, update) with w where it is, is drawn at once, in the press's own task:
+// the page answers the press in the very next frame.
+export function tween(inst, from, to, ms, extra, token, now = false) {
   return new Promise((resolve) => {
     const rec = { start: performance.now(), frames: 0, ms };
     let t0 = null;
     inst.gd.dataset.animating = "1";
+    if (now) {
+      draw(inst, lerpPose(from, to, ease(0)), extra); // the first frame sets up the fixed traces (circle, ghost)
+      Object.assign(rec, { first: rec.start, frames: 1 });
+    }
     const frame = (now) => {
       if (gone(inst)) inst.token++;
       if (token !== inst.token) return resolve(false);
@@ -38,8 +44,8 @@ export function tween(inst, from, to, ms, extra, token) {
  * One motion (an update of a chain or of Play, or a jump) to step nt: from its first frame every readout names nt,
  * the step it moves to (said.js, stepNamed); inst.tDisp stays the step last reached until the motion ends there.
  */
-export function moveTo(inst, nt, from, to, ms, extra, token) {
+export function moveTo(inst, nt, from, to, ms, extra, token, now = false) {
   inst.gd.dataset.animating = "1";
   sayStep(inst, nt);
-  return tween(inst, from, to, ms, extra, token);
+  return tween(inst, from, to, ms, extra, token, now);
 }
