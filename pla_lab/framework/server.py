@@ -48,9 +48,19 @@ def plotly_version() -> str:
     return plotly.__version__
 
 
+BUNDLE = "plot.bundle.js"  # the plot's modules in one file (pla_lab/framework/bundle.py)
+
+
 def plot_url() -> str:
-    """The plot's entry module (its relative imports load the other modules from the same versioned folder)."""
-    return f"{PREFIX}/plot-{plot_version()}/index.js"
+    """The plot's code: its modules in one ES module, whose exports are the entry module's (index.js)."""
+    return f"{PREFIX}/plot-{plot_version()}/{BUNDLE}"
+
+
+@cache
+def plot_bundle() -> str:
+    from pla_lab.framework.bundle import bundle
+
+    return bundle(PLOT_DIR)
 
 
 def plot_css_url() -> str:
@@ -60,8 +70,8 @@ def plot_css_url() -> str:
 
 
 def plot_modules() -> list[str]:
-    """Every module of the plot, for the page to fetch ahead (``modulepreload``)."""
-    return [f"{PREFIX}/plot-{plot_version()}/{f.name}" for f in sorted(PLOT_DIR.glob("*.js"))]
+    """What the page fetches ahead for the plot (``modulepreload``): its one file."""
+    return [plot_url()]
 
 
 def plotly_url() -> str:
@@ -76,6 +86,8 @@ def routes() -> list:
     async def plot_module(request):
         name = request.path_params["name"]
         path = PLOT_DIR / name
+        if name == BUNDLE and request.path_params["version"] == plot_version():
+            return Response(plot_bundle(), media_type="text/javascript", headers=CACHE_FOREVER)
         if request.path_params["version"] != plot_version() or not name.endswith((".js", ".css")) \
                 or "/" in name or not path.is_file():
             return Response("not found", status_code=404)
@@ -117,25 +129,27 @@ def _head_source() -> str:
     return "\n".join(line for line in text.splitlines() if line.strip() and not line.lstrip().startswith(comment))
 
 
-def head_script(strip: int | None, stepping: list[str], ahead: list[str] = ()) -> str:
+def head_script(strip: int | None, stepping: list[str], modules: list[str] = (), chunks: list[str] = ()) -> str:
     """The script put first in the page's head: keys kept on the ``stepping`` lessons, a clicker's keys, the
-    server's address (the
-    page's address less its last ``strip`` parts; None: not said), and, once the page's own code has loaded, the
-    modules ``ahead`` asked for (so they do not compete with Streamlit's for the first paint)."""
+    server's address (the page's address less its last ``strip`` parts; None: not said). On a stepping lesson's page
+    the plot's style and its ``modules`` are asked for at once, and the plot is drawn on its first picture as soon as
+    that is there (early.js's watchPicture); elsewhere the modules wait until the page's own code has loaded (so they
+    do not compete with Streamlit's for the first paint), as Streamlit's lazily loaded ``chunks`` always do."""
     base = "" if strip is None else (
         "if (!window.__streamlit) { const parts = location.pathname.split('/').filter(Boolean);"
         f" parts.splice(parts.length - {strip}, {strip});"
         " window.__streamlit = { BACKEND_BASE_URL: location.origin + '/' + parts.join('/') }; }")
-    preload = ("addEventListener('load', () => { for (const href of %s) { const l = document.createElement('link');"
-               " l.rel = 'modulepreload'; l.href = href; document.head.appendChild(l); } });" % json.dumps(list(ahead)))
     steps = json.dumps(stepping)
-    early = (f"if ({steps}.includes(slugOf(location.pathname))) {{ const css = document.createElement('link');"
-             f" css.rel = 'stylesheet'; css.href = {json.dumps(plot_css_url())}; document.head.appendChild(css);"
-             f" for (const href of {json.dumps(plot_modules())}) {{ const l = document.createElement('link');"
-             " l.rel = 'modulepreload'; l.href = href; document.head.appendChild(l); }"
-             f" const plot = import(new URL({json.dumps(plot_url())}, location.origin).href); watchPicture(document, () => plot); }}")
+    ask = ("const ask = (hrefs) => { for (const href of hrefs) { const l = document.createElement('link');"
+           " l.rel = 'modulepreload'; l.href = href; document.head.appendChild(l); } };"
+           f" const modules = {json.dumps(list(modules))}, lesson = {steps}.includes(slugOf(location.pathname));")
+    early = ("if (lesson) { const css = document.createElement('link'); css.rel = 'stylesheet';"
+             f" css.href = {json.dumps(plot_css_url())}; document.head.appendChild(css);"
+             f" const plot = import(new URL({json.dumps(plot_url())}, location.origin).href);"
+             " watchPicture(document, () => plot); }")
+    later = f"addEventListener('load', () => ask((lesson ? [] : modules).concat({json.dumps(list(chunks))})));"
     return (f"<script>(() => {{\n{_head_source()}\nlisten(window, {steps});\n"
-            f"listenClicker(window, (path) => {steps}.includes(slugOf(path)));\n{early}\n{base}\n{preload}\n"
+            f"listenClicker(window, (path) => {steps}.includes(slugOf(path)));\n{ask}\n{early}\n{base}\n{later}\n"
             "})();</script>")
 
 
@@ -205,7 +219,7 @@ def _with_head(html: bytes, path: str, paths: tuple[list[str], list[str], str]) 
     if at < 0:
         return html
     pages, stepping, base_url = paths
-    script = head_script(_strip(path, base_url, pages), stepping, plot_modules() + streamlit_chunks(LAZY_CHUNKS))
+    script = head_script(_strip(path, base_url, pages), stepping, plot_modules(), streamlit_chunks(LAZY_CHUNKS))
     return html[:at + 6] + script.encode() + html[at + 6:]
 
 

@@ -214,7 +214,7 @@ def test_the_plot_modules_are_kept_by_the_browser_and_plotly_js_is_not_fetched(s
     plot.open(server + "/pla")
     urls = plot.js("() => performance.getEntriesByType('resource').map(e => e.name)"
                    ".filter(u => u.includes('/pla-lab/'))")
-    assert any(u.endswith("/index.js") for u in urls) and not any("plotly" in u for u in urls), urls
+    assert any(u.endswith("/plot.bundle.js") for u in urls) and not any("plotly" in u for u in urls), urls
     for u in urls:
         r = plot.page.request.get(u)
         assert r.ok and "immutable" in r.headers["cache-control"] and "max-age=31536000" in r.headers["cache-control"]

@@ -58,3 +58,48 @@ def test_node_tests_pass():
         pytest.skip("node not installed (apt-get install -y nodejs)")
     run = subprocess.run([node, "--test", "tests/js/"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+
+
+# Node imports each module, then the server's bundle of them: every module's exports as the bundle reads them
+# (pla_lab/framework/bundle.py) are node's, in full; the bundle exports what the entry module does, and works (it
+# reads a first picture's payload, the carried case).
+BUNDLE_CHECK = """
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [dir, bundle, expected, cased] = process.argv.slice(2);
+const want = JSON.parse(readFileSync(expected, "utf8")), bad = [];
+for (const [name, names] of Object.entries(want)) {
+  const got = Object.keys(await import(pathToFileURL(`${dir}/${name}`).href)).sort();
+  if (JSON.stringify(got) !== JSON.stringify([...names].sort())) bad.push([name, got, names]);
+}
+const entry = Object.keys(await import(pathToFileURL(`${dir}/index.js`).href)).sort();
+const b = await import(pathToFileURL(bundle).href);
+if (JSON.stringify(Object.keys(b).sort()) !== JSON.stringify(entry)) bad.push(["bundle", Object.keys(b), entry]);
+const c = JSON.parse(readFileSync(cased, "utf8"));
+if (JSON.stringify(b.carried(c.uri)) !== JSON.stringify(c.payload)) bad.push(["carried", "differs"]);
+console.log(JSON.stringify(bad));
+"""
+
+
+def test_the_plot_s_bundle_is_its_modules(tmp_path):
+    node = shutil.which("node")
+    if node is None:
+        if os.environ.get("PLA_LAB_REQUIRE_BROWSER"):
+            pytest.fail("node is missing but the browser code's tests are required (PLA_LAB_REQUIRE_BROWSER is set)")
+        pytest.skip("node not installed (apt-get install -y nodejs)")
+    from pla_lab.framework import bundle, server
+
+    names = bundle.order(server.PLOT_DIR, "index.js")
+    assert names[-1] == "index.js" and len(names) == len(set(names))
+    want = {n: bundle.exports((server.PLOT_DIR / n).read_text(encoding="utf-8")) for n in names}
+    (tmp_path / "bundle.mjs").write_text(server.plot_bundle(), encoding="utf-8")
+    (tmp_path / "want.json").write_text(json.dumps(want), encoding="utf-8")
+    (tmp_path / "check.mjs").write_text(BUNDLE_CHECK, encoding="utf-8")
+    run = subprocess.run([node, str(tmp_path / "check.mjs"), str(server.PLOT_DIR), str(tmp_path / "bundle.mjs"),
+                          str(tmp_path / "want.json"), str(make_picture_cases.CARRIED)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and json.loads(run.stdout) == [], run.stdout + run.stderr
+    with pytest.raises(ValueError, match="cycle"):  # modules that import each other are refused, never half-run
+        (tmp_path / "a.js").write_text('import { b } from "./b.js";\nexport const a = 1;\n', encoding="utf-8")
+        (tmp_path / "b.js").write_text('import { a } from "./a.js";\nexport const b = 2;\n', encoding="utf-8")
+        bundle.order(tmp_path, "a.js")
