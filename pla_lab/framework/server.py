@@ -146,7 +146,7 @@ def head_script(strip: int | None, stepping: list[str], modules: list[str] = (),
     early = ("if (lesson) { const css = document.createElement('link'); css.rel = 'stylesheet';"
              f" css.href = {json.dumps(plot_css_url())}; document.head.appendChild(css);"
              f" const plot = import(new URL({json.dumps(plot_url())}, location.origin).href);"
-             " watchPicture(document, () => plot); }")
+             " plot.catch(() => {}); watchPicture(document, () => plot); }")  # failed: the component draws it
     later = f"addEventListener('load', () => ask((lesson ? [] : modules).concat({json.dumps(list(chunks))})));"
     return (f"<script>(() => {{\n{_head_source()}\nlisten(window, {steps});\n"
             f"listenClicker(window, (path) => {steps}.includes(slugOf(path)));\n{ask}\n{early}\n{base}\n{later}\n"

@@ -103,6 +103,15 @@ def _hold(ctx, *patterns):
     return held, release
 
 
+def _held(browser, pattern, *scripts):
+    """A fresh 1280×720 context with the test hooks and ``scripts``, what ``pattern`` matches held back:
+    (context, what was held, release())."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    for script in (TEST_HOOKS, *scripts):
+        ctx.add_init_script(script)
+    return (ctx, *_hold(ctx, pattern))
+
+
 def _in_area(pic: dict, live: dict, x: float, y: float) -> tuple[float, float]:
     """A spot of the picture, where the page showed it, at the same place of the live plot's plot area (px): the
     screen fits the plot's height to it once its code has come, so the picture may have been shown a little smaller."""
@@ -194,9 +203,7 @@ def test_keys_pressed_while_the_live_plot_loads_are_kept_and_applied_in_order(se
     """With the plot's code held back, the picture is there; → → → ← pressed in quick succession are kept (Streamlit
     would take two presses during one rerun as one click of Step). Once the code comes, the plot applies them in
     order: it steps to 2, and the link follows."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    ctx.add_init_script(TEST_HOOKS)
-    _, release = _hold(ctx, MODULES)
+    ctx, _, release = _held(browser, MODULES)
     try:
         page = ctx.new_page()
         page.goto(f"{server}/pla")
@@ -224,10 +231,7 @@ def test_the_plot_drawn_on_the_picture_takes_clicks_and_keys_before_its_componen
     nothing has reached the server (the address is the one opened). Once the code comes, the component takes the same
     SVG over (nothing moved) and sends what was done: the address holds the new point (shown from step 0, as new
     points are), or step 2."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    ctx.add_init_script(TEST_HOOKS)
-    ctx.add_init_script(SHIFTS)
-    held, release = _hold(ctx, COMPONENTS)
+    ctx, held, release = _held(browser, COMPONENTS, SHIFTS)
     try:
         page = ctx.new_page()
         page.goto(f"{server}/pla")

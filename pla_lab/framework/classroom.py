@@ -1,0 +1,255 @@
+"""What a class shares when a lecturer asks it a question (issue 35): rooms, the questions asked in them and the
+answers, in a SQL database reached through SQLAlchemy. SQLite in a file by default, PostgreSQL where a deployment
+gives its URL; every replica behind nginx reaches the same one.
+
+Every right is checked here, on the server:
+* A room has a public id (unguessable, in the class link), a short code for typing, and a lecturer's key. Only the key's
+  hash is stored, and only the lecturer's own link holds the key. Asking, revealing, asking again and downloading the
+  results need it.
+* A student is a browser session's id. There is one answer per question and round, keyed so that a resent answer is
+  the same row, and it can be changed until the reveal.
+* What a student sends is a choice's index, never text. No names, no accounts.
+
+Rooms unused for ``KEEP_S`` are deleted with everything in them. Caps: ``MAX_ROOMS`` live rooms and ``MAX_ANSWERS``
+answers to one round of a question (each refused with a message that says so).
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import hmac
+import io
+import json
+import secrets
+import time
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+
+SCHEMA_VERSION = 1
+KEEP_S = 24 * 3600  # a room and its answers live this long after their last use
+MAX_ROOMS = 500  # live rooms on one store
+MAX_ANSWERS = 2000  # answers to one round of one question
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read off a projector, typed on a phone
+CODE_LEN = 6
+
+META = sa.MetaData()
+VERSION = sa.Table("class_schema", META, sa.Column("version", sa.Integer, nullable=False))
+ROOMS = sa.Table(
+    "class_rooms", META,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("code", sa.String(CODE_LEN), nullable=False, unique=True),
+    sa.Column("key_hash", sa.String(64), nullable=False),
+    sa.Column("link", sa.Text, nullable=False),
+    sa.Column("used", sa.Float, nullable=False),
+    sa.Column("shown", sa.Boolean, nullable=False, default=False),  # the spread of answers is on the projector
+)
+QUESTIONS = sa.Table(
+    "class_questions", META,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("room", sa.String(32), sa.ForeignKey("class_rooms.id", ondelete="CASCADE"), nullable=False, index=True),
+    sa.Column("round", sa.Integer, nullable=False),  # 1, then 2 for "Ask again": the votes kept apart
+    sa.Column("body", sa.Text, nullable=False),  # JSON: text, choices, right, why, step, link
+    sa.Column("asked", sa.Float, nullable=False),
+    sa.Column("revealed", sa.Float),
+)
+ANSWERS = sa.Table(
+    "class_answers", META,
+    sa.Column("question", sa.Integer, sa.ForeignKey("class_questions.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("session", sa.String(64), primary_key=True),
+    sa.Column("choice", sa.Integer, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+
+class Refused(Exception):
+    """What the store will not do, with the words a page shows for it."""
+
+
+@dataclass(frozen=True)
+class Room:
+    id: str
+    code: str
+    key: str  # the lecturer's: for the lecturer's own link alone
+
+
+def _hash(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+class Store:
+    """The class's store at ``url`` (an SQLAlchemy URL). Its schema is created on first use, with a version."""
+
+    def __init__(self, url: str, *, clock=time.time):
+        self.engine = sa.create_engine(url)
+        self.clock = clock
+        if self.engine.dialect.name == "sqlite":  # its foreign keys cascade only when asked
+            sa.event.listen(self.engine, "connect", lambda c, _: c.execute("PRAGMA foreign_keys=ON"))
+        META.create_all(self.engine)
+        with self.engine.begin() as db:
+            found = db.execute(sa.select(VERSION.c.version)).scalars().all()
+            if not found:
+                db.execute(VERSION.insert().values(version=SCHEMA_VERSION))
+            elif found != [SCHEMA_VERSION]:
+                raise RuntimeError(f"the class store's schema is version {found}, this app's is {SCHEMA_VERSION}")
+
+    # -- the lecturer ---------------------------------------------------------------------------------------------
+    def open_room(self, link: str) -> Room:
+        """A new room for the demo at ``link`` (rooms unused for a day are deleted first)."""
+        now = self.clock()
+        with self.engine.begin() as db:
+            db.execute(ROOMS.delete().where(ROOMS.c.used < now - KEEP_S))
+            if db.execute(sa.select(sa.func.count()).select_from(ROOMS)).scalar_one() >= MAX_ROOMS:
+                raise Refused(f"This server already holds {MAX_ROOMS} classes: try again later.")
+            taken = set(db.execute(sa.select(ROOMS.c.code)).scalars())
+            code = next(c for c in iter(lambda: "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LEN)), None)
+                        if c not in taken)
+            room = Room(secrets.token_urlsafe(16), code, secrets.token_urlsafe(24))
+            db.execute(ROOMS.insert().values(id=room.id, code=code, key_hash=_hash(room.key), link=link, used=now,
+                                             shown=False))
+        return room
+
+    def _control(self, db, room: str, key: str) -> None:
+        """The room's lecturer, or Refused (a forged or stale room, another room's key)."""
+        row = db.execute(sa.select(ROOMS.c.key_hash).where(ROOMS.c.id == room)).first()
+        if row is None:
+            raise Refused("This class no longer exists (a class is kept a day after its last use).")
+        if not hmac.compare_digest(row.key_hash, _hash(key or "")):
+            raise Refused("Only the lecturer's own link may do that.")
+        db.execute(ROOMS.update().where(ROOMS.c.id == room).values(used=self.clock()))
+
+    def ask(self, room: str, key: str, question: dict, *, again: bool = False) -> int:
+        """Ask ``question`` (text, choices, right, why, step, link); ``again``: a new round of the current one."""
+        with self.engine.begin() as db:
+            self._control(db, room, key)
+            last = _current(db, room)
+            if again:
+                if last is None:
+                    raise Refused("There is no question to ask again.")
+                body, rnd = last.body, last.round + 1
+            else:
+                body, rnd = json.dumps(question, ensure_ascii=False), 1
+            db.execute(ROOMS.update().where(ROOMS.c.id == room).values(shown=False))
+            return db.execute(QUESTIONS.insert().values(room=room, round=rnd, body=body, asked=self.clock())
+                              ).inserted_primary_key[0]
+
+    def show(self, room: str, key: str) -> None:
+        """Put the spread of answers on the projector (the right choice still unmarked)."""
+        with self.engine.begin() as db:
+            self._control(db, room, key)
+            db.execute(ROOMS.update().where(ROOMS.c.id == room).values(shown=True))
+
+    def reveal(self, room: str, key: str) -> None:
+        with self.engine.begin() as db:
+            self._control(db, room, key)
+            q = _current(db, room)
+            if q is None:
+                raise Refused("There is no question to reveal.")
+            db.execute(QUESTIONS.update().where(QUESTIONS.c.id == q.id).values(revealed=self.clock()))
+            db.execute(ROOMS.update().where(ROOMS.c.id == room).values(shown=True))
+
+    def results_csv(self, room: str, key: str) -> str:
+        """Every question asked in the room, each round on a row: its step, demo link, votes per choice, times."""
+        with self.engine.begin() as db:
+            self._control(db, room, key)
+            rows = db.execute(sa.select(QUESTIONS).where(QUESTIONS.c.room == room).order_by(QUESTIONS.c.id)).all()
+            out = io.StringIO()
+            w = csv.writer(out)
+            w.writerow(["question", "round", "step", "demo link", "choice", "votes", "asked (UTC)", "revealed (UTC)"])
+            for q in rows:
+                body, votes = json.loads(q.body), _votes(db, q.id, len(json.loads(q.body)["choices"]))
+                for i, choice in enumerate(body["choices"]):
+                    w.writerow([body["text"], q.round, body.get("step", ""), body.get("link", ""), choice, votes[i],
+                                _utc(q.asked), _utc(q.revealed) if q.revealed else ""])
+            return out.getvalue()
+
+    # -- everyone in the room -------------------------------------------------------------------------------------
+    def room_by_code(self, code: str) -> str | None:
+        """The room a typed code names (any case, spaces ignored), or None."""
+        code = "".join(code.split()).upper()
+        with self.engine.begin() as db:
+            return db.execute(sa.select(ROOMS.c.id).where(ROOMS.c.code == code)).scalar_one_or_none()
+
+    def view(self, room: str) -> dict | None:
+        """What a student's page and the projector show now: the room's code and link, the current question (without
+        its right choice and reason until revealed), its round, how many answered, the spread once shown."""
+        with self.engine.begin() as db:
+            r = db.execute(sa.select(ROOMS).where(ROOMS.c.id == room)).first()
+            if r is None:
+                return None
+            q = _current(db, room)
+            out = {"code": r.code, "link": r.link, "question": None}
+            if q is not None:
+                body = json.loads(q.body)
+                votes = _votes(db, q.id, len(body["choices"]))
+                out["question"] = {"id": q.id, "round": q.round, "text": body["text"], "choices": body["choices"],
+                                   "step": body.get("step"), "link": body.get("link"), "answered": sum(votes),
+                                   "revealed": q.revealed is not None, "votes": votes if r.shown else None}
+                # Ask again: the first round's spread beside the second's, once answers are shown
+                out["question"]["before"] = _round_before(db, room, q) if r.shown else None
+                if q.revealed is not None:
+                    out["question"].update(right=body["right"], why=body.get("why", ""))
+            return out
+
+    def answer(self, room: str, session: str, question: int, choice: int) -> None:
+        """A student's answer to the current round (sent again: the same row; changed: until the reveal)."""
+        now = self.clock()
+        with self.engine.begin() as db:
+            q = _current(db, room)
+            if q is None or q.id != question:
+                raise Refused("The lecturer has moved on to another question.")
+            if q.revealed is not None:
+                raise Refused("The answer has been revealed: answers are closed.")
+            n = len(json.loads(q.body)["choices"])
+            if not (isinstance(choice, int) and 0 <= choice < n):
+                raise Refused("That is not one of the choices.")
+            mine = sa.and_(ANSWERS.c.question == q.id, ANSWERS.c.session == session)
+            if db.execute(sa.select(ANSWERS.c.choice).where(mine)).first() is None:
+                count = db.execute(sa.select(sa.func.count()).where(ANSWERS.c.question == q.id)).scalar_one()
+                if count >= MAX_ANSWERS:
+                    raise Refused(f"This question has its {MAX_ANSWERS} answers: no more are taken.")
+                try:  # the same answer sent twice at once (a retry): one row, the second an update
+                    with db.begin_nested():
+                        db.execute(ANSWERS.insert().values(question=q.id, session=session, choice=choice, at=now))
+                except sa.exc.IntegrityError:
+                    db.execute(ANSWERS.update().where(mine).values(choice=choice, at=now))
+            else:
+                db.execute(ANSWERS.update().where(mine).values(choice=choice, at=now))
+            db.execute(ROOMS.update().where(ROOMS.c.id == room).values(used=now))
+
+    def my_answer(self, room: str, session: str) -> int | None:
+        with self.engine.begin() as db:
+            q = _current(db, room)
+            if q is None:
+                return None
+            mine = sa.and_(ANSWERS.c.question == q.id, ANSWERS.c.session == session)
+            return db.execute(sa.select(ANSWERS.c.choice).where(mine)).scalar_one_or_none()
+
+
+# -- reading (in a transaction the caller holds) -------------------------------------------------------------------
+def _current(db, room: str):
+    """The room's current question: the one asked last (a round of "Ask again" is a question of its own)."""
+    return db.execute(sa.select(QUESTIONS).where(QUESTIONS.c.room == room).order_by(QUESTIONS.c.id.desc())
+                      .limit(1)).first()
+
+
+def _round_before(db, room: str, q) -> list[int] | None:
+    """The votes of the round before ``q`` on the same question (Ask again shows both), or None."""
+    if q.round == 1:
+        return None
+    prev = db.execute(sa.select(QUESTIONS).where(QUESTIONS.c.room == room, QUESTIONS.c.id < q.id,
+                                                 QUESTIONS.c.round == q.round - 1)
+                      .order_by(QUESTIONS.c.id.desc()).limit(1)).first()
+    return None if prev is None else _votes(db, prev.id, len(json.loads(prev.body)["choices"]))
+
+
+def _votes(db, question: int, n: int) -> list[int]:
+    """How many chose each of the ``n`` choices."""
+    counts = dict(db.execute(sa.select(ANSWERS.c.choice, sa.func.count()).where(ANSWERS.c.question == question)
+                             .group_by(ANSWERS.c.choice)).all())
+    return [int(counts.get(i, 0)) for i in range(n)]
+
+
+def _utc(t: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(t))
