@@ -25,13 +25,13 @@ if page.url_path == "" and st.query_params.to_dict():
     # but Streamlit's embed options, which to_dict leaves out) it still does, with the same points, step and settings.
     st.switch_page(nav.lesson_page(BY_SLUG["pla"]), query_params=st.query_params.to_dict())
 lesson = BY_SLUG.get(page.url_path)
-if lesson is not None:
-    widgets.read_w0()  # the sidebar's w₀, which the lesson's run uses, read before the sidebar is drawn
+# the sidebar's w₀, which the lesson's run uses, read before the sidebar is drawn
+w0_wrong = widgets.read_w0() if lesson is not None else None
 page.run()
 # The page first, then its sidebar and the reconnect watch: the browser draws the elements in the order they come,
 # and a lesson's first picture, which its plot is drawn on (first_picture.py), comes with the page's first elements.
 with st.sidebar:
     if lesson is not None:  # the home page runs nothing: its sidebar is the navigation alone
         st.markdown("#### Algorithm settings")
-        widgets.sidebar(own=lesson.own_settings(), words=lesson.setting_words)
+        widgets.sidebar(own=lesson.own_settings(), words=lesson.setting_words, w0_wrong=w0_wrong)
 frame.watch_reconnect()

@@ -158,7 +158,8 @@ class Store:
             w = csv.writer(out)
             w.writerow(["question", "round", "step", "demo link", "choice", "votes", "asked (UTC)", "revealed (UTC)"])
             for q in rows:
-                body, votes = json.loads(q.body), _votes(db, q.id, len(json.loads(q.body)["choices"]))
+                body = json.loads(q.body)
+                votes = _votes(db, q.id, len(body["choices"]))
                 for i, choice in enumerate(body["choices"]):
                     w.writerow([body["text"], q.round, body.get("step", ""), body.get("link", ""), choice, votes[i],
                                 _utc(q.asked), _utc(q.revealed) if q.revealed else ""])

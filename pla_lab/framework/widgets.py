@@ -60,10 +60,11 @@ def setting_widget(s: S.Setting, key: str, on_change=None, *, tooltip: bool = Tr
         st.select_slider(s.label, options=s.options, format_func=s.option_label, **common)
 
 
-def sidebar(own: tuple[str, ...] = (), words: dict | None = None) -> None:
+def sidebar(own: tuple[str, ...] = (), words: dict | None = None, w0_wrong: str | None = None) -> None:
     """The shared algorithm settings, one widget and one line of explanation each; ``own``: the settings the lesson
     shown sets itself (named, not drawn, here); ``words``: how a setting reads on that lesson
-    (:attr:`pla_lab.framework.lesson.Lesson.setting_words`): the same setting, values and link, its own words."""
+    (:attr:`pla_lab.framework.lesson.Lesson.setting_words`): the same setting, values and link, its own words;
+    ``w0_wrong``: what :func:`read_w0` found wrong with the w₀ typed (read before the lesson ran), or None."""
     shared.setup()
     ss = shared.SHARED
     for s in S.ALGORITHM:
@@ -75,9 +76,8 @@ def sidebar(own: tuple[str, ...] = (), words: dict | None = None) -> None:
             s = replace(s, help=said, option_label=partial(_label, labels, s.option_label))
         setting_widget(s, ss.key(s.key), tooltip=False)
         if s.key == "w0":
-            wrong = read_w0()
-            if wrong:
-                st.error(wrong)
+            if w0_wrong:
+                st.error(w0_wrong)
             if not ss["bias"] and ss["w0_valid"][0] != 0:
                 st.caption("No bias is learned, so b = 0 is used (the line passes through the origin).")
         st.caption(s.help)

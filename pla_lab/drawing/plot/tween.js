@@ -7,15 +7,15 @@ const FRAME_MS = 1000 / 60;
 
 // Animate the pose from `from` to `to` in `ms`, one requestAnimationFrame at a time; false if interrupted. The clock
 // starts when the tween is asked for, or one frame before its first frame if that comes late (a busy main thread):
-// the motion is then delayed, never cut to its end. With `now` (a motion a press starts) its first state, the fixed
+// the motion is then delayed, never cut to its end. With `atOnce` (a motion a press starts) its first state, the fixed
 // traces of the step it goes to (circle, ghost, update) with w where it is, is drawn at once, in the press's own task:
 // the page answers the press in the very next frame.
-export function tween(inst, from, to, ms, extra, token, now = false) {
+export function tween(inst, from, to, ms, extra, token, atOnce = false) {
   return new Promise((resolve) => {
     const rec = { start: performance.now(), frames: 0, ms };
     let t0 = null;
     inst.gd.dataset.animating = "1";
-    if (now) {
+    if (atOnce) {
       draw(inst, lerpPose(from, to, ease(0)), extra); // the first frame sets up the fixed traces (circle, ghost)
       Object.assign(rec, { first: rec.start, frames: 1 });
     }
@@ -44,8 +44,8 @@ export function tween(inst, from, to, ms, extra, token, now = false) {
  * One motion (an update of a chain or of Play, or a jump) to step nt: from its first frame every readout names nt,
  * the step it moves to (said.js, stepNamed); inst.tDisp stays the step last reached until the motion ends there.
  */
-export function moveTo(inst, nt, from, to, ms, extra, token, now = false) {
+export function moveTo(inst, nt, from, to, ms, extra, token, atOnce = false) {
   inst.gd.dataset.animating = "1";
   sayStep(inst, nt);
-  return tween(inst, from, to, ms, extra, token, now);
+  return tween(inst, from, to, ms, extra, token, atOnce);
 }
