@@ -27,7 +27,12 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from functools import partial
+from urllib.parse import urlencode
 
+from pla_lab.drawing import figures
+from pla_lab.drawing import picture as drawing
+from pla_lab.framework import classes, shared
 from pla_lab.framework.say import st
 
 HEADING = "Check yourself"
@@ -61,16 +66,26 @@ class Question:
         return hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
 
 
-def show(lesson, page) -> None:
-    """The lesson's questions about this page (its ``questions`` hook), after its words."""
-    ask(lesson.state.ns, lesson.questions(page) if page.trace is not None else [], about=page.run.id)
+def show(lesson, page, shown: dict | None = None) -> None:
+    """The lesson's questions about this page (its ``questions`` hook), after its words; ``shown``: the plot's payload
+    as drawn (its picture goes with a question asked of the class)."""
+    questions = lesson.questions(page) if page.trace is not None else []
+    asking = None
+    if questions and shared.SHARED["present"]:  # in presenter mode each question may be put to the class
+        link = "/" + lesson.slug + "?" + urlencode(shared.lesson_link(lesson))
+        # the step as the server draws it, on light ground: a phone shows it in either theme
+        picture = drawing.data_uri({**shown, "present": False, "colors": figures.palette("light")}) if shown else None
+        asking = partial(classes.ask, step=page.t, link=link, lesson=lesson.title, picture=picture,
+                         alt=shown["alt"] if shown else "")
+    ask(lesson.state.ns, questions, about=page.run.id, asking=asking)
 
 
-def ask(ns: str, questions: list[Question], *, about: str) -> None:
+def ask(ns: str, questions: list[Question], *, about: str, asking=None) -> None:
     """A "Check yourself" section, two questions to a row (one under the other on a phone). ``ns``: the lesson's
     state namespace (``lesson.state.ns``); ``about``: an id of what the questions are about (the run id), part of
     each commit's key. A lesson that draws its page itself (Experiments overrides ``render``) calls this at the end
-    of its page, with the id of the result its questions read (e.g. the job's key)."""
+    of its page, with the id of the result its questions read (e.g. the job's key). ``asking``: in presenter mode,
+    what *Ask the class* does with a question (:func:`pla_lab.framework.classes.ask`), None elsewhere."""
     if not questions:
         return
     # One box: on a phone, where the lesson's boxes are flattened and reordered (style.phone_order), it stays
@@ -84,6 +99,18 @@ def ask(ns: str, questions: list[Question], *, about: str) -> None:
             for col, q in zip(cols, questions[row:row + 2]):
                 with col:
                     _ask(f"{ns}.check-{q.digest(about)}", q)
+                    if asking is not None:
+                        _class(f"{ns}.class-{q.digest(about)}", q, asking)
+
+
+def _class(key: str, q: Question, asking) -> None:
+    """*Ask the class*: the question put to the room, and the projector's view opened (or why it could not be)."""
+    if st.button("Ask the class", key=key, icon=":material/groups:",
+                 help="The class answers on their phones (the class code and a QR code on the next screen); you "
+                      "show the spread, reveal the answer, ask again."):
+        wrong = asking(q)
+        if wrong:
+            st.error(wrong)
 
 
 def _ask(key: str, q: Question) -> None:

@@ -27,40 +27,16 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
+from pla_lab.framework.class_tables import (ANSWERS, CODE_LEN, META, QUESTIONS, ROOMS, VERSION, current, round_before,
+                                             sqlite_pragmas, utc, votes)
+
 SCHEMA_VERSION = 1
 KEEP_S = 24 * 3600  # a room and its answers live this long after their last use
 MAX_ROOMS = 500  # live rooms on one store
 MAX_ANSWERS = 2000  # answers to one round of one question
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read off a projector, typed on a phone
-CODE_LEN = 6
-
-META = sa.MetaData()
-VERSION = sa.Table("class_schema", META, sa.Column("version", sa.Integer, nullable=False))
-ROOMS = sa.Table(
-    "class_rooms", META,
-    sa.Column("id", sa.String(32), primary_key=True),
-    sa.Column("code", sa.String(CODE_LEN), nullable=False, unique=True),
-    sa.Column("key_hash", sa.String(64), nullable=False),
-    sa.Column("link", sa.Text, nullable=False),
-    sa.Column("used", sa.Float, nullable=False),
-    sa.Column("shown", sa.Boolean, nullable=False, default=False),  # the spread of answers is on the projector
-)
-QUESTIONS = sa.Table(
-    "class_questions", META,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("room", sa.String(32), sa.ForeignKey("class_rooms.id", ondelete="CASCADE"), nullable=False, index=True),
-    sa.Column("round", sa.Integer, nullable=False),  # 1, then 2 for "Ask again": the votes kept apart
-    sa.Column("body", sa.Text, nullable=False),  # JSON: text, choices, right, why, step, link
-    sa.Column("asked", sa.Float, nullable=False),
-    sa.Column("revealed", sa.Float),
-)
-ANSWERS = sa.Table(
-    "class_answers", META,
-    sa.Column("question", sa.Integer, sa.ForeignKey("class_questions.id", ondelete="CASCADE"), primary_key=True),
-    sa.Column("session", sa.String(64), primary_key=True),
-    sa.Column("choice", sa.Integer, nullable=False),
-    sa.Column("at", sa.Float, nullable=False),
-)
+#: What a question's body holds that everyone in the room sees (its right choice and why only once revealed)
+SHOWN = ("text", "choices", "step", "link", "lesson", "picture", "alt")
 
 
 class Refused(Exception):
@@ -81,11 +57,11 @@ def _hash(key: str) -> str:
 class Store:
     """The class's store at ``url`` (an SQLAlchemy URL). Its schema is created on first use, with a version."""
 
-    def __init__(self, url: str, *, clock=time.time):
-        self.engine = sa.create_engine(url)
+    def __init__(self, url: str | sa.Engine, *, clock=time.time):
+        self.engine = url if isinstance(url, sa.Engine) else sa.create_engine(url, pool_pre_ping=True)
         self.clock = clock
-        if self.engine.dialect.name == "sqlite":  # its foreign keys cascade only when asked
-            sa.event.listen(self.engine, "connect", lambda c, _: c.execute("PRAGMA foreign_keys=ON"))
+        if self.engine.dialect.name == "sqlite":  # foreign keys cascade only when asked; replicas write by turns
+            sa.event.listen(self.engine, "connect", sqlite_pragmas)
         META.create_all(self.engine)
         with self.engine.begin() as db:
             found = db.execute(sa.select(VERSION.c.version)).scalars().all()
@@ -110,6 +86,17 @@ class Store:
                                              shown=False))
         return room
 
+    def control(self, room: str, key: str) -> None:
+        """Nothing, if ``key`` is the lecturer's of ``room``; else Refused."""
+        with self.engine.begin() as db:
+            self._control(db, room, key)
+
+    def close(self, room: str, key: str) -> None:
+        """End the class: the room, its questions and answers deleted."""
+        with self.engine.begin() as db:
+            self._control(db, room, key)
+            db.execute(ROOMS.delete().where(ROOMS.c.id == room))
+
     def _control(self, db, room: str, key: str) -> None:
         """The room's lecturer, or Refused (a forged or stale room, another room's key)."""
         row = db.execute(sa.select(ROOMS.c.key_hash).where(ROOMS.c.id == room)).first()
@@ -123,7 +110,7 @@ class Store:
         """Ask ``question`` (text, choices, right, why, step, link); ``again``: a new round of the current one."""
         with self.engine.begin() as db:
             self._control(db, room, key)
-            last = _current(db, room)
+            last = current(db, room)
             if again:
                 if last is None:
                     raise Refused("There is no question to ask again.")
@@ -143,7 +130,7 @@ class Store:
     def reveal(self, room: str, key: str) -> None:
         with self.engine.begin() as db:
             self._control(db, room, key)
-            q = _current(db, room)
+            q = current(db, room)
             if q is None:
                 raise Refused("There is no question to reveal.")
             db.execute(QUESTIONS.update().where(QUESTIONS.c.id == q.id).values(revealed=self.clock()))
@@ -159,10 +146,10 @@ class Store:
             w.writerow(["question", "round", "step", "demo link", "choice", "votes", "asked (UTC)", "revealed (UTC)"])
             for q in rows:
                 body = json.loads(q.body)
-                votes = _votes(db, q.id, len(body["choices"]))
+                counts = votes(db, q.id, len(body["choices"]))
                 for i, choice in enumerate(body["choices"]):
-                    w.writerow([body["text"], q.round, body.get("step", ""), body.get("link", ""), choice, votes[i],
-                                _utc(q.asked), _utc(q.revealed) if q.revealed else ""])
+                    w.writerow([body["text"], q.round, body.get("step", ""), body.get("link", ""), choice, counts[i],
+                                utc(q.asked), utc(q.revealed) if q.revealed else ""])
             return out.getvalue()
 
     # -- everyone in the room -------------------------------------------------------------------------------------
@@ -179,16 +166,16 @@ class Store:
             r = db.execute(sa.select(ROOMS).where(ROOMS.c.id == room)).first()
             if r is None:
                 return None
-            q = _current(db, room)
+            q = current(db, room)
             out = {"code": r.code, "link": r.link, "question": None}
             if q is not None:
                 body = json.loads(q.body)
-                votes = _votes(db, q.id, len(body["choices"]))
-                out["question"] = {"id": q.id, "round": q.round, "text": body["text"], "choices": body["choices"],
-                                   "step": body.get("step"), "link": body.get("link"), "answered": sum(votes),
-                                   "revealed": q.revealed is not None, "votes": votes if r.shown else None}
+                counts = votes(db, q.id, len(body["choices"]))
+                out["question"] = {**{k: body.get(k) for k in SHOWN}, "id": q.id, "round": q.round,
+                                   "answered": sum(counts), "revealed": q.revealed is not None,
+                                   "votes": counts if r.shown else None}
                 # Ask again: the first round's spread beside the second's, once answers are shown
-                out["question"]["before"] = _round_before(db, room, q) if r.shown else None
+                out["question"]["before"] = round_before(db, room, q) if r.shown else None
                 if q.revealed is not None:
                     out["question"].update(right=body["right"], why=body.get("why", ""))
             return out
@@ -197,7 +184,7 @@ class Store:
         """A student's answer to the current round (sent again: the same row; changed: until the reveal)."""
         now = self.clock()
         with self.engine.begin() as db:
-            q = _current(db, room)
+            q = current(db, room)
             if q is None or q.id != question:
                 raise Refused("The lecturer has moved on to another question.")
             if q.revealed is not None:
@@ -221,36 +208,8 @@ class Store:
 
     def my_answer(self, room: str, session: str) -> int | None:
         with self.engine.begin() as db:
-            q = _current(db, room)
+            q = current(db, room)
             if q is None:
                 return None
             mine = sa.and_(ANSWERS.c.question == q.id, ANSWERS.c.session == session)
             return db.execute(sa.select(ANSWERS.c.choice).where(mine)).scalar_one_or_none()
-
-
-# -- reading (in a transaction the caller holds) -------------------------------------------------------------------
-def _current(db, room: str):
-    """The room's current question: the one asked last (a round of "Ask again" is a question of its own)."""
-    return db.execute(sa.select(QUESTIONS).where(QUESTIONS.c.room == room).order_by(QUESTIONS.c.id.desc())
-                      .limit(1)).first()
-
-
-def _round_before(db, room: str, q) -> list[int] | None:
-    """The votes of the round before ``q`` on the same question (Ask again shows both), or None."""
-    if q.round == 1:
-        return None
-    prev = db.execute(sa.select(QUESTIONS).where(QUESTIONS.c.room == room, QUESTIONS.c.id < q.id,
-                                                 QUESTIONS.c.round == q.round - 1)
-                      .order_by(QUESTIONS.c.id.desc()).limit(1)).first()
-    return None if prev is None else _votes(db, prev.id, len(json.loads(prev.body)["choices"]))
-
-
-def _votes(db, question: int, n: int) -> list[int]:
-    """How many chose each of the ``n`` choices."""
-    counts = dict(db.execute(sa.select(ANSWERS.c.choice, sa.func.count()).where(ANSWERS.c.question == question)
-                             .group_by(ANSWERS.c.choice)).all())
-    return [int(counts.get(i, 0)) for i in range(n)]
-
-
-def _utc(t: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(t))

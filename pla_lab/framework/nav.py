@@ -41,8 +41,10 @@ def lesson_page(lesson):
     return st.Page(f"../pages/{slug}.py", title=lesson.title, icon=lesson.icon, url_path=slug)
 
 
-#: The pages after the lessons: the lecturer's deck of demos, the notes the lessons draw on, the words they use
-BOOKS = (("lecture", "Lecture", "🎓"), ("sources", "Sources", "📚"), ("glossary", "Glossary", "📖"))
+#: The pages after the lessons: the lecturer's deck of demos, a class answering a question, the notes the lessons draw
+#: on, the words they use
+BOOKS = (("lecture", "Lecture", "🎓"), ("class", "Class", "🙋"), ("sources", "Sources", "📚"),
+         ("glossary", "Glossary", "📖"))
 
 
 def pages(lessons) -> list:

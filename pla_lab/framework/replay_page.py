@@ -29,8 +29,9 @@ class ReplayPage:
     def _live(self) -> None:
         """What changes at every click, step and play: it reruns alone, without the sidebar and the rows above."""
         page = frame.current_page(self)
+        shown = None  # the plot's payload, in presenter mode: its picture goes with a question asked of the class
         if shared.SHARED["present"]:
-            self._present(page)
+            shown = self._present(page)
         elif self.wide:
             widgets.plot(self, page)
             left, right = st.columns(widgets.WIDTHS, gap="medium")
@@ -51,24 +52,25 @@ class ReplayPage:
                 look.show(self)
                 self._words(page)
                 self._guide()
-        checks.show(self, page)  # after the words, in presenter mode too (under the screen: the room's questions)
+        checks.show(self, page, shown)  # after the words, in presenter mode too (under the screen: the room's questions)
         frame.close_lesson(self, page)
 
-    def _present(self, page: Page) -> None:
+    def _present(self, page: Page) -> dict:
         """Presenter mode at 1280×720: the plot takes most of the screen, Back/Step/Play stay in view beside it, then
         the numbers (a wide lesson's plot and chart leave its numbers a box under them, and every control of the
-        lesson is in the column beside them); the guide and the point tools wait until it is left."""
+        lesson is in the column beside them); the guide and the point tools wait until it is left. Returns the plot's
+        payload."""
         bar = lecture_box.BAR_ROOM if lecture_box.shown(self) else 0  # the plot and its numbers end above the bar
         if self.wide:  # the plot and its chart beside the controls, every one of the lesson's within reach
             left, right = st.columns((2.4, 1), gap="small")
             with left.container(key=style.MAIN):
-                widgets.plot(self, page, height=PRESENT_WIDE, fill=PRESENT_WORDS + bar)
+                shown = widgets.plot(self, page, height=PRESENT_WIDE, fill=PRESENT_WORDS + bar)
                 words = st.container(key=widgets.WORDS)
             side = right.container(key=widgets.SIDE)
         else:
             left, right = st.columns((1.9, 1.35), gap="medium")
             with left:
-                widgets.plot(self, page, height=PRESENT_HEIGHT, fill=PRESENT_FILL + bar)
+                shown = widgets.plot(self, page, height=PRESENT_HEIGHT, fill=PRESENT_FILL + bar)
             side = right.container(key=widgets.COLUMN)
         with side:
             st.markdown(f"#### {self.heading}")
@@ -84,6 +86,7 @@ class ReplayPage:
                 words = st.container(key=widgets.WORDS)
         with words, said(page):
             self.present_panel(page)
+        return shown
 
     @staticmethod
     def _modes(widths) -> None:

@@ -134,11 +134,11 @@ def point_tools(lesson) -> None:
 FILL = 120  # px under a lesson's plot, to the fold: Back/Step/Play and the scrubber (measured at 1280×720)
 
 
-def plot(lesson, page, *, height: int | None = None, fill: int | None = FILL) -> None:
+def plot(lesson, page, *, height: int | None = None, fill: int | None = FILL) -> dict:
     """The plot component: the points, everything that moves with w, the lesson's layers and chart. It is
     ``height`` px tall, or with ``fill`` as tall as the screen allows, leaving ``fill`` px under it on screen (and
     no taller than a square plot area at its width needs): so on a tall screen, or with the sidebar collapsed
-    where the width was the limit, the plot grows."""
+    where the width was the limit, the plot grows. Returns the payload it drew."""
     s = lesson.state
     height = height or lesson.plot_height
     run: Run = page.run
@@ -161,6 +161,7 @@ def plot(lesson, page, *, height: int | None = None, fill: int | None = FILL) ->
         # Wrapped in a list: Streamlit checks each value of a dict passed as data for a data frame, and that check
         # imports pandas (2 s on a process's first plot) and costs ~1 ms a rerun; nothing here is one.
         plot_component(key=s.key("plot"), data=[data], on_events_change=partial(actions.on_events, lesson))
+    return data
 
 
 def transport(lesson, page) -> None:

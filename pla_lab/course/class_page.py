@@ -1,0 +1,180 @@
+"""The Class page (/class, issue 35): a student joins a class by its code or its link and answers the question the
+lecturer asked last; the lecturer's own link (its ``key``) shows the projector's view instead
+(:mod:`pla_lab.course.projector`). Both follow the room by themselves, a fragment that reruns every second.
+
+A student's page shows the question, the demo's picture at the step asked about (the server's picture, drawn when the
+lecturer asked: no plot code), the choices and *Answer*. The answer can be changed until the reveal; then the page
+says Right or Not quite, and why. An answer that cannot reach the store is kept and sent again at every tick until it
+is counted (one row per student: sent twice, it counts once)."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from pla_lab.course import projector
+from pla_lab.framework import classes, ratelimit
+from pla_lab.framework.classroom import CODE_ALPHABET, CODE_LEN, Refused
+from pla_lab.framework.say import st
+from pla_lab.words.text import literal, md
+
+TICK_S = 1.0  # how often a page reads the room: with the store's copy (classes.FRESH_S), a new question shows in ≤ 2 s
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+CSS = """<style>
+.st-key-class-picture img{background:#fff;border-radius:0.5rem;max-height:42vh;width:auto;max-width:100%}
+.st-key-class-question p{font-size:1.15rem}
+</style>"""
+_MINE = "pla-class-mine"  # {question id: the choice this tab's answer holds}, as the store counted it
+_PENDING = "pla-class-pending"  # (room, question id, choice) not yet counted: the store could not be reached
+_LAST = "pla-class-last"  # the room as last read, shown while the store cannot be reached
+
+
+def page() -> None:
+    st.html(CSS)
+    given = st.query_params.get("room")
+    room, key = classes.valid(given), st.query_params.get("key")
+    if given is not None and room is None:
+        st.error("This class link is not a class's link: check it, or type the class's code below.")
+    if room is not None and key is not None:
+        try:
+            classes.store().control(room, classes.valid(key) or "")
+        except Refused as e:
+            st.error(str(e) + " This page shows the class as a student sees it.")
+        except sa.exc.SQLAlchemyError:
+            st.warning(classes.OFFLINE)
+        else:
+            classes.remember(room, key)
+            projector.show(room, key)
+            return
+    if room is None:
+        join()
+        return
+    st.fragment(_student, run_every=TICK_S)(room, classes.me())
+
+
+def join() -> None:
+    """The code typed on the page (rate limited: a guess costs its guesser, not the class)."""
+    st.markdown("### Join a class")
+    st.caption(f"Type the code on the lecturer's screen ({CODE_LEN} letters and digits), or scan its QR code.")
+    with st.form("class-join", border=True, enter_to_submit=True):
+        code = st.text_input("Class code", max_chars=16, placeholder="e.g. K7PQ2M")
+        sent = st.form_submit_button("Join", type="primary")
+    if not sent:
+        return
+    typed = "".join(code.split()).upper()
+    if len(typed) != CODE_LEN or any(c not in CODE_ALPHABET for c in typed):
+        st.error(f"A class code is {CODE_LEN} letters and digits (no O, I, L, 0 or 1): check it on the screen.")
+        return
+    wait = ratelimit.CODES.take(classes.session())
+    if wait:
+        st.warning(f"Too many codes tried: wait {wait:.0f} s before the next.")
+        return
+    try:
+        room = classes.store().room_by_code(typed)
+    except sa.exc.SQLAlchemyError:
+        st.warning(classes.OFFLINE)
+        return
+    if room is None:
+        st.error(f"No class has the code {typed} now: check it on the screen (a class ends a day after its last use).")
+        return
+    st.query_params["room"] = room
+    st.rerun()
+
+
+def _read(room: str) -> tuple[dict | None, bool]:
+    """(the room now, or as last read; whether the store was reached)."""
+    try:
+        v = classes.view(room)
+    except sa.exc.SQLAlchemyError:
+        last = st.session_state.get(_LAST)
+        return (last[1] if last and last[0] == room else None), False
+    st.session_state[_LAST] = (room, v)
+    return v, True
+
+
+def _send(room: str, me: str, qid: int, choice: int) -> str | None:
+    """The answer sent to the store; what went wrong in words (kept to send again if the store was unreachable)."""
+    try:
+        classes.store().answer(room, me, qid, choice)
+    except Refused as e:
+        st.session_state.pop(_PENDING, None)
+        return str(e)
+    except sa.exc.SQLAlchemyError:
+        st.session_state[_PENDING] = (room, qid, choice)
+        return None
+    st.session_state.pop(_PENDING, None)
+    st.session_state.setdefault(_MINE, {})[qid] = choice
+    return None
+
+
+def _answer(room: str, me: str, qid: int, key: str) -> None:
+    """*Answer* pressed (a callback, before the fragment reruns)."""
+    choice = st.session_state.get(key)
+    if choice is None:
+        st.session_state["pla-class-said"] = "Pick one of the choices first."
+        return
+    wait = ratelimit.ANSWERS.take(me)
+    said = f"Too many answers at once: wait {wait:.1f} s." if wait else _send(room, me, qid, int(choice))
+    st.session_state["pla-class-said"] = said
+
+
+def _mine(room: str, me: str, qid: int) -> int | None:
+    """This tab's answer to question ``qid``: as counted here, else as the store holds it (after a reconnection)."""
+    held = st.session_state.setdefault(_MINE, {})
+    if qid not in held:
+        try:
+            held[qid] = classes.store().my_answer(room, me)
+        except sa.exc.SQLAlchemyError:
+            return None
+    return held[qid]
+
+
+def _student(room: str, me: str) -> None:
+    pending = st.session_state.get(_PENDING)
+    if pending and pending[0] == room:  # sent again at every tick until the store counts it once
+        _send(room, me, pending[1], pending[2])
+    v, reached = _read(room)
+    if not reached:
+        st.warning(classes.OFFLINE)
+    if v is None:
+        if reached:
+            st.error("This class has ended (or its link is wrong): a class is kept a day after its last use.")
+            join()
+        return
+    q = v["question"]
+    if q is None:
+        st.markdown(f"### Class {v['code']}")
+        st.info("You are in. The lecturer's question will show here by itself: keep this page open.")
+        return
+    again = " · second vote" if q["round"] > 1 else ""
+    st.caption(f"Class {v['code']} · about {q.get('lesson') or 'the demo'}, step {q['step']}{again}")
+    with st.container(key="class-question"):
+        st.markdown(md(q["text"]))
+    if q.get("picture"):
+        with st.container(key="class-picture"):
+            st.markdown(f"![{literal(q.get('alt') or 'The demo at this step')}]({q['picture']})")
+    choices, qid = q["choices"], q["id"]
+    label = [f"{LETTERS[i]}. {c}" for i, c in enumerate(choices)]
+    mine = _mine(room, me, qid)
+    if not q["revealed"]:
+        key = f"class-choice-{qid}"
+        st.radio("Your answer", range(len(choices)), index=mine, format_func=label.__getitem__, key=key)
+        st.button("Answer", type="primary", on_click=_answer, args=(room, me, qid, key), key=f"class-send-{qid}")
+        said = st.session_state.pop("pla-class-said", None)
+        if said:
+            st.warning(said)
+        if pending and pending[1] == qid and st.session_state.get(_PENDING):
+            st.info(f"Your answer {LETTERS[pending[2]]} is waiting to be sent: it is sent as soon as the class's "
+                    "store answers.")
+        elif mine is not None:
+            st.success(f"Your answer {LETTERS[mine]} is counted. You may change it until the lecturer reveals the "
+                       "answer.")
+    else:
+        right = q["right"]
+        if mine is None:
+            st.info(f"Answers are closed. The right answer: {label[right]}. {q['why']}")
+        elif mine == right:
+            st.success(f"**Right:** {label[right]}. {q['why']}", icon=":material/check_circle:")
+        else:
+            st.warning(f"**Not quite:** you answered {LETTERS[mine]}; the right answer is {label[right]}. {q['why']}",
+                       icon=":material/lightbulb:")
+    st.caption(f"{q['answered']} answered")

@@ -1,0 +1,143 @@
+"""The projector's view of a class (/class with the lecturer's own link, issue 35): the question and its choices large,
+the class's code and the QR code of its link, how many answered, and the lecturer's controls: *Show answers* (the
+spread as a bar chart, the right choice unmarked), *Reveal*, *Ask again* (a second vote, beside the first), *Back to
+the demo*; after class, the results as CSV and *End this class*. It reruns every second by itself."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qsl, urlsplit
+
+import sqlalchemy as sa
+
+from pla_lab.drawing import spread
+from pla_lab.framework import classes, nav
+from pla_lab.framework.classroom import Refused
+from pla_lab.framework.qr import qr_svg
+from pla_lab.framework.say import st
+from pla_lab.words.text import literal, md
+
+TICK_S = 1.0
+CSS = """<style>
+.st-key-class-projector .st-key-class-ask p{font-size:2rem;line-height:1.3}
+.st-key-class-projector .st-key-class-choices p{font-size:1.6rem;line-height:1.35;margin-bottom:0.2rem}
+.st-key-class-projector .st-key-class-count p{font-size:2.2rem;font-weight:700}
+.st-key-class-projector .st-key-class-code p{font-size:1.3rem}
+.st-key-class-projector .st-key-class-code strong{font-size:3rem;letter-spacing:0.12em;font-family:monospace}
+.st-key-class-projector .st-key-class-qr img{background:#fff;max-width:min(100%, 40vh)}
+.st-key-class-projector .st-key-class-qr{align-items:center}
+.st-key-class-projector .st-key-class-chart img{max-width:100%}
+.st-key-class-projector .st-key-class-picture img{background:#fff;border-radius:0.5rem;max-height:36vh;max-width:100%}
+</style>"""
+_SAID = "pla-class-projector-said"
+VERBS = {"show": "Show answers", "reveal": "Reveal", "again": "Ask again"}
+
+
+def show(room: str, key: str) -> None:
+    st.html(CSS)
+    with st.container(key="class-projector"):
+        st.fragment(_live, run_every=TICK_S)(room, key)
+    with st.expander("After class: the results, ending the class, your own link"):
+        st.download_button("Download the results (CSV)", data=lambda: classes.store().results_csv(room, key),
+                           file_name="pla-lab-class-results.csv", mime="text/csv", on_click="ignore",
+                           icon=":material/download:")
+        st.caption("One row per question, vote and choice: the question, the step, the demo's link, how many chose it, "
+                   "when it was asked and revealed. Nothing about who answered is kept.")
+        st.button("End this class (its questions and answers are deleted)", on_click=_act, args=("end", room, key))
+        st.caption("This page's own address is the lecturer's link: it controls the class, so keep it to yourself "
+                   "(bookmark it to download the results later). The class link and the QR code carry no key.")
+
+
+def _act(verb: str, room: str, key: str) -> None:
+    """A control pressed (a callback): the store checks the key."""
+    s = classes.store()
+    try:
+        if verb == "show":
+            s.show(room, key)
+        elif verb == "reveal":
+            s.reveal(room, key)
+        elif verb == "again":
+            s.ask(room, key, {}, again=True)
+        elif verb == "end":
+            s.close(room, key)
+    except Refused as e:
+        st.session_state[_SAID] = str(e)
+    except sa.exc.SQLAlchemyError:
+        st.session_state[_SAID] = classes.OFFLINE
+
+
+def _back(link: str) -> None:
+    """Back to the demo the question was about, in this tab (its link: lesson, points, step, presenter mode)."""
+    parts = urlsplit(link)
+    lesson = nav.lesson(parts.path.strip("/"))
+    if lesson is not None:
+        st.switch_page(nav.lesson_page(lesson), query_params=dict(parse_qsl(parts.query)))
+
+
+def _live(room: str, key: str) -> None:
+    said = st.session_state.pop(_SAID, None)
+    if said:
+        st.warning(said)
+    try:
+        v = classes.view(room, fresh=True)
+    except sa.exc.SQLAlchemyError:
+        st.warning(classes.OFFLINE)
+        return
+    if v is None:
+        st.info("This class has ended. Ask a question from a lesson's *Check yourself* in presenter mode to start "
+                "a new one.")
+        return
+    q = v["question"]
+    main, side = st.columns((1.75, 1), gap="large")
+    with side:
+        _join(v, room, q)
+    with main:
+        if q is None:
+            st.info("No question asked yet: in presenter mode, press *Ask the class* under a *Check yourself* "
+                    "question.")
+            return
+        again = " · second vote" if q["round"] > 1 else ""
+        st.caption(f"About {q.get('lesson') or 'the demo'}, step {q['step']}{again}")
+        with st.container(key="class-ask"):
+            st.markdown(md(q["text"]))
+        right = q.get("right") if q["revealed"] else None
+        if q["votes"] is None:  # the choices, large, and the demo's picture; once the answers are shown, the chart
+            words, picture = st.columns((1.4, 1)) if q.get("picture") else (st.container(), None)
+            with words.container(key="class-choices"):
+                for i, c in enumerate(q["choices"]):
+                    st.markdown(f"**{spread.LETTERS[i]}.** {md(c)}" + ("  ✓" if i == right else ""))
+            if picture is not None:
+                with picture.container(key="class-picture"):
+                    st.markdown(f"![{literal(q.get('alt') or 'The demo at this step')}]({q['picture']})")
+        else:
+            rounds = [q["before"], q["votes"]] if q.get("before") else [q["votes"]]
+            chart = spread.svg(q["choices"], rounds, right)
+            with st.container(key="class-chart"):
+                st.markdown(f"![{literal(spread.alt(q['choices'], rounds, right))}]({spread.data_uri(chart)})")
+        cols = st.columns(4)
+        for col, verb in zip(cols, VERBS):
+            col.button(md(VERBS[verb]), on_click=_act, args=(verb, room, key), width="stretch",
+                       type="primary" if verb == "show" and q["votes"] is None else "secondary",
+                       key=f"class-{verb}")
+        if cols[3].button("To the demo", width="stretch", key="class-back",
+                          help="Back to the demo this question is about, at its step") and q.get("link"):
+            _back(q["link"])
+
+
+def _join(v: dict, room: str, q: dict | None) -> None:
+    """How the class joins (the code, the page to type it on, the QR code of the class link) and how many answered;
+    once the answer is revealed, the answer and why in the QR code's place."""
+    link = classes.absolute(classes.class_link(room))
+    page = classes.absolute("/" + classes.PAGE)
+    with st.container(key="class-code"):
+        st.markdown(f"Join at {literal(page)} with the code  \n**{v['code']}**")
+    if q is not None:
+        with st.container(key="class-count"):
+            st.markdown(f"{q['answered']} answered")
+        if q["revealed"]:
+            right = q["right"]
+            st.success(f"**The answer: {spread.LETTERS[right]}.** {q['why']}", icon=":material/check_circle:")
+            return
+    made = qr_svg(link)
+    if made is not None:
+        with st.container(key="class-qr"):
+            st.image(made[0], caption="Or scan: the class link", width="stretch")
