@@ -46,8 +46,8 @@ def sidebar_order(at) -> list[str]:
 def test_the_path_is_the_order_of_the_lessons_and_of_the_sidebar():
     assert [s.slug for s in path.PATH] == SLUGS
     at = start(page=None)
-    assert sidebar_order(at) == ["", *SLUGS, "lecture", "sources", "glossary"]  # "Start here" first, at "/"; then the
-    # lecture being prepared, the notes and the words
+    assert sidebar_order(at) == ["", *SLUGS, "lecture", "class", "sources", "glossary"]  # "Start here" first, at "/";
+    # then the lecture being prepared, a class answering together, the notes and the words
     assert SLUGS.index("pla") < SLUGS.index("halts") < SLUGS.index("xor") < SLUGS.index("pocket")
     assert SLUGS[-1] == "experiments"
 
