@@ -97,10 +97,7 @@ def absolute(relative: str) -> str:
 
 def session() -> str:
     """This browser connection's Streamlit session, for the rate limits (a new one costs a new websocket)."""
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
-
-    ctx = get_script_run_ctx()
-    return ctx.session_id if ctx else ""
+    return st.session_state.setdefault("pla-class-session", secrets.token_urlsafe(12))
 
 
 def me() -> str:
