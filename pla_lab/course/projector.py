@@ -28,7 +28,7 @@ CSS = """<style>
 .st-key-class-projector .st-key-class-chart img{max-width:100%}
 .st-key-class-projector .st-key-class-picture img{background:#fff;border-radius:0.5rem;max-height:36vh;max-width:100%}
 </style>"""
-_SAID = "pla-class-projector-said"
+_SAID, _LAST = "pla-class-projector-said", "pla-class-projector-last"
 VERBS = {"show": "Show answers", "reveal": "Reveal", "again": "Ask again"}
 
 
@@ -79,9 +79,13 @@ def _live(room: str, key: str) -> None:
         st.warning(said)
     try:
         v = classes.view(room, fresh=True)
-    except sa.exc.SQLAlchemyError:
+        st.session_state[_LAST] = (room, v)
+    except sa.exc.SQLAlchemyError:  # the room as last read, under the warning
         st.warning(classes.OFFLINE)
-        return
+        last = st.session_state.get(_LAST)
+        v = last[1] if last and last[0] == room else None
+        if v is None:
+            return
     if v is None:
         st.info("This class has ended. Ask a question from a lesson's *Check yourself* in presenter mode to start "
                 "a new one.")

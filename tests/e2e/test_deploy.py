@@ -76,3 +76,54 @@ def test_a_student_keeps_the_demo_when_their_replica_dies(cluster, browser):
     plot.page.get_by_role("button", name="Step").click()  # and the lesson goes on
     plot.wait_t(4, timeout=30_000)
     ctx.close()
+
+
+def test_a_replica_killed_mid_question_loses_no_answer_and_counts_none_twice(cluster, browser):
+    """Issue 35: the replicas share the class's store (here the SQLite file every process on the machine reaches).
+    Students answer, the process serving one of them is killed, they reconnect through nginx to the other, and their
+    recorded answers stand: the count is the same, and a changed answer is still one."""
+    import re
+
+    from playwright.sync_api import expect
+
+    base, folder = cluster
+    lecturer = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    lecturer.goto(base + "/pla?present=1")
+    lecturer.wait_for_selector(READY, timeout=60_000)
+    lecturer.get_by_role("button", name="Ask the class").first.click()
+    lecturer.wait_for_url(re.compile(r"/class\?room="), timeout=30_000)
+    room = re.search(r"room=([\w-]+)", lecturer.url).group(1)
+    count = lecturer.locator(".st-key-class-count")
+    students = [browser.new_context(viewport={"width": 390, "height": 844}).new_page() for _ in range(4)]
+    for s, letter in zip(students, "AABB"):
+        s.goto(base + f"/class?room={room}")
+        s.wait_for_selector(READY, timeout=60_000)
+        s.locator("label").filter(has_text=re.compile(rf"^{letter}\. ")).click()
+        s.get_by_role("button", name="Answer", exact=True).click()
+        expect(s.get_by_text(f"Your answer {letter} is counted")).to_be_visible(timeout=10_000)
+    expect(count).to_have_text("4 answered", timeout=5_000)
+    routes = [next(c["value"] for c in s.context.cookies() if c["name"] == "pla_route") for s in students]
+    mine = replica(base + "/_stcore/health", routes[0])[0]
+    moved = [s for s, r in zip(students, routes) if replica(base + "/_stcore/health", r)[0] == mine]
+    os.kill(int((folder / f"replica-{mine.rsplit(':', 1)[1]}.pid").read_text()), signal.SIGKILL)
+    assert replica(base + "/_stcore/health", routes[0])[0] != mine
+    late = browser.new_context(viewport={"width": 390, "height": 844}).new_page()  # one more, after the kill
+    late.goto(base + f"/class?room={room}")
+    late.wait_for_selector(READY, timeout=60_000)
+    late.locator("label").filter(has_text=re.compile(r"^A\. ")).click()
+    late.get_by_role("button", name="Answer", exact=True).click()
+    for s, letter in zip(students, "AABB"):  # each page follows the room again (the moved ones reconnected), its
+        expect(s.get_by_text("5 answered")).to_be_visible(timeout=30_000)  # answer as the store has it
+        expect(s.get_by_text(f"Your answer {letter} is counted")).to_be_visible(timeout=15_000)
+    expect(count).to_have_text("5 answered", timeout=30_000)
+    s = moved[0]  # changes its mind on the other replica: still one answer
+    s.locator("label").filter(has_text=re.compile(r"^C\. ")).click()
+    s.get_by_role("button", name="Answer", exact=True).click()
+    expect(s.get_by_text("Your answer C is counted")).to_be_visible(timeout=10_000)
+    lecturer.get_by_role("button", name="Show answers").click()
+    expect(lecturer.locator(".st-key-class-chart img[alt^='Answers']")).to_have_attribute(
+        "alt", re.compile(r"^Answers: A 2, B 2, C 1\b"))
+    expect(count).to_have_text("5 answered")
+    print(f"\n{len(moved)} of 4 students moved to the other replica with their answers")
+    for p in (lecturer, *students, late):
+        p.context.close()

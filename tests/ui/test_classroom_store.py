@@ -5,20 +5,16 @@ one answer per student, question and round, rounds kept apart, the CSV holding e
 from __future__ import annotations
 
 import csv
-import glob
 import io
-import os
 import pathlib
-import shutil
-import socket
-import subprocess
-import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import sqlalchemy as sa
 
+from pla_lab.framework import class_tables as T
 from pla_lab.framework import classroom as C
+from tests.pg import postgres
 
 QUESTION = {"text": "Which point does update 1 correct?", "choices": ["#0", "#3", "#7"], "right": 0,
             "why": "#0 is the first mistake in the cyclic order.", "step": 0, "link": "/pla?t=0"}
@@ -32,50 +28,21 @@ class Clock:
         return self.t
 
 
-def _postgres():
-    """A throwaway PostgreSQL cluster (initdb, pg_ctl as the postgres user, a Unix socket in a temporary folder): its
-    SQLAlchemy URL and a function that stops it; None where this machine has no PostgreSQL."""
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin"))  # Debian's, off the PATH
-    where = os.pathsep.join([os.environ.get("PATH", ""), *found[-1:]])
-    initdb, pg_ctl = shutil.which("initdb", path=where), shutil.which("pg_ctl", path=where)
-    if not (initdb and pg_ctl):
-        return None
-    folder = tempfile.mkdtemp(prefix="pla-pg-")
-    shutil.chown(folder, "postgres")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    as_pg = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-    data = f"{folder}/data"
-    subprocess.run(as_pg + [initdb, "-D", data, "-A", "trust", "-U", "postgres"], check=True, capture_output=True)
-    subprocess.run(as_pg + [pg_ctl, "-D", data, "-w", "-l", f"{folder}/log", "-o",
-                            f"-k {folder} -p {port} -c listen_addresses=''", "start"], check=True, capture_output=True)
-
-    def stop():
-        subprocess.run(as_pg + [pg_ctl, "-D", data, "-m", "immediate", "stop"], capture_output=True)
-        shutil.rmtree(folder, ignore_errors=True)
-    return f"postgresql+psycopg://postgres@/postgres?host={folder}&port={port}", stop
-
-
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def url(request, tmp_path_factory):
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path_factory.mktemp('class')}/class.db"
         return
-    pg = _postgres()
-    if pg is None:
-        if os.environ.get("PLA_LAB_REQUIRE_BROWSER"):
-            pytest.fail("PostgreSQL is missing but required in CI (apt-get install -y postgresql)")
-        pytest.skip("no PostgreSQL on this machine")
-    yield pg[0]
-    pg[1]()
+    pg = postgres()
+    yield pg.url
+    pg.remove()
 
 
 @pytest.fixture
 def store(url):
     s = C.Store(url, clock=Clock())
     with s.engine.begin() as db:  # each test starts from an empty store (the schema and its version stay)
-        for table in (C.ANSWERS, C.QUESTIONS, C.ROOMS):
+        for table in (T.ANSWERS, T.QUESTIONS, T.ROOMS):
             db.execute(table.delete())
     return s
 
@@ -87,7 +54,7 @@ def test_a_room_has_an_unguessable_id_a_short_code_and_a_key_only_its_hash_store
     assert store.room_by_code(room.code.lower()[:3] + " " + room.code.lower()[3:]) == room.id  # as typed on a phone
     assert store.room_by_code("ZZZZZZ" if room.code != "ZZZZZZ" else "YYYYYY") is None
     with store.engine.begin() as db:
-        row = db.execute(sa.select(C.ROOMS)).one()
+        row = db.execute(sa.select(T.ROOMS)).one()
     assert room.key not in [str(v) for v in row]  # the key itself is nowhere in the store
     assert store.view(room.id)["question"] is None
 
@@ -136,7 +103,7 @@ def test_many_phones_sending_the_same_answers_at_once_are_counted_exactly_once(s
         list(pool.map(lambda a: store.answer(room.id, a[0], q, a[1]), sends))
     assert store.view(room.id)["question"]["answered"] == 40
     with store.engine.begin() as db:
-        assert db.execute(sa.select(sa.func.count()).select_from(C.ANSWERS)).scalar_one() == 40
+        assert db.execute(sa.select(sa.func.count()).select_from(T.ANSWERS)).scalar_one() == 40
 
 
 def test_ask_again_keeps_the_rounds_apart_and_an_old_question_takes_no_answer(store):
@@ -176,7 +143,7 @@ def test_caps_and_a_day_without_use(store, monkeypatch):
     store.open_room("/halts")
     assert store.view(room.id) is None
     with store.engine.begin() as db:
-        assert db.execute(sa.select(sa.func.count()).select_from(C.ANSWERS)).scalar_one() == 0
+        assert db.execute(sa.select(sa.func.count()).select_from(T.ANSWERS)).scalar_one() == 0
 
 
 def test_the_schema_has_a_version_and_another_version_is_refused(url):
