@@ -1,6 +1,7 @@
 """Load generator: simulated students that speak Streamlit's own websocket protocol (prints figures, not a test).
 
 Run:  python benchmarks/load.py [--n 10 50 100 150 200] [--steps 15] [--seconds 45] [--browsers 2]
+      python benchmarks/load.py --class-vote [--n 200] [--store sqlite|postgresql] [--kill]   (issue 35's class vote)
 
 One machine can play a class this way without a browser per student. For each N it starts a fresh
 `streamlit run app.py` on a free port, warms it with one session, then:
@@ -397,7 +398,17 @@ def main(argv=None) -> None:
     ap.add_argument("--replicas", type=int, default=0,
                     help="serve through deploy/start.sh: this many processes behind nginx (0: one process alone)")
     ap.add_argument("--browser-only", metavar="LINK", help=argparse.SUPPRESS)
+    ap.add_argument("--class-vote", action="store_true",
+                    help="a class answering a question instead (benchmarks/class_load.py): --n phones (200 if not "
+                         "given), --replicas (2 if not given)")
+    ap.add_argument("--store", choices=("sqlite", "postgresql"), default="sqlite", help="--class-vote's store")
+    ap.add_argument("--kill", action="store_true", help="--class-vote: kill one replica halfway through the vote")
     args = ap.parse_args(argv)
+    if args.class_vote:
+        from benchmarks import class_load
+
+        n = args.n[0] if argv and "--n" in argv or "--n" in sys.argv else 200
+        return class_load.main(n, args.store, args.replicas or 2, args.kill, args.seed)
     if args.browser_only:
         return browser_only(args.browser_only, args.browsers, args.seconds)
 
