@@ -23,6 +23,7 @@ answered, and each phone's answer in the store is the last one it sent.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import signal
@@ -31,6 +32,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 import websockets
+from streamlit.components.v2.bidi_component.main import _make_trigger_id
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
@@ -56,6 +58,9 @@ class Tab:
     done: asyncio.Event = field(default_factory=asyncio.Event)
     closed: bool = False
     runs: list = field(default_factory=list)  # (replica, seconds) of each rerun this tab waited for
+    follow: tuple | None = None  # the follower's (trigger id, what it was told the page shows)
+    route: str = ""  # nginx's route cookie: the page's requests go to the replica its websocket is on
+    moves: int = 0
 
     def back(self, fragment: str = "", widgets=(), auto: bool = False) -> bytes:
         msg = BackMsg()
@@ -75,12 +80,18 @@ class Tab:
         ci.url, ci.is_embedded, ci.color_scheme = f"{self.base}/{self.page}", False, "light"
         return msg.SerializeToString()
 
+    def connect_headers(self) -> dict:
+        return {"Cookie": f"pla_route={self.route}"} if self.route else {}
+
     async def open(self) -> float:
         t0 = time.perf_counter()
         self.ws = await websockets.connect(self.base.replace("http", "ws", 1) + "/_stcore/stream",
                                            subprotocols=["streamlit"], max_size=None, open_timeout=PATIENCE,
-                                           origin=self.base)
+                                           origin=self.base, additional_headers=self.connect_headers())
         self.replica = self.ws.response.headers.get("X-PLA-Replica", "")
+        for c in self.ws.response.headers.get_all("Set-Cookie"):
+            if c.startswith("pla_route="):
+                self.route = c.split(";")[0].split("=", 1)[1]
         self.reader = asyncio.create_task(self._read())
         await self.run(self.back())
         return time.perf_counter() - t0
@@ -93,7 +104,7 @@ class Tab:
         await asyncio.wait_for(self.done.wait(), PATIENCE)
         if self.closed:
             raise ConnectionError("the websocket closed")
-        self.runs.append((self.replica, time.perf_counter() - t0))
+        self.runs.append((self.replica, time.perf_counter() - t0, t0))
         return self.shown
 
     async def _read(self) -> None:
@@ -135,6 +146,9 @@ class Tab:
                 self.widgets[w.label] = (w.id, list(getattr(w, "options", [])), msg.delta.fragment_id)
             elif what == "exception":
                 self.texts.append("EXCEPTION " + el.exception.message)
+            elif what == "bidi_component" and el.bidi_component.component_name.endswith("class_follow"):
+                data = json.loads(el.bidi_component.json)[0]
+                self.follow = (_make_trigger_id(el.bidi_component.id, "moved"), data, msg.delta.fragment_id)
         elif kind == "script_finished" and msg.script_finished in DONE:
             self.shown, self.texts = self.texts, []
             self.done.set()
@@ -142,6 +156,13 @@ class Tab:
     async def press(self, label: str, more=()) -> list[str]:
         wid, _, fragment = self.widgets[label]
         return await self.run(self.back(fragment, [*more, (wid, "trigger_value", True)]))
+
+    async def moved(self) -> list[str]:
+        """The follower saw the room move: its trigger, in a rerun of the student's part."""
+        wid, _, fragment = self.follow
+        self.moves += 1
+        value = json.dumps([{"event": "moved", "value": self.moves}], separators=(",", ":"))
+        return await self.run(self.back(fragment, [(wid, "json_trigger_value", value)]))
 
     async def tick(self) -> list[str]:
         """The fragment's AutoRerun, as the browser sends it."""
@@ -151,6 +172,38 @@ class Tab:
     async def close(self) -> None:
         if self.ws is not None:
             await self.ws.close()
+
+
+class Poller:
+    """The page's follower asking ``/pla-lab/class/<room>`` every second, over one kept-alive HTTP/1.1 connection
+    with the page's route cookie (as the browser's fetch): the state, and each request's time and replica."""
+
+    def __init__(self, base: str, path: str):
+        self.host, self.port = base.split("//")[1].split(":")
+        self.path, self.conn, self.times = path, None, []
+
+    async def get(self, route: str) -> dict:
+        t0 = time.perf_counter()
+        for attempt in (0, 1):
+            try:
+                if self.conn is None:
+                    self.conn = await asyncio.open_connection(self.host, int(self.port))
+                reader, writer = self.conn
+                writer.write(f"GET {self.path} HTTP/1.1\r\nHost: {self.host}\r\nCookie: pla_route={route}\r\n"
+                             "Connection: keep-alive\r\n\r\n".encode())
+                head = (await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)).decode("latin-1")
+                fields = {k.lower(): v.strip() for k, _, v in (h.partition(":") for h in head.split("\r\n")[1:])}
+                body = await reader.readexactly(int(fields.get("content-length", 0)))
+                status = int(head.split()[1])
+                self.times.append((fields.get("x-pla-replica", ""), time.perf_counter() - t0))
+                out = json.loads(body) if body else {}
+                out["status"] = status
+                return out
+            except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ValueError):
+                self.conn = None
+                if attempt:
+                    return {"status": 0}
+        return {"status": 0}
 
 
 def count(words: list[str]) -> int | None:
@@ -178,9 +231,10 @@ class Phone:
 
     async def open(self) -> float:
         query = f"room={self.room}" + (f"&me={self.me}" if self.me else "")
+        route = self.tab.route if self.tab is not None else ""
         if self.tab is not None:
             self.runs += self.tab.runs
-        self.tab = Tab(self.base, "class", query)
+        self.tab = Tab(self.base, "class", query, route=route)
         took = await self.tab.open()
         self.me = dict(p.split("=", 1) for p in self.tab.query.split("&")).get("me", self.me)
         return took
@@ -200,11 +254,25 @@ class Phone:
         else:
             self.errors.append("not counted: " + " | ".join(words)[-200:])
 
+    async def follow(self) -> None:
+        """One tick of the page's follower: ask for the room's state; if the question or the reveal is not what the
+        page shows, its trigger (a rerun of the student's part). A verdict drawn is timed (``verdict_at``)."""
+        got = await self.poller.get(self.tab.route)
+        _, shown, _ = self.tab.follow
+        if got.get("status") == 200 and (got["q"] != shown["q"] or got["revealed"] != shown["revealed"]):
+            words = await self.tab.moved()
+            if any(w.startswith(("**Right:**", "**Not quite:**", "Answers are closed")) for w in words):
+                self.verdict_at = time.perf_counter()
+
     async def vote(self, start: float, window: float, until: float) -> None:
-        """Follow the room (a tick at the AutoRerun interval), answer at random moments within ``window``; after a
-        lost connection, open again and answer again what was not confirmed."""
+        """Follow the room (its state asked every second), answer at random moments within ``window``; after a lost
+        connection, open again and answer again what was not confirmed."""
         moments = sorted(start + self.rng.uniform(0.5, window) for _ in self.choices)
         todo = list(zip(moments, self.choices))
+        self.poller, self.verdict_at = Poller(self.base, f"/pla-lab/class/{self.room}"), None
+        # A class opens the link over several seconds, so their pages' timers do not tick together: the first tick
+        # comes at a moment of its own within the second
+        await asyncio.sleep(self.rng.uniform(0, 1.0))
         while time.perf_counter() < until:
             try:
                 if self.tab.closed:
@@ -216,10 +284,9 @@ class Phone:
                 if todo and time.perf_counter() >= todo[0][0]:
                     await self.answer(todo.pop(0)[1])
                     continue
-                interval = next(iter(self.tab.auto.values()), 1.0)
-                await asyncio.sleep(interval)
+                await asyncio.sleep(1.0)
                 if not self.tab.closed:
-                    await self.tab.tick()
+                    await self.follow()
             except (ConnectionError, websockets.ConnectionClosed, asyncio.TimeoutError, OSError, KeyError) as e:
                 if not self.tab.closed:
                     self.errors.append(repr(e)[:160])
@@ -269,7 +336,7 @@ async def vote(base: str, n: int, seed: int, kill, *, window: float = 20.0, open
     out = {"open_wall": time.perf_counter() - t0, "open_s": [o for o in opens if isinstance(o, float)],
            "open_errors": [repr(o)[:160] for o in opens if not isinstance(o, float)]}
     live = [p for p, o in zip(phones, opens) if isinstance(o, float)]
-    start = time.perf_counter()
+    start = out["start"] = time.perf_counter()
     until = start + window + 8
     seen: list = []
     jobs = [asyncio.create_task(p.vote(start, window, until)) for p in live]
@@ -277,6 +344,9 @@ async def vote(base: str, n: int, seed: int, kill, *, window: float = 20.0, open
     if kill:
         await asyncio.sleep(window / 2)
         out["killed"] = kill()
+    await asyncio.sleep(max(0.0, start + window + 2 - time.perf_counter()))
+    out["revealed_at"] = time.perf_counter()
+    await lecturer.press("Reveal")  # the phones follow: each draws its verdict
     await asyncio.gather(*jobs)
     out.update(room=room, key=key, phones=live, seen=seen, lecturer=lecturer)
     await lecturer.close()
@@ -293,13 +363,12 @@ def lags(phones, seen) -> list[float]:
     return out
 
 
-def per_replica(phones, lecturer) -> dict[str, list[float]]:
+def per_replica(phones, lecturer, since: float) -> dict[str, list[float]]:
+    """Each replica's reruns after ``since`` (the vote's start: the pages' first loads are counted apart)."""
     out = defaultdict(list)
-    for p in phones:
-        for r, s in p.runs:
+    for r, s, t0 in [x for p in phones for x in p.runs] + lecturer.runs:
+        if t0 >= since:
             out[r].append(s)
-    for r, s in lecturer.runs:
-        out[r].append(s)
     return out
 
 
@@ -343,9 +412,9 @@ def main(n: int, store: str, replicas: int, kill: bool, seed: int) -> None:
     folder = pathlib.Path(proc.args[4])
     port = int(base.rsplit(":", 1)[1])
     try:
-        c0, load0 = cpu_seconds(pids), loadavg()
+        c0, load0, g0 = cpu_seconds(pids), loadavg(), time.process_time()
         out = asyncio.run(vote(base, n, seed, kill_one(folder, port) if kill else None))
-        cpu = cpu_seconds(pids) - c0
+        cpu, generator = cpu_seconds(pids) - c0, time.process_time() - g0
         phones, seen = out["phones"], out["seen"]
         s = Store(url)
         held = s.view(out["room"])["question"]["answered"]
@@ -365,9 +434,19 @@ def main(n: int, store: str, replicas: int, kill: bool, seed: int) -> None:
         finite = [x for x in lag if x != float('inf')]
         print(f"  projector's count behind the answers counted: p50 {pct(finite, 50):.0f} ms, p95 {pct(finite, 95):.0f}"
               f" ms, max {pct(finite, 100):.0f} ms; never shown: {len(lag) - len(finite)}")
-        for r, runs in sorted(per_replica(phones, out["lecturer"]).items()):
-            print(f"  replica {r}: {len(runs)} reruns, p50 {pct(runs, 50):.0f} ms, p95 {pct(runs, 95):.0f} ms")
-        print(f"  server CPU {cpu:.1f} s over the vote; reconnects {sum(p.reconnects for p in phones)}"
+        for r, runs in sorted(per_replica(phones, out["lecturer"], out["start"]).items()):
+            print(f"  replica {r}: {len(runs)} reruns during the vote, p50 {pct(runs, 50):.0f} ms, p95 {pct(runs, 95):.0f} ms")
+        polls = defaultdict(list)
+        for p in phones:
+            for r, t in getattr(p, "poller", Poller(base, "")).times:
+                polls[r].append(t)
+        for r, ts in sorted(polls.items()):
+            print(f"  replica {r}: {len(ts)} requests for the room's state, p50 {pct(ts, 50):.1f} ms, "
+                  f"p95 {pct(ts, 95):.1f} ms")
+        verdicts = [p.verdict_at - out["revealed_at"] for p in phones if getattr(p, "verdict_at", None)]
+        print(f"  Reveal → the phone shows its verdict: {len(verdicts)}/{len(phones)} phones, p50 "
+              f"{pct(verdicts, 50):.0f} ms, p95 {pct(verdicts, 95):.0f} ms, max {pct(verdicts, 100):.0f} ms")
+        print(f"  server CPU {cpu:.1f} s, the generator's {generator:.1f} s, over the vote; reconnects {sum(p.reconnects for p in phones)}"
               + (f"; killed {out['killed']}" if kill else "") + f"; errors {len(errors)}")
         for e in errors[:5]:
             print("    " + e)

@@ -17,12 +17,49 @@ from pla_lab.framework.classroom import CODE_ALPHABET, CODE_LEN, Refused
 from pla_lab.framework.say import st
 from pla_lab.words.text import literal, md
 
-TICK_S = 1.0  # how often a page reads the room: with the store's copy (classes.FRESH_S), a new question shows in ≤ 2 s
+TICK_S = 1.0  # how often a page asks for the room: with the process's copy (classes.FRESH_S), a change shows in ≤ 2 s
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 CSS = """<style>
 .st-key-class-picture img{background:#fff;border-radius:0.5rem;max-height:42vh;width:auto;max-width:100%}
 .st-key-class-question p{font-size:1.15rem}
+.st-key-class-follow p{margin:0;font-size:0.875rem;opacity:0.8}
 </style>"""
+# The page follows the room without rerunning anyone's script: every second it asks the server for the room's state
+# (classes.room_state: the question, revealed or not, how many answered), writes the count, and asks for a rerun of
+# the student's part only when the question or the reveal is not what it shows (or an answer waits to be sent again).
+# A fetch that fails says so; the timer stops once the page has left it.
+_FOLLOW = """export default function ({ data: [data], setTriggerValue, parentElement }) {
+  let el = parentElement.querySelector("p.pla-follow");
+  if (!el) {
+    el = document.createElement("p");
+    el.className = "pla-follow";
+    el.setAttribute("role", "status");
+    parentElement.appendChild(el);
+  }
+  el.shown = data;
+  el.send = setTriggerValue;
+  const count = (k) => (el.shown.q === null ? "" : k + " answered");
+  el.textContent = count(data.answered);
+  if (el.timer) return;
+  let n = 0, busy = false;
+  el.timer = setInterval(async () => {
+    if (!el.isConnected) { clearInterval(el.timer); return; }
+    if (busy) return;
+    busy = true;
+    const s = el.shown;
+    try {
+      const r = await fetch(new URL(s.url, location.origin), { cache: "no-store" });
+      const now = await r.json();
+      if (!r.ok && !now.gone) throw new Error("offline");
+      if (!now.gone) el.textContent = count(now.answered);
+      if (now.gone || now.q !== s.q || now.revealed !== s.revealed || s.pending) el.send("moved", ++n);
+    } catch (e) {
+      el.textContent = "Reconnecting to the class…";
+      if (s.pending) el.send("moved", ++n);
+    } finally { busy = false; }
+  }, data.every);
+}"""
+_follow = st.components.v2.component("pla_lab.class_follow", js=_FOLLOW)
 _MINE = "pla-class-mine"  # {question id: the choice this tab's answer holds}, as the store counted it
 _PENDING = "pla-class-pending"  # (room, question id, choice) not yet counted: the store could not be reached
 _LAST = "pla-class-last"  # the room as last read, shown while the store cannot be reached
@@ -48,7 +85,7 @@ def page() -> None:
     if room is None:
         join()
         return
-    st.fragment(_student, run_every=TICK_S)(room, classes.me())
+    st.fragment(_student)(room, classes.me())
 
 
 def join() -> None:
@@ -139,11 +176,14 @@ def _student(room: str, me: str) -> None:
         if reached:
             st.error("This class has ended (or its link is wrong): a class is kept a day after its last use.")
             join()
+        else:
+            _following(room, None, pending)
         return
     q = v["question"]
     if q is None:
         st.markdown(f"### Class {v['code']}")
         st.info("You are in. The lecturer's question will show here by itself: keep this page open.")
+        _following(room, None, pending)
         return
     again = " · second vote" if q["round"] > 1 else ""
     st.caption(f"Class {v['code']} · about {q.get('lesson') or 'the demo'}, step {q['step']}{again}")
@@ -177,4 +217,17 @@ def _student(room: str, me: str) -> None:
         else:
             st.warning(f"**Not quite:** you answered {LETTERS[mine]}; the right answer is {label[right]}. {q['why']}",
                        icon=":material/lightbulb:")
-    st.caption(f"{q['answered']} answered")
+    _following(room, q, pending)
+
+
+def _moved() -> None:
+    """The follower's trigger needs a callback to be sent; the rerun of the student's part is all that is wanted."""
+
+
+def _following(room: str, q: dict | None, pending) -> None:
+    """The follower (_FOLLOW), told what this run shows; it writes how many answered."""
+    shown = {"url": classes.state_url(room), "every": int(TICK_S * 1000), "q": q["id"] if q else None,
+             "revealed": bool(q and q["revealed"]), "answered": q["answered"] if q else 0,
+             "pending": bool(pending and st.session_state.get(_PENDING))}
+    # in a list: Streamlit looks for a data frame among a dict's values, which imports pandas (seconds, once)
+    _follow(key="class-follow", data=[shown], on_moved_change=_moved)

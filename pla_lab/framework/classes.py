@@ -78,6 +78,37 @@ def view(room: str, *, fresh: bool = False) -> dict | None:
     return v
 
 
+def state(room: str) -> dict:
+    """What a student's page follows the room by (``room_state``): the question asked, whether it is revealed, how
+    many answered. Counts only: nothing a student sent, no right answer, no key."""
+    v = view(room)
+    if v is None:
+        return {"gone": True}
+    q = v["question"] or {}
+    return {"gone": False, "q": q.get("id"), "revealed": bool(q.get("revealed")), "answered": q.get("answered", 0)}
+
+
+async def room_state(request):
+    """GET /pla-lab/class/<room>: :func:`state` as JSON, for the page's follower (a request a second from each
+    phone, answered from the process's copy of the room: no rerun of anyone's script). 404 for what is no room's id,
+    503 while the store cannot be reached."""
+    from starlette.concurrency import run_in_threadpool
+    from starlette.responses import JSONResponse
+
+    room = valid(request.path_params["room"])
+    if room is None:
+        return JSONResponse({"gone": True}, status_code=404)
+    try:
+        return JSONResponse(await run_in_threadpool(state, room), headers={"Cache-Control": "no-store"})
+    except sa.exc.SQLAlchemyError:
+        return JSONResponse({"offline": True}, status_code=503, headers={"Cache-Control": "no-store"})
+
+
+def state_url(room: str) -> str:
+    """Where a page asks :func:`room_state`, relative to the server's root."""
+    return f"/pla-lab/class/{room}"
+
+
 def valid(text) -> str | None:
     """A room id, key or student id from a link, or None for anything else (absurd, forged lengths, other letters)."""
     return text if isinstance(text, str) and ID.fullmatch(text) else None

@@ -99,8 +99,10 @@ def routes() -> list:
             return Response("not found", status_code=404)
         return FileResponse(plotly_file(), media_type="text/javascript", headers=CACHE_FOREVER)
 
+    from pla_lab.framework.classes import room_state  # a class's page follows its room by asking this
+
     return [Route(PREFIX + "/plot-{version}/{name}", plot_module),
-            Route(PREFIX + "/plotly-{version}/plotly.min.js", plotly_js)]
+            Route(PREFIX + "/plotly-{version}/plotly.min.js", plotly_js), Route(PREFIX + "/class/{room}", room_state)]
 
 
 

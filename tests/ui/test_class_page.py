@@ -75,7 +75,7 @@ def test_a_student_answers_changes_their_mind_and_sees_the_verdict_after_the_rev
     q = classes.store().view(room)["question"]
     me = student(room)
     assert not CONTROLS & labels(me)  # the class link: no control at all
-    assert q["text"] in text(me) and "0 answered" in text(me) and "right" not in q
+    assert q["text"] in text(me) and "right" not in q  # the count is written by the page (the browser test)
     for choice in (1, 0):  # changed: still one answer
         next(r for r in me.radio if r.label == "Your answer").set_value(choice)
         button(me, "Answer").click().run()
