@@ -412,9 +412,19 @@ def main(n: int, store: str, replicas: int, kill: bool, seed: int) -> None:
     folder = pathlib.Path(proc.args[4])
     port = int(base.rsplit(":", 1)[1])
     try:
-        c0, load0, g0 = cpu_seconds(pids), loadavg(), time.process_time()
+        def cpu():  # the replicas alive at both ends (a killed one is not counted)
+            out = {}
+            for pid in pids:
+                try:
+                    out[pid] = cpu_seconds(pid)
+                except OSError:
+                    pass
+            return out
+
+        c0, load0, g0 = cpu(), loadavg(), time.process_time()
         out = asyncio.run(vote(base, n, seed, kill_one(folder, port) if kill else None))
-        cpu, generator = cpu_seconds(pids) - c0, time.process_time() - g0
+        c1 = cpu()
+        cpu, generator = sum(c1[p] - c0[p] for p in c1 if p in c0), time.process_time() - g0
         phones, seen = out["phones"], out["seen"]
         s = Store(url)
         held = s.view(out["room"])["question"]["answered"]

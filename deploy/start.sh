@@ -7,6 +7,9 @@
 # TLS-terminating proxy or a public listen address in front for a real class). The replicas share one cookie
 # secret, so a browser may be moved between them. A replica that dies is started again; its process id is in
 # <dir>/replica-<port>.pid. Ctrl-C (or TERM) stops them all. Needs nginx (apt-get install -y nginx) and the app's requirements.
+# The replicas share the class's store (Ask the class, docs/deployment.md): by default the SQLite file
+# .pla-lab/class.sqlite in this folder; PLA_LAB_CLASS_DB=postgresql+psycopg://… in the environment points them all at
+# PostgreSQL instead (as [connections.sql] in .streamlit/secrets.toml would).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 replicas=${1:-2}
