@@ -186,7 +186,7 @@ def _student(room: str, me: str) -> None:
         _following(room, None, pending)
         return
     again = " · second vote" if q["round"] > 1 else ""
-    st.caption(f"Class {v['code']} · about {q.get('lesson') or 'the demo'}, step {q['step']}{again}")
+    st.caption(f"Class {v['code']} · {classes.about(q)}{again}")
     with st.container(key="class-question"):
         st.markdown(md(q["text"]))
     if q.get("picture"):

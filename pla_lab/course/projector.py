@@ -100,7 +100,8 @@ def _live(room: str, key: str) -> None:
                     "question.")
             return
         again = " · second vote" if q["round"] > 1 else ""
-        st.caption(f"About {q.get('lesson') or 'the demo'}, step {q['step']}{again}")
+        said = classes.about(q)
+        st.caption(f"{said[:1].upper()}{said[1:]}{again}")
         with st.container(key="class-ask"):
             st.markdown(md(q["text"]))
         right = q.get("right") if q["revealed"] else None

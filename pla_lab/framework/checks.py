@@ -70,14 +70,19 @@ def show(lesson, page, shown: dict | None = None) -> None:
     """The lesson's questions about this page (its ``questions`` hook), after its words; ``shown``: the plot's payload
     as drawn (its picture goes with a question asked of the class)."""
     questions = lesson.questions(page) if page.trace is not None else []
-    asking = None
-    if questions and shared.SHARED["present"]:  # in presenter mode each question may be put to the class
-        link = "/" + lesson.slug + "?" + urlencode(shared.lesson_link(lesson))
-        # the step as the server draws it, on light ground: a phone shows it in either theme
-        picture = drawing.data_uri({**shown, "present": False, "colors": figures.palette("light")}) if shown else None
-        asking = partial(classes.ask, step=page.t, link=link, lesson=lesson.title, picture=picture,
-                         alt=shown["alt"] if shown else "")
-    ask(lesson.state.ns, questions, about=page.run.id, asking=asking)
+    ask(lesson.state.ns, questions, about=page.run.id, asking=class_asking(lesson, page.t, shown))
+
+
+def class_asking(lesson, step: int | None = None, shown: dict | None = None):
+    """In presenter mode, what *Ask the class* does with one of ``lesson``'s questions (about ``step``, with the
+    plot's payload ``shown`` for its picture); None elsewhere. A lesson that calls :func:`ask` itself passes it on."""
+    if not shared.SHARED["present"]:
+        return None
+    link = "/" + lesson.slug + "?" + urlencode(shared.lesson_link(lesson))
+    # the step as the server draws it, on light ground: a phone shows it in either theme
+    picture = drawing.data_uri({**shown, "present": False, "colors": figures.palette("light")}) if shown else None
+    return partial(classes.ask, step=step, link=link, lesson=lesson.title, picture=picture,
+                   alt=shown["alt"] if shown else "")
 
 
 def ask(ns: str, questions: list[Question], *, about: str, asking=None) -> None:

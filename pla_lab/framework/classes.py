@@ -114,6 +114,12 @@ def valid(text) -> str | None:
     return text if isinstance(text, str) and ID.fullmatch(text) else None
 
 
+def about(q: dict) -> str:
+    """What a question asked is about: its lesson, and the step where it has one."""
+    step = f", step {q['step']}" if q.get("step") is not None else ""
+    return f"about {q.get('lesson') or 'the demo'}{step}"
+
+
 def class_link(room: str) -> str:
     """The class link, relative: what the QR code and the projector show."""
     return f"/{PAGE}?room={room}"

@@ -99,7 +99,7 @@ class Store:
 
     def _control(self, db, room: str, key: str) -> None:
         """The room's lecturer, or Refused (a forged or stale room, another room's key)."""
-        row = db.execute(sa.select(ROOMS.c.key_hash).where(ROOMS.c.id == room)).first()
+        row = db.execute(sa.select(ROOMS.c.key_hash).where(ROOMS.c.id == room, self._live())).first()
         if row is None:
             raise Refused("This class no longer exists (a class is kept a day after its last use).")
         if not hmac.compare_digest(row.key_hash, _hash(key or "")):
@@ -157,13 +157,17 @@ class Store:
         """The room a typed code names (any case, spaces ignored), or None."""
         code = "".join(code.split()).upper()
         with self.engine.begin() as db:
-            return db.execute(sa.select(ROOMS.c.id).where(ROOMS.c.code == code)).scalar_one_or_none()
+            return db.execute(sa.select(ROOMS.c.id).where(ROOMS.c.code == code, self._live())).scalar_one_or_none()
+
+    def _live(self):
+        """A room used within the last day (an older one is gone, whether or not it is deleted yet)."""
+        return ROOMS.c.used >= self.clock() - KEEP_S
 
     def view(self, room: str) -> dict | None:
         """What a student's page and the projector show now: the room's code and link, the current question (without
         its right choice and reason until revealed), its round, how many answered, the spread once shown."""
         with self.engine.begin() as db:
-            r = db.execute(sa.select(ROOMS).where(ROOMS.c.id == room)).first()
+            r = db.execute(sa.select(ROOMS).where(ROOMS.c.id == room, self._live())).first()
             if r is None:
                 return None
             q = current(db, room)

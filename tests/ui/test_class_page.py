@@ -13,7 +13,7 @@ import pytest
 from pla_lab.framework import classes, ratelimit
 from pla_lab.framework.classroom import CODE_ALPHABET
 
-from .helpers import button, start, url
+from .helpers import LESSONS, button, start, url
 
 CLASS_PAGE = "../pages/class.py"
 CONTROLS = {"Show answers", "Reveal", "Ask again", "To the demo"}
@@ -170,3 +170,16 @@ def test_a_code_joins_and_a_wrong_one_says_why_and_guessing_is_rate_limited():
             break
     assert "Too many codes tried: wait 6 s" in said[-1] and len(said) >= 2
     assert all("No class has the code ZZZZZZ now" in s for s in said[:-1])
+
+
+@pytest.mark.parametrize("slug", sorted(LESSONS))
+def test_every_lessons_check_yourself_can_be_asked_in_presenter_mode(slug):
+    at = start({"present": "1"}, f"../pages/{slug}.py")
+    checks = [r for r in at.radio if r.form_id]
+    assert len([b for b in at.button if b.label == "Ask the class"]) == len(checks)
+
+
+def test_the_projector_and_a_student_say_what_the_question_is_about():
+    _, room, key = ask_first({"t": "3"})
+    assert "About PLA step by step, step 3" in text(projector(room, key))
+    assert "about PLA step by step, step 3" in text(student(room))

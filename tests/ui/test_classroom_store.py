@@ -139,8 +139,12 @@ def test_caps_and_a_day_without_use(store, monkeypatch):
     store.open_room("/xor")
     with pytest.raises(C.Refused, match="2 classes"):
         store.open_room("/halts")
-    store.clock.t += C.KEEP_S + 1  # a day later, both rooms unused: deleted with their answers
-    store.open_room("/halts")
+    code = store.view(room.id)["code"]
+    store.clock.t += C.KEEP_S - 1  # still there a second before the day is up
+    assert store.view(room.id) is not None and store.room_by_code(code) == room.id
+    store.clock.t += 2  # a day later, both rooms unused: gone at once, for everyone
+    assert store.view(room.id) is None and store.room_by_code(code) is None
+    store.open_room("/halts")  # and deleted with their answers
     assert store.view(room.id) is None
     with store.engine.begin() as db:
         assert db.execute(sa.select(sa.func.count()).select_from(T.ANSWERS)).scalar_one() == 0

@@ -155,7 +155,8 @@ class ExperimentsLesson(StudyLesson):
             experiments_show.show_experiment(s, s["exp"])
         if s["sweep"] and s["sweep"]["parts"]:
             experiments_show.show_sweep(s["sweep"])
-        checks.ask(s.ns, experiment_checks.from_jobs(s["exp"], s["sweep"]), about=key)
+        checks.ask(s.ns, experiment_checks.from_jobs(s["exp"], s["sweep"]), about=key,
+                   asking=checks.class_asking(self))
         frame.close_lesson(self, None)
 
 
