@@ -12,6 +12,7 @@ import time
 from urllib.parse import parse_qs, urlsplit
 
 import zxingcpp
+from axe_playwright_python.sync_playwright import Axe
 from PIL import Image
 from playwright.sync_api import expect
 
@@ -124,6 +125,15 @@ def test_a_class_answers_twice_and_sees_the_reveal(server, browser):
         verdict = "Right:" if letter == right else "Not quite:"
         expect(s.get_by_text(verdict)).to_be_visible(timeout=FOLLOW_S * 1000)
         expect(s.get_by_role("button", name="Answer", exact=True)).to_have_count(0)  # closed
+
+    axe, found = Axe(), {}  # the projector with its chart and the reveal, and each phone with its verdict
+    for name, page in (("projector", lecturer), ("desk", desk[0]), ("phone", phone)):
+        result = axe.run(page)
+        bad = [(v["id"], n["target"], n["html"][:100]) for v in result.response["violations"]
+               if v["impact"] in ("serious", "critical") for n in v["nodes"]]
+        if bad:
+            found[name] = bad
+    assert found == {}
 
     lecturer.get_by_text("After class").click()
     with lecturer.expect_download() as got:
