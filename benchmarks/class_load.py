@@ -1,6 +1,7 @@
 """A class of N phones answering a question together (issue 35): prints figures, asserts nothing.
 
-Run:  python benchmarks/load.py --class-vote [--n 200] [--store sqlite|postgresql] [--kill] [--replicas 2]
+Run:  python benchmarks/class_load.py [--n 200] [--store sqlite|postgresql] [--kill] [--replicas 2]
+      (the same as python benchmarks/load.py --class-vote …)
 
 Every phone is a real websocket session speaking Streamlit's protocol (as benchmarks/load.py's students), through
 nginx to ``--replicas`` processes (deploy/start.sh) that share one store: a SQLite file, or a PostgreSQL cluster
@@ -465,3 +466,13 @@ def main(n: int, store: str, replicas: int, kill: bool, seed: int) -> None:
         proc.wait(20)
         if pg is not None:
             pg.remove()
+
+
+if __name__ == "__main__":
+    import pathlib
+    import sys
+
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+    from benchmarks.load import main as load_main
+
+    load_main(["--class-vote", *sys.argv[1:]])

@@ -50,6 +50,11 @@ class Room:
     key: str  # the lecturer's: for the lecturer's own link alone
 
 
+def _alive(now: float):
+    """A room used within the last day (an older one is gone, whether or not it is deleted yet)."""
+    return ROOMS.c.used >= now - KEEP_S
+
+
 def _hash(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 
@@ -99,7 +104,7 @@ class Store:
 
     def _control(self, db, room: str, key: str) -> None:
         """The room's lecturer, or Refused (a forged or stale room, another room's key)."""
-        row = db.execute(sa.select(ROOMS.c.key_hash).where(ROOMS.c.id == room, self._live())).first()
+        row = db.execute(sa.select(ROOMS.c.key_hash).where(ROOMS.c.id == room, _alive(self.clock()))).first()
         if row is None:
             raise Refused("This class no longer exists (a class is kept a day after its last use).")
         if not hmac.compare_digest(row.key_hash, _hash(key or "")):
@@ -157,17 +162,13 @@ class Store:
         """The room a typed code names (any case, spaces ignored), or None."""
         code = "".join(code.split()).upper()
         with self.engine.begin() as db:
-            return db.execute(sa.select(ROOMS.c.id).where(ROOMS.c.code == code, self._live())).scalar_one_or_none()
-
-    def _live(self):
-        """A room used within the last day (an older one is gone, whether or not it is deleted yet)."""
-        return ROOMS.c.used >= self.clock() - KEEP_S
+            return db.execute(sa.select(ROOMS.c.id).where(ROOMS.c.code == code, _alive(self.clock()))).scalar_one_or_none()
 
     def view(self, room: str) -> dict | None:
         """What a student's page and the projector show now: the room's code and link, the current question (without
         its right choice and reason until revealed), its round, how many answered, the spread once shown."""
         with self.engine.begin() as db:
-            r = db.execute(sa.select(ROOMS).where(ROOMS.c.id == room, self._live())).first()
+            r = db.execute(sa.select(ROOMS).where(ROOMS.c.id == room, _alive(self.clock()))).first()
             if r is None:
                 return None
             q = current(db, room)

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 import time
+import urllib.error
+import urllib.request
 from urllib.parse import parse_qs, urlsplit
 
 import zxingcpp
@@ -147,6 +150,23 @@ def test_a_class_answers_twice_and_sees_the_reveal(server, browser):
                             "revealed (UTC)"}  # and nothing else: no one's answer, no session
     print(f"\nthe projector counted the last answer {lag:.2f} s after it was pressed; the phones followed Ask again in "
           f"{followed:.2f} s")
+
+    # What a page follows the room by: counts only (no right answer, no reason, no key, nothing a student sent)
+    with urllib.request.urlopen(server + f"/pla-lab/class/{room}") as r:
+        state = json.loads(r.read())
+    assert state == {"gone": False, "q": state["q"], "revealed": True, "answered": 3}
+    for bad, status in ((f"/pla-lab/class/{room[:-1]}x", 200), ("/pla-lab/class/%3Cb%3E", 404),
+                        ("/pla-lab/class/" + "a" * 5000, 404)):
+        try:
+            with urllib.request.urlopen(server + bad) as r:
+                assert (r.status, json.loads(r.read())) == (status, {"gone": True})
+        except urllib.error.HTTPError as e:
+            assert (e.code, json.loads(e.read())) == (status, {"gone": True})
+    try:  # it only answers a GET
+        urllib.request.urlopen(urllib.request.Request(server + f"/pla-lab/class/{room}", data=b"{}", method="POST"))
+        raise AssertionError("a POST was answered")
+    except urllib.error.HTTPError as e:
+        assert e.code == 405
 
     # A student holding the class link tries every control URL: no key, an empty one, a forged one, another room's
     other = browser.new_context(**room_size).new_page()
