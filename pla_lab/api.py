@@ -48,13 +48,14 @@ from __future__ import annotations
 
 from pla_lab.drawing import figures
 from pla_lab.drawing.figures import CHART_POINTS, palette, sample_steps
-from pla_lab.framework import (actions, checks, frame, links, look, model, payload, protocol, questions, runs, shared,
-                               widgets)
+from pla_lab.framework import (actions, checks, frame, links, look, model, notebook, payload, protocol, questions, runs,
+                               shared, widgets)
 from pla_lab.framework import settings as S
 from pla_lab.framework.checks import Question
 from pla_lab.framework.codec import MAX_POINTS, encode_points
 from pla_lab.framework.lesson import ChartSpec, StudyLesson
 from pla_lab.framework.model import CREDIT_VIEW, DEFAULT_VIEW, FixedPreset, Preset
+from pla_lab.framework.notebook import Recipe, pla_recipe
 from pla_lab.framework.page import Page
 from pla_lab.framework.parsers import Setting, choice, digits, dump12, dump_bool, dump_w0, number, parse_bool, parse_w0
 from pla_lab.framework.payload import WINDOW_AHEAD, WINDOW_BACK, companion, companion_line
@@ -80,6 +81,8 @@ __all__ = [
     # runs, controls and the page's parts
     "runs", "actions", "widgets", "setting_widget", "model", "shared", "links", "frame", "look", "checks",
     "questions", "at_cap", "next_point", "score_moves", "will_halt", "wrong_points",
+    # the demo as a notebook (a lesson's notebook hook)
+    "notebook", "Recipe", "pla_recipe",
     # moving layers and the hooks that feed them
     "MOVING_LAYERS", "protocol", "payload", "Arrivals", "companion", "companion_line", "WINDOW_BACK", "WINDOW_AHEAD",
     # drawing

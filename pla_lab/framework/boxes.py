@@ -7,7 +7,7 @@ from functools import partial
 from urllib.parse import urlencode
 
 from pla_lab.drawing import animation
-from pla_lab.framework import actions, links, model, shared, transfer
+from pla_lab.framework import actions, links, model, notebook, shared, transfer
 from pla_lab.framework.codec import MAX_COORD, MAX_POINTS
 from pla_lab.framework.qr import DENSE, qr_svg
 from pla_lab.framework.say import st
@@ -35,6 +35,13 @@ def share_box(lesson) -> None:
         svg, side = made
         code.image(svg, width=440 if shared.SHARED["present"] else 300, caption="Scan to open this demo" + (
             " (a dense code: fewer points make it easier to scan)" if side > DENSE else ""))
+
+
+def demo_link(lesson) -> str:
+    """The demo's own link, absolute (the page's address, without a lecture's place in it)."""
+    base = (st.context.url or "").split("?")[0]
+    root = base.rsplit("/", 1)[0] if base.count("/") > 2 else base
+    return f"{root}/{lesson.slug}?" + urlencode(shared.lesson_link(lesson))
 
 
 def view_only_switch(where) -> None:
@@ -80,6 +87,13 @@ def transfer_box(lesson, page) -> None:
             icon=":material/movie:", disabled=not flat, width="stretch",
             help=f"One file with plotly.js inside, for slides: Play/Pause and a step slider, works offline "
                  f"(about 5 MB; at most {animation.MAX_FRAMES} steps).")
+        recipe = lesson.notebook(page) if points else None
+        save.download_button(
+            "Notebook (.ipynb)", partial(notebook.write, lesson, page, recipe, demo_link(lesson)) if recipe else "",
+            file_name=transfer.file_name(lesson.slug, "demo.ipynb"), mime="application/x-ipynb+json",
+            on_click="ignore", icon=":material/code:", disabled=recipe is None, width="stretch",
+            help="The demo as a Jupyter notebook: the points, the settings and the run with pla_core, the step "
+                 "shown with the page's numbers, its picture, and things to try")
         chosen = load.file_uploader(
             "Load points from a CSV file", type=list(transfer.FILE_TYPES), key=s.key("upload"),
             on_change=actions.load_file, args=(lesson,), max_upload_size=transfer.MAX_FILE_MB,

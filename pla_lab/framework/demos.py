@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pla_lab.framework import actions, shared
+from pla_lab.framework import actions, model, notebook, shared
+from pla_lab.framework.page import Page
 from pla_lab.framework.state import detached
 
 #: A demo's default last step, counted from the step it opens at, for a run that neither ends nor cycles sooner
@@ -38,21 +39,45 @@ def example(lesson) -> tuple:
     return lesson.presets[lesson.default_preset].build(int(shared.SHARED["seed"]))
 
 
+def _open(lesson, params: dict[str, str]) -> None:
+    """In a detached state: the lesson's state read from the link, as its page opens it."""
+    shared.SHARED.setup(params)
+    s = lesson.state
+    s.setup(params)
+    shared.release([k for k in s.link_keys() if k in params])  # the lesson's own keys, as frame.open_lesson
+    if "pts" in s.fields and s["pts"] is None:  # the link has no points: the lesson's example, as the page opens it
+        s["pts"], s["view"], f = example(lesson)
+        if "f" in s.fields:
+            s["f"] = f
+    elif "pts" in s.fields and s["pts"]:  # a view that shows every point (frame's _complete)
+        fit, view = model.fit_view(s["pts"]), s["view"]
+        s["view"] = fit if view is None else (min(view[0], fit[0]), max(view[1], fit[1]), min(view[2], fit[2]),
+                                              max(view[3], fit[3]))
+
+
 def run_of(lesson, params: dict[str, str]):
     """(the run, the step the link opens at) of ``lesson``'s demo at this link (None for a lesson without steps)."""
     with detached():
-        shared.SHARED.setup(params)
+        _open(lesson, params)
         s = lesson.state
-        s.setup(params)
-        shared.release([k for k in s.link_keys() if k in params])  # the lesson's own keys, as frame.open_lesson
         if "head" not in s.fields:  # a lesson without steps (Experiments) shows one picture
             return None, 0
-        if s["pts"] is None:  # the link has no points: the lesson's example, as the page opens it
-            s["pts"], _, f = example(lesson)
-            if "f" in s.fields:
-                s["f"] = f
         run = actions.current_run(lesson)
         return run, min(s["head"].t, run.T)
+
+
+def notebook_of(lesson, params: dict[str, str], link: str) -> str | None:
+    """The notebook of ``lesson``'s demo at this link (:mod:`pla_lab.framework.notebook`; ``link``: the demo's own
+    link, absolute, for its title), as *Download as a notebook* gives it on that page; None where it has none."""
+    with detached():
+        _open(lesson, params)
+        s = lesson.state
+        run = actions.current_run(lesson)
+        t = min(s["head"].t, run.T) if "head" in s.fields else 0
+        page = Page(state=s, settings=lesson.run_settings(shared.values()), options=lesson.option_values(), run=run,
+                    t=t, theme="light")
+        recipe = lesson.notebook(page)
+        return None if recipe is None else notebook.write(lesson, page, recipe, link)
 
 
 def default_last(trace, start: int, end: int) -> tuple[int, str]:

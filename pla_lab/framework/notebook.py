@@ -1,0 +1,153 @@
+"""A demo as a Jupyter notebook (issue 36): *Download as a notebook* gives an ``.ipynb`` (written with ``nbformat``)
+that reproduces the demo on screen with ``pla_core`` alone: a title linking back to the demo, how to install
+``pla_core``, the points as a literal array and the settings as named arguments, the run, the step shown with the same
+numbers the page shows beside the plot, a picture of that step (matplotlib, imported in that cell only) and a few
+"try this" cells in the lesson's words.
+
+A lesson says how its run is made in code with its ``notebook(page)`` hook, a :class:`Recipe`; the default (a
+:class:`~pla_lab.framework.replay.ReplayLesson`'s) is PLA's own run. The numbers are printed by the notebook's own
+small ``num``, the page's rule (:func:`pla_lab.words.text.num`): exact decimals on grid data (``pla_core.facts``),
+else 4 significant digits. No Streamlit here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import nbformat
+from nbformat import v4
+
+#: The notebook's own way of writing a number, the page's rule (no import of the app needed).
+NUM = '''from fractions import Fraction
+
+
+def num(v):
+    """A number as the page writes it: a decimal of the grid (a Fraction) in full, else 4 significant digits."""
+    if isinstance(v, Fraction):
+        d = 0
+        while (v * 10 ** d).denominator != 1 and d <= 12:
+            d += 1
+        if d <= 12:
+            text = f"{abs(v.numerator * 10 ** d // v.denominator):0{d + 1}d}"
+            text = (text[:-d] + "." + text[-d:]).rstrip("0").rstrip(".") if d else text
+            return ("-" if v < 0 else "") + text
+    v = float(v)
+    return "0" if v == 0 else f"{v:.4g}"
+
+
+def vec(w):
+    return "(" + ", ".join(num(a) for a in w) + ")"
+
+
+def exactly(values):
+    """Decimals of the grid as Fractions (num writes them in full); all floats if one is not such a decimal."""
+    q = [facts.rational(v) for v in values]
+    return q if all(v is not None for v in q) else [float(v) for v in values]'''
+
+#: PLA's step, as the PLA lesson's numbers say it (pla_lab/words/explain.py's step_parts)
+PLA_STEP = '''w = facts.weights(trace, t) or [float(v) for v in trace.weights[t]]  # exact on grid data
+print(f"t = {t} of {len(trace)} · w_{t} = {vec(w)}")
+print(f"Mistakes of w_{t}: {int(trace.errors[t])} of {len(trace.y)} points.")
+if t < len(trace):
+    i = int(trace.mistakes[t])
+    x = exactly(trace.X[i])
+    xt = exactly([1.0 if trace.settings["bias"] else 0.0]) + x
+    both = not isinstance(w[0], float) and not isinstance(xt[0], float)
+    score = sum(a * b for a, b in zip(w, xt)) if both else trace.score(t)  # wₜᵀx̃, exact on grid data
+    print(f"Next mistake: point #{i} at x = {vec(x)}, y = {int(trace.y[i]):+d}")
+    print(f"w_{t}ᵀx̃ = {num(score)}")
+if trace.halted:
+    print(f"This run halts after {len(trace)} updates.")
+elif trace.cycle:
+    print(f"From update {trace.cycle[0]} the weights repeat every {trace.cycle[1]} updates: it never halts.")
+else:
+    print(f"It stops at the cap of {trace.settings['max_updates']} updates.")'''
+
+PICTURE = '''%matplotlib inline
+import matplotlib.pyplot as plt
+
+w = trace.weights[t]
+fig, ax = plt.subplots(figsize=(5.5, 5.5))
+plus = trace.y > 0
+ax.scatter(trace.X[plus, 0], trace.X[plus, 1], marker="o", facecolors="none", edgecolors="#0072B2", label="y = +1")
+ax.scatter(trace.X[~plus, 0], trace.X[~plus, 1], marker="x", color="#D55E00", label="y = −1")
+for n, (a, b) in enumerate(trace.X[:, :2]):
+    ax.annotate(str(n), (a, b), textcoords="offset points", xytext=(4, 4), fontsize=7)
+ax.set_xlim(*VIEW[:2])
+ax.set_ylim(*VIEW[2:])
+xs = np.linspace(*VIEW[:2], 2)
+if w[2] != 0:  # the boundary b + w1·x1 + w2·x2 = 0
+    ax.plot(xs, -(w[0] + w[1] * xs) / w[2], color="#31333F")
+elif w[1] != 0:
+    ax.axvline(-w[0] / w[1], color="#31333F")
+ax.set_aspect("equal")
+ax.set_xlabel("x1")
+ax.set_ylabel("x2")
+ax.set_title(f"step {t}: w_{t} = {vec(w)}")
+ax.legend(loc="lower right")
+plt.show()'''
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How a lesson's run is made in code: ``run`` defines ``trace`` from ``X``, ``y``, ``settings`` (the
+    ``pla_core`` keyword arguments) and ``options`` (the lesson's); ``step`` prints the numbers of step ``t``;
+    ``picture``: the step drawn (None: none); ``tries``: (what to try, in words; its code)."""
+
+    run: str
+    step: str = PLA_STEP
+    picture: str | None = PICTURE
+    tries: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+    about: str = ""  # a line under the title: what the lesson's run is
+
+
+def pla_recipe(tries=(), about: str = "") -> Recipe:
+    """PLA's run as the lessons make it (pla_lab.framework.runs.pla): to the cap, a cycle played on."""
+    return Recipe("trace = pla_core.pla(X, y, stop_on_cycle=False, **settings)\ntrace", tries=tuple(tries),
+                  about=about or "PLA: each update adds η·y·x̃ of a misclassified point to w.")
+
+
+def literal(values) -> str:
+    """A list of numbers as Python reads them (the shortest decimal that is the float)."""
+    return ", ".join(repr(float(v)) if not float(v).is_integer() else repr(int(v)) for v in values)
+
+
+def build(*, title: str, link: str, points, settings: dict, options: dict, t: int, view, recipe: Recipe) -> str:
+    """The notebook's JSON text (nbformat 4, validated)."""
+    rows = "\n".join(f"    [{literal(p[:2])}]," for p in points)
+    labels = literal(int(p[2]) for p in points)
+    named = ", ".join(f"{k}={v!r}" for k, v in settings.items())
+    cells = [
+        v4.new_markdown_cell(f"# {title}: the demo as code\n\nThis notebook reproduces [the demo]({link}) with "
+                             f"`pla_core`, the package PLA Lab computes with: the same points, settings and run, "
+                             f"at step {t}, with the same numbers the page shows beside the plot.\n\n{recipe.about}"),
+        v4.new_markdown_cell("**To run it:** in a checkout of PLA Lab, `pip install -e .` installs `pla_core` (it "
+                             "needs NumPy and SciPy); `pip install matplotlib` for the picture. Then *Run all*."),
+        v4.new_code_cell("import numpy as np\n\nimport pla_core\nfrom pla_core import facts\n\n" + NUM),
+        v4.new_markdown_cell("The points, as the demo has them (x₁, x₂), and their labels y = ±1:"),
+        v4.new_code_cell(f"X = np.array([\n{rows}\n])\ny = np.array([{labels}])\nVIEW = ({literal(view)})  "
+                         "# the plot's x₁ and x₂ ranges\nX.shape"),
+        v4.new_markdown_cell("The settings (the sidebar's), as `pla_core`'s named arguments, and the lesson's own "
+                             "options:"),
+        v4.new_code_cell(f"settings = dict({named})\noptions = {options!r}"),
+        v4.new_markdown_cell("The run:"),
+        v4.new_code_cell(recipe.run),
+        v4.new_markdown_cell(f"Step {t}, the step the demo shows, in the page's numbers:"),
+        v4.new_code_cell(f"t = {t}\n{recipe.step}"),
+    ]
+    if recipe.picture:
+        cells += [v4.new_markdown_cell("The step drawn (matplotlib):"), v4.new_code_cell(recipe.picture)]
+    for words, code in recipe.tries:
+        cells += [v4.new_markdown_cell(f"**Try this.** {words}"), v4.new_code_cell(code)]
+    nb = v4.new_notebook(cells=cells, metadata={
+        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+        "language_info": {"name": "python"}})
+    nbformat.validate(nb)
+    return nbformat.writes(nb)
+
+
+def write(lesson, page, recipe: Recipe, link: str) -> str:
+    """The notebook of ``lesson``'s demo as ``page`` shows it (``link``: the demo's own link, absolute)."""
+    from pla_lab.framework import settings as S
+
+    return build(title=lesson.title, link=link, points=page.points, settings=S.pla_kwargs(page.settings),
+                 options=page.options, t=page.t, view=page.state["view"], recipe=recipe)
