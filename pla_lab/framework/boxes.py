@@ -87,13 +87,14 @@ def transfer_box(lesson, page) -> None:
             icon=":material/movie:", disabled=not flat, width="stretch",
             help=f"One file with plotly.js inside, for slides: Play/Pause and a step slider, works offline "
                  f"(about 5 MB; at most {animation.MAX_FRAMES} steps).")
-        recipe = lesson.notebook(page) if points else None
-        save.download_button(
-            "Notebook (.ipynb)", partial(notebook.write, lesson, page, recipe, demo_link(lesson)) if recipe else "",
-            file_name=transfer.file_name(lesson.slug, "demo.ipynb"), mime="application/x-ipynb+json",
-            on_click="ignore", icon=":material/code:", disabled=recipe is None, width="stretch",
-            help="The demo as a Jupyter notebook: the points, the settings and the run with pla_core, the step "
-                 "shown with the page's numbers, its picture, and things to try")
+        recipe = lesson.notebook(page) if page.trace is not None else None
+        if recipe is not None:
+            save.download_button(
+                "Notebook (.ipynb)", partial(notebook.write, lesson, page, recipe, demo_link(lesson)),
+                file_name=transfer.file_name(lesson.slug, "demo.ipynb"), mime="application/x-ipynb+json",
+                on_click="ignore", icon=":material/code:", width="stretch",
+                help="The demo as a Jupyter notebook: the points, the settings and the run with pla_core, the step "
+                     "shown with the page's numbers, its picture, and things to try")
         chosen = load.file_uploader(
             "Load points from a CSV file", type=list(transfer.FILE_TYPES), key=s.key("upload"),
             on_change=actions.load_file, args=(lesson,), max_upload_size=transfer.MAX_FILE_MB,

@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import Any
 
 import pla_core
-from pla_lab.framework import checks, frame, links, notebook, protocol, widgets
+from pla_lab.framework import checks, frame, links, protocol, widgets
 from pla_lab.framework import settings as S
 from pla_lab.framework.model import Preset
 from pla_lab.framework.page import Page
@@ -120,8 +120,8 @@ class Lesson:
 
     def notebook(self, page: Page):
         """How the run is made in code, for *Download as a notebook*: a :class:`pla_lab.framework.notebook.Recipe`
-        (PLA's own run unless the lesson says otherwise), or None where the page has no run to write."""
-        return notebook.pla_recipe() if isinstance(page.trace, pla_core.Trace) else None
+        (``notebook.pla_recipe()`` for a lesson that runs plain PLA), or None (no notebook: no button)."""
+        return None
 
     def export_notes(self, page: Page) -> list[str]:
         """Lines said in the saved files (CSV comments, the run's meta): e.g. which labels the run learned from."""

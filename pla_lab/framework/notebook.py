@@ -38,29 +38,44 @@ def vec(w):
     return "(" + ", ".join(num(a) for a in w) + ")"
 
 
+def par(v):
+    """A number, in parentheses when negative ("2·(-0.5)")."""
+    return f"({num(v)})" if v < 0 else num(v)
+
+
 def exactly(values):
     """Decimals of the grid as Fractions (num writes them in full); all floats if one is not such a decimal."""
     q = [facts.rational(v) for v in values]
     return q if all(v is not None for v in q) else [float(v) for v in values]'''
 
 #: PLA's step, as the PLA lesson's numbers say it (pla_lab/words/explain.py's step_parts)
-PLA_STEP = '''w = facts.weights(trace, t) or [float(v) for v in trace.weights[t]]  # exact on grid data
-print(f"t = {t} of {len(trace)} · w_{t} = {vec(w)}")
-print(f"Mistakes of w_{t}: {int(trace.errors[t])} of {len(trace.y)} points.")
-if t < len(trace):
+PLA_STEP = '''T, n = len(trace), len(trace.y)
+w = facts.weights(trace, t) or [float(v) for v in trace.weights[t]]  # exact on grid data
+bias = trace.settings["bias"]
+eta = exactly([trace.settings["eta"]])[0]
+if trace.halted:  # how the whole run ends, as the page says it
+    print(f"This run halts after {T} updates" if t < T else "Halted: no mistakes in a full pass.")
+elif trace.cycle:
+    s, p = trace.cycle
+    print(f"This run never halts: from update {s} on, the weights repeat every {p} updates (w_{s + p} = w_{s})"
+          if t < s + p else f"Never halts: from update {s} on, the weights repeat every {p} updates")
+else:
+    print(f"This run stops at the cap of {T:,} updates with mistakes left" if t < T else
+          f"Stopped at the cap ({T:,} updates) with {int(trace.errors[t])} mistakes left.")
+print(f"t = {t} of {T} · w_{t} = {vec(w)}")
+print(f"Mistakes of w_{t}: {int(trace.errors[t])} of {n} point{'s' if n != 1 else ''}.")
+if t < T:
     i = int(trace.mistakes[t])
-    x = exactly(trace.X[i])
-    xt = exactly([1.0 if trace.settings["bias"] else 0.0]) + x
+    x, label = exactly(trace.X[i]), int(trace.y[i])
+    xt = exactly([1.0 if bias else 0.0]) + x
     both = not isinstance(w[0], float) and not isinstance(xt[0], float)
     score = sum(a * b for a, b in zip(w, xt)) if both else trace.score(t)  # wₜᵀx̃, exact on grid data
-    print(f"Next mistake: point #{i} at x = {vec(x)}, y = {int(trace.y[i]):+d}")
-    print(f"w_{t}ᵀx̃ = {num(score)}")
-if trace.halted:
-    print(f"This run halts after {len(trace)} updates.")
-elif trace.cycle:
-    print(f"From update {trace.cycle[0]} the weights repeat every {trace.cycle[1]} updates: it never halts.")
-else:
-    print(f"It stops at the cap of {trace.settings['max_updates']} updates.")'''
+    terms = " + ".join(f"{par(a)}·{par(b)}" for a, b in zip(w, xt))
+    w_next = facts.weights(trace, t + 1) or [float(v) for v in trace.weights[t + 1]]
+    print(f"Next mistake: point #{i} at x = {vec(x)}, y = {'○ +1' if label > 0 else '× -1'}")
+    print(f"w_{t}ᵀx̃ = {terms} = {num(score)}")
+    print(f"w_{t + 1} = w_{t} + η·y·x̃ = {vec(w)} + {num(eta)}·({'+1' if label > 0 else '-1'})·{vec(xt)} = "
+          f"{vec(w_next)}")'''
 
 PICTURE = '''%matplotlib inline
 import matplotlib.pyplot as plt

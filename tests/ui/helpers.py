@@ -14,7 +14,8 @@ from pla_lab.framework import codec as C
 from pla_lab.framework.parsers import parse_view
 from pla_lab.framework.shared import SHARED
 
-APP = str(pathlib.Path(__file__).resolve().parents[2] / "pla_lab" / "main.py")  # the app's script (see app.py)
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+APP = str(ROOT / "pla_lab" / "main.py")  # the app's script (see app.py)
 PLA, POCKET, XOR, HALTS = (LESSONS[slug] for slug in ("pla", "pocket", "xor", "halts"))  # the tests' usual ones
 
 

@@ -1,0 +1,75 @@
+"""A demo as a Jupyter notebook (issue 36): for each lesson that has one, the notebook of its default demo and of
+shared links (another η, another reading of sign(0), w₀ set by hand, a late step, a cycle) is valid under nbformat,
+**runs** in a fresh kernel (nbclient; the kernel's folder is the checkout, where ``pla_core`` is, as after
+``pip install -e .``), and every line its step cell prints is on the page for the same link (AppTest), digit for
+digit: the same numbers, exact on grid data."""
+
+from __future__ import annotations
+
+import re
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from pla_lab.framework import demos
+
+from .helpers import LESSONS, ROOT, start
+
+SUB = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+
+#: (lesson, the link's parameters): each lesson's default demo, then links a lecturer shares
+CASES = [
+    ("pla", {}),
+    ("pla", {"t": "3"}),
+    ("pla", {"t": "5", "eta": "0.5", "sign0": "pos"}),
+    ("pla", {"t": "2", "w0": "0.5,-1,0.25"}),
+    ("pla", {"t": "13"}),
+    ("pla", {"t": "7", "bias": "0"}),
+]
+
+
+def normal(text: str) -> str:
+    """Page text and the notebook's print as one: Markdown's marks and escapes gone, "−" as "-", w₁₂ as w_12."""
+    text = re.sub(r"\\(.)", r"\1", text).replace("**", "").replace("−", "-")
+    text = re.sub(r"[₀-₉]+", lambda m: "_" + m.group(0).translate(SUB), text)
+    return " ".join(text.split())
+
+
+def page_text(at) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption] + [i.value for i in at.info]
+    parts += [w.value for w in at.warning] + [s.value for s in at.success]
+    return normal("\n".join(map(str, parts)))
+
+
+def run(text: str) -> nbformat.NotebookNode:
+    nb = nbformat.reads(text, as_version=4)
+    nbformat.validate(nb)
+    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(ROOT)}}).execute()
+    return nb
+
+
+def printed(nb, starts: str) -> list[str]:
+    """The lines the code cell that starts so printed."""
+    cell = next(c for c in nb.cells if c.cell_type == "code" and c.source.startswith(starts))
+    return [line for o in cell.outputs if o.output_type == "stream" for line in o.text.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize(("slug", "params"), CASES, ids=[f"{s}-{'-'.join(f'{k}{v}' for k, v in p.items()) or 'default'}"
+                                                         for s, p in CASES])
+def test_the_notebook_runs_and_prints_the_pages_numbers(slug, params):
+    lesson = LESSONS[slug]
+    link = f"http://localhost:8501/{slug}"
+    text = demos.notebook_of(lesson, params, link)
+    assert text is not None
+    nb = run(text)
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
+    assert errors == []
+    lines = printed(nb, "t = ")
+    assert len(lines) >= 3
+    shown = page_text(start(params, f"../pages/{slug}.py"))
+    missing = [line for line in lines if normal(line) not in shown]
+    assert missing == [], shown[:3000]
+    pictures = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if "image/png" in o.get("data", {})]
+    assert len(pictures) == 1
+    assert link in nb.cells[0].source
