@@ -48,11 +48,8 @@ def exactly(values):
     q = [facts.rational(v) for v in values]
     return q if all(v is not None for v in q) else [float(v) for v in values]'''
 
-#: PLA's step, as the PLA lesson's numbers say it (pla_lab/words/explain.py's step_parts)
-PLA_STEP = '''T, n = len(trace), len(trace.y)
-w = facts.weights(trace, t) or [float(v) for v in trace.weights[t]]  # exact on grid data
-bias = trace.settings["bias"]
-eta = exactly([trace.settings["eta"]])[0]
+#: How a run of plain PLA ends, as the PLA lesson says it (explain.verdict, step_parts' end)
+PLA_END = '''T = len(trace)
 if trace.halted:  # how the whole run ends, as the page says it
     print(f"This run halts after {T} updates" if t < T else "Halted: no mistakes in a full pass.")
 elif trace.cycle:
@@ -61,7 +58,14 @@ elif trace.cycle:
           if t < s + p else f"Never halts: from update {s} on, the weights repeat every {p} updates")
 else:
     print(f"This run stops at the cap of {T:,} updates with mistakes left" if t < T else
-          f"Stopped at the cap ({T:,} updates) with {int(trace.errors[t])} mistakes left.")
+          f"Stopped at the cap ({T:,} updates) with {int(trace.errors[t])} mistakes left.")'''
+
+#: Step t's numbers, as every stepping lesson of plain PLA writes them (explain.step_parts): t and wₜ, its mistakes,
+#: the next mistake, its score term by term and the update
+PLA_NUMBERS = '''T, n = len(trace), len(trace.y)
+w = facts.weights(trace, t) or [float(v) for v in trace.weights[t]]  # exact on grid data
+bias = trace.settings["bias"]
+eta = exactly([trace.settings["eta"]])[0]
 print(f"t = {t} of {T} · w_{t} = {vec(w)}")
 print(f"Mistakes of w_{t}: {int(trace.errors[t])} of {n} point{'s' if n != 1 else ''}.")
 if t < T:
@@ -77,26 +81,31 @@ if t < T:
     print(f"w_{t + 1} = w_{t} + η·y·x̃ = {vec(w)} + {num(eta)}·({'+1' if label > 0 else '-1'})·{vec(xt)} = "
           f"{vec(w_next)}")'''
 
+PLA_STEP = PLA_END + "\n" + PLA_NUMBERS
+
+#: The step drawn: the points, numbered, and the boundary wₜᵀx̃ = 0 with its two sides shaded (a line, or for the XOR
+#: lesson's lift (x₁, x₂, x₁x₂) the curve it draws back in the plane)
 PICTURE = '''%matplotlib inline
 import matplotlib.pyplot as plt
 
 w = trace.weights[t]
 fig, ax = plt.subplots(figsize=(5.5, 5.5))
-plus = trace.y > 0
-ax.scatter(trace.X[plus, 0], trace.X[plus, 1], marker="o", facecolors="none", edgecolors="#0072B2", label="y = +1")
-ax.scatter(trace.X[~plus, 0], trace.X[~plus, 1], marker="x", color="#D55E00", label="y = −1")
-for n, (a, b) in enumerate(trace.X[:, :2]):
-    ax.annotate(str(n), (a, b), textcoords="offset points", xytext=(4, 4), fontsize=7)
+g1, g2 = np.meshgrid(np.linspace(*VIEW[:2], 300), np.linspace(*VIEW[2:], 300))
+features = [g1, g2, g1 * g2][:len(w) - 1]
+score = w[0] + sum(wk * f for wk, f in zip(w[1:], features))
+if np.ptp(score) > 0:  # w = 0 draws no boundary
+    ax.contourf(g1, g2, score, levels=[-np.inf, 0, np.inf], colors=["#D55E00", "#0072B2"], alpha=0.12)
+    ax.contour(g1, g2, score, levels=[0], colors="#31333F")
+plus = y > 0
+ax.scatter(X[plus, 0], X[plus, 1], marker="o", facecolors="none", edgecolors="#0072B2", label="y = +1")
+ax.scatter(X[~plus, 0], X[~plus, 1], marker="x", color="#D55E00", label="y = −1")
+for k, (a, b) in enumerate(X[:, :2]):
+    ax.annotate(str(k), (a, b), textcoords="offset points", xytext=(4, 4), fontsize=7)
 ax.set_xlim(*VIEW[:2])
 ax.set_ylim(*VIEW[2:])
-xs = np.linspace(*VIEW[:2], 2)
-if w[2] != 0:  # the boundary b + w1·x1 + w2·x2 = 0
-    ax.plot(xs, -(w[0] + w[1] * xs) / w[2], color="#31333F")
-elif w[1] != 0:
-    ax.axvline(-w[0] / w[1], color="#31333F")
 ax.set_aspect("equal")
-ax.set_xlabel("x1")
-ax.set_ylabel("x2")
+ax.set_xlabel("x₁")
+ax.set_ylabel("x₂")
 ax.set_title(f"step {t}: w_{t} = {vec(w)}")
 ax.legend(loc="lower right")
 plt.show()'''

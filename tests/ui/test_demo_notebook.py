@@ -26,14 +26,20 @@ CASES = [
     ("pla", {"t": "2", "w0": "0.5,-1,0.25"}),
     ("pla", {"t": "13"}),
     ("pla", {"t": "7", "bias": "0"}),
+    ("xor", {}),
+    ("xor", {"t": "3"}),
+    ("xor", {"t": "4"}),
+    ("xor", {"t": "3", "lift": "1"}),
+    ("xor", {"t": "4", "lift": "1"}),
 ]
 
 
 def normal(text: str) -> str:
-    """Page text and the notebook's print as one: Markdown's marks and escapes gone, "−" as "-", w₁₂ as w_12."""
+    """Page text and the notebook's print as one: Markdown's marks and escapes gone, "−" as "-", w₁₂ as w_12, in
+    lower case (a sentence may begin mid-line on the page)."""
     text = re.sub(r"\\(.)", r"\1", text).replace("**", "").replace("−", "-")
     text = re.sub(r"[₀-₉]+", lambda m: "_" + m.group(0).translate(SUB), text)
-    return " ".join(text.split())
+    return " ".join(text.split()).lower()
 
 
 def page_text(at) -> str:

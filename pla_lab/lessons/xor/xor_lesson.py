@@ -3,8 +3,8 @@ it."""
 
 import pla_core
 from pla_core import facts
-from pla_lab.api import (DEFAULT_VIEW, Field, Preset, ReplayLesson, actions, button, explain, figures, halt_words,
-                         model, runs, st, text, widgets)
+from pla_lab.api import (DEFAULT_VIEW, Field, Preset, Recipe, ReplayLesson, actions, button, explain, figures,
+                         halt_words, model, notebook, runs, st, text, widgets)
 from pla_lab.lessons.xor import xor_checks, xor_words
 from pla_lab.lessons.xor import xor_lift as lift_arrows
 from pla_lab.lessons.xor.xor_options import OPTIONS
@@ -43,6 +43,11 @@ class XorLesson(ReplayLesson):
         trace = runs.pla(points, settings, lift=options["lift"])
         return trace, {"sep": sep, "meet": sep.meeting_point(X, y) if settings["bias"] else None,
                        "exact": sep.separable if exact is None else exact}
+
+    def notebook(self, page):
+        return Recipe(xor_words.NOTEBOOK_RUN, xor_words.NOTEBOOK_END + "\n" + notebook.PLA_NUMBERS,
+                      tries=xor_words.NOTEBOOK_TRIES,
+                      about="PLA on XOR's four points, or with x₁x₂ as a third feature (the lift).")
 
     def export_notes(self, page):
         return (["the run learned from the lift (x1, x2, x1*x2): its weights are b, w1, w2, w3."]
