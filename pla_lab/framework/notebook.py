@@ -46,7 +46,26 @@ def par(v):
 def exactly(values):
     """Decimals of the grid as Fractions (num writes them in full); all floats if one is not such a decimal."""
     q = [facts.rational(v) for v in values]
-    return q if all(v is not None for v in q) else [float(v) for v in values]'''
+    return q if all(v is not None for v in q) else [float(v) for v in values]
+
+
+def weights(trace, t):
+    """wₜ, exact on grid data (pla_core.facts), else as floats."""
+    return facts.weights(trace, t) or [float(v) for v in trace.weights[t]]
+
+
+def update(trace, t):
+    """Update t+1 in numbers: the point it corrects (index, x, label), wₜᵀx̃ term by term, and the update itself."""
+    w, i = weights(trace, t), int(trace.mistakes[t])
+    x, label = exactly(trace.X[i]), int(trace.y[i])
+    xt = exactly([1.0 if trace.settings["bias"] else 0.0]) + x
+    both = not isinstance(w[0], float) and not isinstance(xt[0], float)
+    score = sum(a * b for a, b in zip(w, xt)) if both else trace.score(t)  # exact on grid data
+    terms = " + ".join(f"{par(a)}·{par(b)}" for a, b in zip(w, xt))
+    eta = exactly([trace.settings["eta"]])[0]
+    step = (f"w_{t + 1} = w_{t} + η·y·x̃ = {vec(w)} + {num(eta)}·({'+1' if label > 0 else '-1'})·{vec(xt)} = "
+            f"{vec(weights(trace, t + 1))}")
+    return i, x, label, f"w_{t}ᵀx̃ = {terms} = {num(score)}", step'''
 
 #: How a run of plain PLA ends, as the PLA lesson says it (explain.verdict, step_parts' end)
 PLA_END = '''T = len(trace)
@@ -62,24 +81,14 @@ else:
 
 #: Step t's numbers, as every stepping lesson of plain PLA writes them (explain.step_parts): t and wₜ, its mistakes,
 #: the next mistake, its score term by term and the update
-PLA_NUMBERS = '''T, n = len(trace), len(trace.y)
-w = facts.weights(trace, t) or [float(v) for v in trace.weights[t]]  # exact on grid data
-bias = trace.settings["bias"]
-eta = exactly([trace.settings["eta"]])[0]
-print(f"t = {t} of {T} · w_{t} = {vec(w)}")
+PLA_NUMBERS = '''n = len(trace.y)
+print(f"t = {t} of {len(trace)} · w_{t} = {vec(weights(trace, t))}")
 print(f"Mistakes of w_{t}: {int(trace.errors[t])} of {n} point{'s' if n != 1 else ''}.")
-if t < T:
-    i = int(trace.mistakes[t])
-    x, label = exactly(trace.X[i]), int(trace.y[i])
-    xt = exactly([1.0 if bias else 0.0]) + x
-    both = not isinstance(w[0], float) and not isinstance(xt[0], float)
-    score = sum(a * b for a, b in zip(w, xt)) if both else trace.score(t)  # wₜᵀx̃, exact on grid data
-    terms = " + ".join(f"{par(a)}·{par(b)}" for a, b in zip(w, xt))
-    w_next = facts.weights(trace, t + 1) or [float(v) for v in trace.weights[t + 1]]
+if t < len(trace):
+    i, x, label, score, step = update(trace, t)
     print(f"Next mistake: point #{i} at x = {vec(x)}, y = {'○ +1' if label > 0 else '× -1'}")
-    print(f"w_{t}ᵀx̃ = {terms} = {num(score)}")
-    print(f"w_{t + 1} = w_{t} + η·y·x̃ = {vec(w)} + {num(eta)}·({'+1' if label > 0 else '-1'})·{vec(xt)} = "
-          f"{vec(w_next)}")'''
+    print(score)
+    print(step)'''
 
 PLA_STEP = PLA_END + "\n" + PLA_NUMBERS
 
