@@ -5,8 +5,8 @@ import numpy as np
 
 import pla_core
 from pla_core import datasets, geometry
-from pla_lab.api import (CREDIT_VIEW, DEFAULT_VIEW, ChartSpec, Field, Preset, ReplayLesson, button, figures, linked,
-                         links, model, st, widgets)
+from pla_lab.api import (CREDIT_VIEW, DEFAULT_VIEW, ChartSpec, Field, Preset, Recipe, ReplayLesson, button, figures,
+                         linked, links, model, st, widgets)
 from pla_lab.lessons.pocket import pocket_checks, pocket_words
 from pla_lab.lessons.pocket.pocket_options import OPTIONS
 
@@ -59,6 +59,11 @@ class PocketLesson(ReplayLesson):
             extras["f_errors"] = int(pla_core.count_mistakes(w_f, X, y, sign_zero=sz))
         extras["chart"] = figures.error_curves(trace, extras["eout"])  # once per run, not once per rerun
         return trace, extras
+
+    def notebook(self, page):
+        return Recipe(pocket_words.NOTEBOOK_RUN, pocket_words.NOTEBOOK_STEP, tries=pocket_words.NOTEBOOK_TRIES,
+                      about="Pocket: PLA that keeps, in its pocket ŵ, the best weights it has seen, on labels noise "
+                            "may have flipped.")
 
     def option_values(self):
         return {**super().option_values(), "f": self.state["f"]}
