@@ -37,6 +37,10 @@ CASES = [
     ("pocket", {}),
     ("pocket", {"t": "3"}),
     ("pocket", {"t": "40", "seed": "3"}),
+    ("compare", {}),
+    ("compare", {"t": "3"}),
+    ("compare", {"t": "3", "cmp": "order"}),
+    ("compare", {"t": "3", "cmp": "sign0"}),
 ]
 
 
