@@ -41,6 +41,9 @@ CASES = [
     ("compare", {"t": "3"}),
     ("compare", {"t": "3", "cmp": "order"}),
     ("compare", {"t": "3", "cmp": "sign0"}),
+    ("batch", {}),
+    ("batch", {"t": "3"}),
+    ("batch", {"t": "2", "batch": "mini", "bs": "5"}),
 ]
 
 
@@ -49,7 +52,7 @@ def normal(text: str) -> str:
     lower case (a sentence may begin mid-line on the page)."""
     text = re.sub(r"\\(.)", r"\1", text).replace("**", "").replace("−", "-")
     text = re.sub(r"[₀-₉]+", lambda m: "_" + m.group(0).translate(SUB), text)
-    return " ".join(text.split()).lower()
+    return " ".join(text.split()).casefold()
 
 
 def page_text(at) -> str:

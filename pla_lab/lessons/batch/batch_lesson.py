@@ -3,7 +3,8 @@ one update, drawn tip to tail, with the zero-one loss and the perceptron criteri
 plot."""
 
 import pla_core
-from pla_lab.api import CREDIT_VIEW, ChartSpec, Preset, ReplayLesson, explain, model, shared, st, widgets
+from pla_lab.api import (CREDIT_VIEW, ChartSpec, Preset, Recipe, ReplayLesson, explain, model, notebook, shared, st,
+                         widgets)
 from pla_lab.lessons.batch import batch_checks, batch_figures, batch_words
 from pla_lab.lessons.batch.batch_options import AVERAGE, OPTIONS
 
@@ -41,6 +42,12 @@ class BatchLesson(ReplayLesson):
         trace.errors  # noqa: B018 - computed once, with the run
         up = batch_figures.rises(trace)  # exact on grid data
         return trace, {"chart": batch_figures.batch_chart(trace, up), "rises": up}
+
+    def notebook(self, page):
+        return Recipe(batch_words.NOTEBOOK_RUN, notebook.PLA_END + "\n" + batch_words.NOTEBOOK_STEP,
+                      tries=batch_words.NOTEBOOK_TRIES,
+                      about="The batch perceptron: each update adds up the mistakes of w (all n points, or a "
+                            "mini-batch of b).")
 
     def showing(self, page):
         if page.trace is None:
