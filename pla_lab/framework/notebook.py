@@ -94,10 +94,10 @@ PLA_STEP = PLA_END + "\n" + PLA_NUMBERS
 
 #: The step drawn: the points, numbered, and the boundary wₜᵀx̃ = 0 with its two sides shaded (a line, or for the XOR
 #: lesson's lift (x₁, x₂, x₁x₂) the curve it draws back in the plane)
-PICTURE = '''%matplotlib inline
+PICTURE_CODE = '''%matplotlib inline
 import matplotlib.pyplot as plt
 
-w = trace.weights[t]
+w = np.asarray(@W@, dtype=float)
 fig, ax = plt.subplots(figsize=(5.5, 5.5))
 g1, g2 = np.meshgrid(np.linspace(*VIEW[:2], 300), np.linspace(*VIEW[2:], 300))
 features = [g1, g2, g1 * g2][:len(w) - 1]
@@ -118,6 +118,14 @@ ax.set_ylabel("x₂")
 ax.set_title(f"step {t}: w_{t} = {vec(w)}")
 ax.legend(loc="lower right")
 plt.show()'''
+
+
+def picture(w: str = "trace.weights[t]") -> str:
+    """The picture's code, drawing the boundary of ``w`` (an expression: the w the step shows)."""
+    return PICTURE_CODE.replace("@W@", w)
+
+
+PICTURE = picture()
 
 
 @dataclass(frozen=True)

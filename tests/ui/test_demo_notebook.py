@@ -44,6 +44,10 @@ CASES = [
     ("batch", {}),
     ("batch", {"t": "3"}),
     ("batch", {"t": "2", "batch": "mini", "bs": "5"}),
+    ("online", {}),
+    ("online", {"t": "3"}),
+    ("online", {"t": "4"}),
+    ("online", {"t": "9"}),
 ]
 
 
