@@ -48,6 +48,9 @@ CASES = [
     ("online", {"t": "3"}),
     ("online", {"t": "4"}),
     ("online", {"t": "9"}),
+    ("sgd", {}),
+    ("sgd", {"t": "3"}),
+    ("sgd", {"t": "40", "loss": "hinge"}),
 ]
 
 

@@ -2,8 +2,8 @@
 (perceptron, hinge, logistic, squared) on the same points, four lines stepping together; the losses as curves of
 the margin score; L̂ and E_in over the steps; one step's numbers for the loss a student picks."""
 
-from pla_lab.api import (DEFAULT_VIEW, ChartSpec, FixedPreset, Preset, ReplayLesson, model, payload, shared, st, sub,
-                         widgets)
+from pla_lab.api import (DEFAULT_VIEW, ChartSpec, FixedPreset, Preset, Recipe, ReplayLesson, model, payload, shared, st,
+                         sub, widgets)
 from pla_lab.lessons.sgd import sgd_checks, sgd_figures, sgd_present, sgd_runs, sgd_words
 from pla_lab.lessons.sgd.sgd_options import OPTIONS, ORDER_WORDS
 
@@ -42,6 +42,11 @@ class SgdLesson(ReplayLesson):
         for trace in runs.values():
             trace.errors  # noqa: B018 - computed once, with the run
         return runs[options["loss"]], {"runs": runs, "ends": sgd_runs.endings(runs), "chart": sgd_figures.chart(runs)}
+
+    def notebook(self, page):
+        return Recipe(sgd_words.NOTEBOOK_RUN, sgd_words.NOTEBOOK_STEP, tries=sgd_words.NOTEBOOK_TRIES,
+                      about="Stochastic gradient descent on four losses (perceptron, hinge, logistic, squared), one "
+                            "visited point a step, from the same start.")
 
     def companion(self, page):
         picked = page.options["loss"]  # its arrows are the plot's own w and update; the others' come with them
