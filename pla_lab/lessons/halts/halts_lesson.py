@@ -1,8 +1,8 @@
 """Why PLA halts (all five notes): the convergence proof's numbers and inequalities live, the maximum-margin line,
 the hyperplane's geometry, and the bias as a weight in 3-D."""
 
-from pla_lab.api import (CREDIT_VIEW, DEFAULT_VIEW, ChartSpec, Preset, ReplayLesson, button, linked, links, model, runs,
-                         shared, st, widgets)
+from pla_lab.api import (CREDIT_VIEW, DEFAULT_VIEW, ChartSpec, Preset, Recipe, ReplayLesson, button, linked, links,
+                         model, runs, shared, st, widgets)
 from pla_lab.lessons.halts import halts_checks
 from pla_lab.lessons.halts import halts_figures as proof_figures
 from pla_lab.lessons.halts import halts_proof as proof
@@ -46,6 +46,10 @@ class HaltsLesson(ReplayLesson):
             extras["chart"] = proof_figures.proof_chart(facts.series, eta=settings["eta"], which=facts.which,
                                                         to_bound=options["xs"] == "bound")
         return trace, extras
+
+    def notebook(self, page):
+        return Recipe(proof_words.NOTEBOOK_RUN, proof_words.NOTEBOOK_STEP, tries=proof_words.NOTEBOOK_TRIES,
+                      about="Why PLA halts: the proof's R, ρ* and the bound R²/ρ*², and the margins of wₜ and w*.")
 
     def option_values(self):
         return {**super().option_values(), "f": self.state["f"]}
