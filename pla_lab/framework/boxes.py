@@ -37,13 +37,6 @@ def share_box(lesson) -> None:
             " (a dense code: fewer points make it easier to scan)" if side > DENSE else ""))
 
 
-def demo_link(lesson) -> str:
-    """The demo's own link, absolute (the page's address, without a lecture's place in it)."""
-    base = (st.context.url or "").split("?")[0]
-    root = base.rsplit("/", 1)[0] if base.count("/") > 2 else base
-    return f"{root}/{lesson.slug}?" + urlencode(shared.lesson_link(lesson))
-
-
 def view_only_switch(where) -> None:
     """For a link a class follows on their phones: view only (a tap on the plot steps, no point is added by
     accident), kept in the link; or editable again. The point tools (outside the lesson's part that reruns) show
@@ -90,7 +83,7 @@ def transfer_box(lesson, page) -> None:
         recipe = lesson.notebook(page) if page.trace is not None else None
         if recipe is not None:
             save.download_button(
-                "Notebook (.ipynb)", partial(notebook.write, lesson, page, recipe, demo_link(lesson)),
+                "Notebook (.ipynb)", partial(notebook.write, lesson, page, recipe, shared.demo_link(lesson)),
                 file_name=transfer.file_name(lesson.slug, "demo.ipynb"), mime="application/x-ipynb+json",
                 on_click="ignore", icon=":material/code:", width="stretch",
                 help="The demo as a Jupyter notebook: the points, the settings and the run with pla_core, the step "

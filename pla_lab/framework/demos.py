@@ -71,11 +71,12 @@ def notebook_of(lesson, params: dict[str, str], link: str) -> str | None:
     link, absolute, for its title), as *Download as a notebook* gives it on that page; None where it has none."""
     with detached():
         _open(lesson, params)
-        s = lesson.state
-        run = actions.current_run(lesson)
-        t = min(s["head"].t, run.T) if "head" in s.fields else 0
-        page = Page(state=s, settings=lesson.run_settings(shared.values()), options=lesson.option_values(), run=run,
-                    t=t, theme="light")
+        s, page = lesson.state, None
+        if "pts" in s.fields:  # a lesson without points of its own (Experiments) makes its notebook from its settings
+            run = actions.current_run(lesson)
+            t = min(s["head"].t, run.T) if "head" in s.fields else 0
+            page = Page(state=s, settings=lesson.run_settings(shared.values()), options=lesson.option_values(),
+                        run=run, t=t, theme="light")
         recipe = lesson.notebook(page)
         return None if recipe is None else notebook.write(lesson, page, recipe, link)
 

@@ -139,6 +139,7 @@ class Recipe:
     picture: str | None = PICTURE
     tries: tuple[tuple[str, str], ...] = field(default_factory=tuple)
     about: str = ""  # a line under the title: what the lesson's run is
+    data: str | None = None  # for a lesson without points of its own (Experiments): the code of its inputs
 
 
 def pla_recipe(tries=(), about: str = "") -> Recipe:
@@ -154,26 +155,36 @@ def literal(values) -> str:
 
 def build(*, title: str, link: str, points, settings: dict, options: dict, t: int, view, recipe: Recipe) -> str:
     """The notebook's JSON text (nbformat 4, validated)."""
-    rows = "\n".join(f"    [{literal(p[:2])}]," for p in points)
-    labels = literal(int(p[2]) for p in points)
-    named = ", ".join(f"{k}={v!r}" for k, v in settings.items())
     cells = [
         v4.new_markdown_cell(f"# {title}: the demo as code\n\nThis notebook reproduces [the demo]({link}) with "
-                             f"`pla_core`, the package PLA Lab computes with: the same points, settings and run, "
-                             f"at step {t}, with the same numbers the page shows beside the plot.\n\n{recipe.about}"),
+                             f"`pla_core`, the package PLA Lab computes with: the same "
+                             + ("settings and runs, with the same numbers the page shows." if points is None else
+                                f"points, settings and run, at step {t}, with the same numbers the page shows beside "
+                                "the plot.") + f"\n\n{recipe.about}"),
         v4.new_markdown_cell("**To run it:** in a checkout of PLA Lab, `pip install -e .` installs `pla_core` (it "
-                             "needs NumPy and SciPy); `pip install matplotlib` for the picture. Then *Run all*."),
+                             "needs NumPy and SciPy); `pip install matplotlib` for the pictures. Then *Run all*."),
         v4.new_code_cell("import numpy as np\n\nimport pla_core\nfrom pla_core import facts\n\n" + NUM),
-        v4.new_markdown_cell("The points, as the demo has them (x₁, x₂), and their labels y = ±1:"),
-        v4.new_code_cell(f"X = np.array([\n{rows}\n])\ny = np.array([{labels}])\nVIEW = ({literal(view)})  "
-                         "# the plot's x₁ and x₂ ranges\nX.shape"),
-        v4.new_markdown_cell("The settings (the sidebar's), as `pla_core`'s named arguments, and the lesson's own "
-                             "options:"),
-        v4.new_code_cell(f"settings = dict({named})\noptions = {options!r}"),
+    ]
+    if points is None:
+        cells += [v4.new_markdown_cell("What the page asks for:"), v4.new_code_cell(recipe.data or "")]
+    else:
+        rows = "\n".join(f"    [{literal(p[:2])}]," for p in points)
+        labels = literal(int(p[2]) for p in points)
+        named = ", ".join(f"{k}={v!r}" for k, v in settings.items())
+        cells += [
+            v4.new_markdown_cell("The points, as the demo has them (x₁, x₂), and their labels y = ±1:"),
+            v4.new_code_cell(f"X = np.array([\n{rows}\n])\ny = np.array([{labels}])\nVIEW = ({literal(view)})  "
+                             "# the plot's x₁ and x₂ ranges\nX.shape"),
+            v4.new_markdown_cell("The settings (the sidebar's), as `pla_core`'s named arguments, and the lesson's own "
+                                 "options:"),
+            v4.new_code_cell(f"settings = dict({named})\noptions = {options!r}"),
+        ]
+    cells += [
         v4.new_markdown_cell("The run:"),
         v4.new_code_cell(recipe.run),
-        v4.new_markdown_cell(f"Step {t}, the step the demo shows, in the page's numbers:"),
-        v4.new_code_cell(f"t = {t}\n{recipe.step}"),
+        v4.new_markdown_cell("What the page shows, in its numbers:" if points is None else
+                             f"Step {t}, the step the demo shows, in the page's numbers:"),
+        v4.new_code_cell(recipe.step if points is None else f"t = {t}\n{recipe.step}"),
     ]
     if recipe.picture:
         cells += [v4.new_markdown_cell("The step drawn (matplotlib):"), v4.new_code_cell(recipe.picture)]
@@ -190,5 +201,7 @@ def write(lesson, page, recipe: Recipe, link: str) -> str:
     """The notebook of ``lesson``'s demo as ``page`` shows it (``link``: the demo's own link, absolute)."""
     from pla_lab.framework import settings as S
 
+    if recipe.data is not None:
+        return build(title=lesson.title, link=link, points=None, settings={}, options={}, t=0, view=(), recipe=recipe)
     return build(title=lesson.title, link=link, points=page.points, settings=S.pla_kwargs(page.settings),
                  options=page.options, t=page.t, view=page.state["view"], recipe=recipe)

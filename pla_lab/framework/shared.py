@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from pla_lab.framework import links
 from pla_lab.framework import settings as S
 from pla_lab.framework.state import Field, PageState, button, linked
@@ -81,6 +83,16 @@ def link() -> dict[str, str]:
 def lesson_link(lesson) -> dict[str, str]:
     """A lesson's whole link: the shared settings, then the lesson's own state."""
     return {**link(), **lesson.state.link()}
+
+
+def demo_link(lesson) -> str:
+    """The lesson's demo as an absolute link (the server's address as the browser reached it, then the lesson's
+    whole link): what a notebook's title points back to."""
+    import streamlit as st
+
+    base = (st.context.url or "").split("?")[0]
+    root = base.rsplit("/", 1)[0] if base.count("/") > 2 else base
+    return f"{root}/{lesson.slug}?" + urlencode(lesson_link(lesson))
 
 
 def write_link(params: dict[str, str]) -> None:

@@ -8,6 +8,8 @@ keeps what is done, and the next run of the script shows it.
 
 from __future__ import annotations
 
+from functools import partial
+
 from pla_lab.api import (
     Field,
     S,
@@ -20,6 +22,7 @@ from pla_lab.api import (
     linked,
     literal,
     look,
+    notebook,
     number,
     plural,
     setting_widget,
@@ -29,6 +32,7 @@ from pla_lab.api import (
 )
 from pla_lab.lessons.experiments import experiments_checks as experiment_checks
 from pla_lab.lessons.experiments import experiments_jobs as J
+from pla_lab.lessons.experiments import experiments_results as R
 from pla_lab.lessons.experiments import experiments_show
 from pla_lab.lessons.experiments.experiments_results import progress
 from pla_lab.lessons.experiments.experiments_show import RUN_LINKS
@@ -97,6 +101,10 @@ class ExperimentsLesson(StudyLesson):
         seed = kw.pop("seed")
         return dict(n=int(s["n"]), runs=int(s["runs"]), p=s["noise"] / 100, seed=seed, kw=kw)
 
+    def notebook(self, page, cfg: dict | None = None):
+        """The experiment the page asks for (or ``cfg``, one that ran) as a notebook's recipe."""
+        return R.notebook_recipe(cfg or self.config())
+
     # -- the jobs -----------------------------------------------------------------------------------------------
 
     def start(self, kind: str) -> None:
@@ -152,7 +160,9 @@ class ExperimentsLesson(StudyLesson):
             if s[kind] and s[kind]["running"]:
                 J.advance(s[kind], kind, bar)
         if s["exp"] and s["exp"]["parts"]:
-            experiments_show.show_experiment(s, s["exp"])
+            experiments_show.show_experiment(s, s["exp"], partial(notebook.write, self, None,
+                                                                  self.notebook(None, s["exp"]["cfg"]),
+                                                                  shared.demo_link(self)))
         if s["sweep"] and s["sweep"]["parts"]:
             experiments_show.show_sweep(s["sweep"])
         checks.ask(s.ns, experiment_checks.from_jobs(s["exp"], s["sweep"]), about=key,

@@ -19,7 +19,7 @@ from pla_lab.lessons.experiments.experiments_results import halted_line, results
 RUN_LINKS = "exp-run-links"  # the row of links that open one run in a lesson (its style: experiments_lesson)
 
 
-def show_experiment(s, job) -> None:
+def show_experiment(s, job, notebook=None) -> None:
     cfg, res = job["cfg"], results(job)
     k, n, cap = len(res["T"]), cfg["n"], cfg["kw"]["max_updates"]
     capped = int((res["stop"] == "max_updates").sum())
@@ -43,10 +43,16 @@ def show_experiment(s, job) -> None:
     else:
         show_pocket(res)
     open_run(s, res, cfg)
-    st.download_button("Results (CSV)", partial(results_csv, res, cfg), file_name="pla-lab-experiments.csv",
-                       mime="text/csv", on_click="ignore", icon=":material/download:",
-                       help="One row per run: its number and seed, T, how it stopped, P[f ≠ g], Eᵢₙ, the "
-                            "bound, the final w and the target f")
+    csv_col, nb_col = st.columns(2)
+    csv_col.download_button("Results (CSV)", partial(results_csv, res, cfg), file_name="pla-lab-experiments.csv",
+                            mime="text/csv", on_click="ignore", icon=":material/download:",
+                            help="One row per run: its number and seed, T, how it stopped, P[f ≠ g], Eᵢₙ, the "
+                                 "bound, the final w and the target f")
+    if notebook is not None:
+        nb_col.download_button("Notebook (.ipynb)", notebook, file_name="pla-lab-experiments.ipynb",
+                               mime="application/x-ipynb+json", on_click="ignore", icon=":material/code:",
+                               help="This experiment as a Jupyter notebook: the same runs with pla_core, the same "
+                                    "summary, the histograms, and things to try")
 
 def show_bound(res, cfg) -> None:
     """T against each run's own bound: whether any run went past it is decided exactly near a tie
