@@ -5,6 +5,7 @@ plot."""
 import pla_core
 from pla_lab.api import (CREDIT_VIEW, ChartSpec, Preset, Recipe, ReplayLesson, explain, model, notebook, shared, st,
                          widgets)
+from pla_lab.lessons.batch import batch_notebook
 from pla_lab.lessons.batch import batch_checks, batch_figures, batch_words
 from pla_lab.lessons.batch.batch_options import AVERAGE, OPTIONS
 
@@ -44,8 +45,8 @@ class BatchLesson(ReplayLesson):
         return trace, {"chart": batch_figures.batch_chart(trace, up), "rises": up}
 
     def notebook(self, page):
-        return Recipe(batch_words.NOTEBOOK_RUN, notebook.PLA_END + "\n" + batch_words.NOTEBOOK_STEP,
-                      tries=batch_words.NOTEBOOK_TRIES,
+        return Recipe(batch_notebook.NOTEBOOK_RUN, notebook.PLA_END + "\n" + batch_notebook.NOTEBOOK_STEP,
+                      tries=batch_notebook.NOTEBOOK_TRIES,
                       about="The batch perceptron: each update adds up the mistakes of w (all n points, or a "
                             "mini-batch of b).")
 

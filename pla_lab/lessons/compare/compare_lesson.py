@@ -11,6 +11,7 @@ import numpy as np
 
 from pla_lab.api import (DEFAULT_VIEW, Field, FixedPreset, Preset, Recipe, ReplayLesson, S, Setting, actions, button,
                          choice, digits, dump12, dump_w0, literal, model, number, parse_w0, payload, st, vec, widgets)
+from pla_lab.lessons.compare import compare_notebook
 from pla_lab.lessons.compare import compare_checks, compare_figures, compare_words
 from pla_lab.lessons.compare import compare_runs as compare
 
@@ -75,7 +76,8 @@ class CompareLesson(ReplayLesson):
         return values if self.view() == "eta" else {**values, "eta": 1.0, "w0": (0.0, 0.0, 0.0)}
 
     def notebook(self, page):
-        return Recipe(compare_words.NOTEBOOK_RUN, compare_words.NOTEBOOK_STEP, tries=compare_words.NOTEBOOK_TRIES,
+        return Recipe(compare_notebook.NOTEBOOK_RUN, compare_notebook.NOTEBOOK_STEP,
+                      tries=compare_notebook.NOTEBOOK_TRIES,
                       about="PLA run twice or more on the same points, one setting changed: η, the order of visits "
                             "or the reading of sign(0).")
 

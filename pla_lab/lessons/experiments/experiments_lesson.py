@@ -32,7 +32,7 @@ from pla_lab.api import (
 )
 from pla_lab.lessons.experiments import experiments_checks as experiment_checks
 from pla_lab.lessons.experiments import experiments_jobs as J
-from pla_lab.lessons.experiments import experiments_results as R
+from pla_lab.lessons.experiments import experiments_notebook as R
 from pla_lab.lessons.experiments import experiments_show
 from pla_lab.lessons.experiments.experiments_results import progress
 from pla_lab.lessons.experiments.experiments_show import RUN_LINKS

@@ -3,6 +3,7 @@ the hyperplane's geometry, and the bias as a weight in 3-D."""
 
 from pla_lab.api import (CREDIT_VIEW, DEFAULT_VIEW, ChartSpec, Preset, Recipe, ReplayLesson, button, linked, links,
                          model, runs, shared, st, widgets)
+from pla_lab.lessons.halts import halts_notebook
 from pla_lab.lessons.halts import halts_checks
 from pla_lab.lessons.halts import halts_figures as proof_figures
 from pla_lab.lessons.halts import halts_proof as proof
@@ -48,7 +49,8 @@ class HaltsLesson(ReplayLesson):
         return trace, extras
 
     def notebook(self, page):
-        return Recipe(proof_words.NOTEBOOK_RUN, proof_words.NOTEBOOK_STEP, tries=proof_words.NOTEBOOK_TRIES,
+        return Recipe(halts_notebook.NOTEBOOK_RUN, halts_notebook.NOTEBOOK_STEP,
+                      tries=halts_notebook.NOTEBOOK_TRIES,
                       about="Why PLA halts: the proof's R, ρ* and the bound R²/ρ*², and the margins of wₜ and w*.")
 
     def option_values(self):

@@ -6,6 +6,7 @@ from functools import partial
 import pla_core
 from pla_lab.api import (CREDIT_VIEW, DEFAULT_VIEW, ChartSpec, Field, Preset, Recipe, ReplayLesson, Setting, actions,
                          button, dump_bool, model, notebook, number, parse_bool, st, widgets)
+from pla_lab.lessons.online import online_notebook
 from pla_lab.lessons.online import online_checks, online_words
 from pla_lab.lessons.online import online_runs as online
 
@@ -57,8 +58,9 @@ class OnlineLesson(ReplayLesson):
         return steps, {"chart": online.chart(steps), "bound": online.deciding_bound(run)}
 
     def notebook(self, page):
-        return Recipe(online_words.NOTEBOOK_RUN, online_words.NOTEBOOK_STEP,
-                      picture=notebook.picture(online_words.NOTEBOOK_PICTURE_W), tries=online_words.NOTEBOOK_TRIES,
+        return Recipe(online_notebook.NOTEBOOK_RUN, online_notebook.NOTEBOOK_STEP,
+                      picture=notebook.picture(online_notebook.NOTEBOOK_PICTURE_W),
+                      tries=online_notebook.NOTEBOOK_TRIES,
                       about="The online perceptron: points arrive one at a time; it predicts, then sees the label "
                             "and learns from a mistake.")
 

@@ -1,6 +1,7 @@
 """PLA step by step: click points into the plane, then watch each update turn the boundary."""
 
 from pla_lab.api import CREDIT_VIEW, DEFAULT_VIEW, Preset, ReplayLesson, pla_recipe, runs, st
+from pla_lab.lessons.pla import pla_notebook
 from pla_lab.lessons.pla import pla_checks, pla_words
 
 
@@ -33,7 +34,7 @@ class PlaLesson(ReplayLesson):
                                       with_bias=extras.get("with_bias")))
 
     def notebook(self, page):
-        return pla_recipe(tries=pla_words.NOTEBOOK_TRIES)
+        return pla_recipe(tries=pla_notebook.NOTEBOOK_TRIES)
 
     def questions(self, page):
         return pla_checks.pla_steps(page.trace, page.t, separable=page.run.extras.get("separable"), go=self.to_end)

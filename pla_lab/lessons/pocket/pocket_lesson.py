@@ -7,6 +7,7 @@ import pla_core
 from pla_core import datasets, geometry
 from pla_lab.api import (CREDIT_VIEW, DEFAULT_VIEW, ChartSpec, Field, Preset, Recipe, ReplayLesson, button, figures,
                          linked, links, model, st, widgets)
+from pla_lab.lessons.pocket import pocket_notebook
 from pla_lab.lessons.pocket import pocket_checks, pocket_words
 from pla_lab.lessons.pocket.pocket_options import OPTIONS
 
@@ -61,7 +62,8 @@ class PocketLesson(ReplayLesson):
         return trace, extras
 
     def notebook(self, page):
-        return Recipe(pocket_words.NOTEBOOK_RUN, pocket_words.NOTEBOOK_STEP, tries=pocket_words.NOTEBOOK_TRIES,
+        return Recipe(pocket_notebook.NOTEBOOK_RUN, pocket_notebook.NOTEBOOK_STEP,
+                      tries=pocket_notebook.NOTEBOOK_TRIES,
                       about="Pocket: PLA that keeps, in its pocket ŵ, the best weights it has seen, on labels noise "
                             "may have flipped.")
 

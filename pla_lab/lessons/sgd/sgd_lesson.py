@@ -4,6 +4,7 @@ the margin score; L̂ and E_in over the steps; one step's numbers for the loss a
 
 from pla_lab.api import (DEFAULT_VIEW, ChartSpec, FixedPreset, Preset, Recipe, ReplayLesson, model, payload, shared, st,
                          sub, widgets)
+from pla_lab.lessons.sgd import sgd_notebook
 from pla_lab.lessons.sgd import sgd_checks, sgd_figures, sgd_present, sgd_runs, sgd_words
 from pla_lab.lessons.sgd.sgd_options import OPTIONS, ORDER_WORDS
 
@@ -44,7 +45,8 @@ class SgdLesson(ReplayLesson):
         return runs[options["loss"]], {"runs": runs, "ends": sgd_runs.endings(runs), "chart": sgd_figures.chart(runs)}
 
     def notebook(self, page):
-        return Recipe(sgd_words.NOTEBOOK_RUN, sgd_words.NOTEBOOK_STEP, tries=sgd_words.NOTEBOOK_TRIES,
+        return Recipe(sgd_notebook.NOTEBOOK_RUN, sgd_notebook.NOTEBOOK_STEP,
+                      tries=sgd_notebook.NOTEBOOK_TRIES,
                       about="Stochastic gradient descent on four losses (perceptron, hinge, logistic, squared), one "
                             "visited point a step, from the same start.")
 

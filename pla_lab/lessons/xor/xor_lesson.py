@@ -5,6 +5,7 @@ import pla_core
 from pla_core import facts
 from pla_lab.api import (DEFAULT_VIEW, Field, Preset, Recipe, ReplayLesson, actions, button, explain, figures,
                          halt_words, model, notebook, runs, st, text, widgets)
+from pla_lab.lessons.xor import xor_notebook
 from pla_lab.lessons.xor import xor_checks, xor_words
 from pla_lab.lessons.xor import xor_lift as lift_arrows
 from pla_lab.lessons.xor.xor_options import OPTIONS
@@ -45,8 +46,8 @@ class XorLesson(ReplayLesson):
                        "exact": sep.separable if exact is None else exact}
 
     def notebook(self, page):
-        return Recipe(xor_words.NOTEBOOK_RUN, xor_words.NOTEBOOK_END + "\n" + notebook.PLA_NUMBERS,
-                      tries=xor_words.NOTEBOOK_TRIES,
+        return Recipe(xor_notebook.NOTEBOOK_RUN, xor_notebook.NOTEBOOK_END + "\n" + notebook.PLA_NUMBERS,
+                      tries=xor_notebook.NOTEBOOK_TRIES,
                       about="PLA on XOR's four points, or with x₁x₂ as a third feature (the lift).")
 
     def export_notes(self, page):
