@@ -83,7 +83,7 @@ def transfer_box(lesson, page) -> None:
         recipe = lesson.notebook(page) if page.trace is not None else None
         if recipe is not None:
             save.download_button(
-                "Notebook (.ipynb)", partial(notebook.write, lesson, page, recipe, shared.demo_link(lesson)),
+                "Notebook (.ipynb)", partial(notebook.build, **notebook.inputs(lesson, page, recipe, shared.demo_link(lesson))),
                 file_name=transfer.file_name(lesson.slug, "demo.ipynb"), mime="application/x-ipynb+json",
                 on_click="ignore", icon=":material/code:", width="stretch",
                 help="The demo as a Jupyter notebook: the points, the settings and the run with pla_core, the step "

@@ -197,11 +197,17 @@ def build(*, title: str, link: str, points, settings: dict, options: dict, t: in
     return nbformat.writes(nb)
 
 
-def write(lesson, page, recipe: Recipe, link: str) -> str:
-    """The notebook of ``lesson``'s demo as ``page`` shows it (``link``: the demo's own link, absolute)."""
+def inputs(lesson, page, recipe: Recipe, link: str) -> dict:
+    """What :func:`build` needs for ``lesson``'s demo as ``page`` shows it (``link``: the demo's own link,
+    absolute), read now: a download button builds the notebook later, outside the script's run."""
     from pla_lab.framework import settings as S
 
-    if recipe.data is not None:
-        return build(title=lesson.title, link=link, points=None, settings={}, options={}, t=0, view=(), recipe=recipe)
-    return build(title=lesson.title, link=link, points=page.points, settings=S.pla_kwargs(page.settings),
-                 options=page.options, t=page.t, view=page.state["view"], recipe=recipe)
+    if recipe.data is not None or page is None:
+        return dict(title=lesson.title, link=link, points=None, settings={}, options={}, t=0, view=(), recipe=recipe)
+    return dict(title=lesson.title, link=link, points=list(page.points), settings=S.pla_kwargs(page.settings),
+                options=dict(page.options), t=page.t, view=tuple(page.state["view"]), recipe=recipe)
+
+
+def write(lesson, page, recipe: Recipe, link: str) -> str:
+    """The notebook of ``lesson``'s demo as ``page`` shows it, now."""
+    return build(**inputs(lesson, page, recipe, link))

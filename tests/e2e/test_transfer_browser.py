@@ -1,12 +1,16 @@
-"""Save or load points in real headless Chromium: save the points as CSV and the run as JSON, Clear, load the CSV
+"""Save or load points in real headless Chromium: save the points as CSV, the run as JSON and the demo as a notebook
+(it opens as one: valid, linking back to the same demo, at its step, with its points), Clear, load the CSV
 back (the same points are drawn), replay the JSON with pla_core; a malformed CSV says which line is wrong and the
 points stay; a screenshot of the open box."""
 
 from __future__ import annotations
 
 import pathlib
+import re
 import time
 from urllib.parse import parse_qs, urlparse
+
+import nbformat
 
 import pla_core
 from pla_lab.framework import codec as C
@@ -66,6 +70,18 @@ def test_save_clear_load_draws_the_same_points_and_the_json_replays(server, plot
     trace = pla_core.pla(X, y, stop_on_cycle=False, **S.pla_kwargs(values))
     assert saved.replay().w.tobytes() == saved.w.tobytes() == trace.w.tobytes()
     assert saved.weights.tobytes() == trace.weights.tobytes() and q["t"] == str(len(saved))
+
+    nb = download(page, "Notebook (.ipynb)", tmp_path)  # the demo as a notebook (issue 36): it opens as one
+    assert nb.name == "pla-lab-pla-demo.ipynb"
+    book = nbformat.read(nb, as_version=4)
+    nbformat.validate(book)
+    link = re.search(r"\[the demo\]\((\S+)\)", book.cells[0].source).group(1)
+    assert urlparse(link).path == "/pla" and params(link) == {k: v for k, v in q.items() if k != "embed_options"}
+    step = next(c.source for c in book.cells if c.cell_type == "code" and c.source.startswith("t = "))
+    assert step.startswith(f"t = {q['t']}\n")
+    data = next(c.source for c in book.cells if c.cell_type == "code" and c.source.startswith("X = np.array("))
+    assert [tuple(map(float, row.split(","))) for row in re.findall(r"\[([^\[\]]+)\],", data)] == [
+        (x1, x2) for x1, x2, _ in C.decode_points(q["pts"])[0]]
 
     page.get_by_role("button", name="Clear").click()
     wait_drawn(plot, [])

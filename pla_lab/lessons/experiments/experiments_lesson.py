@@ -160,9 +160,8 @@ class ExperimentsLesson(StudyLesson):
             if s[kind] and s[kind]["running"]:
                 J.advance(s[kind], kind, bar)
         if s["exp"] and s["exp"]["parts"]:
-            experiments_show.show_experiment(s, s["exp"], partial(notebook.write, self, None,
-                                                                  self.notebook(None, s["exp"]["cfg"]),
-                                                                  shared.demo_link(self)))
+            made = notebook.inputs(self, None, self.notebook(None, s["exp"]["cfg"]), shared.demo_link(self))
+            experiments_show.show_experiment(s, s["exp"], partial(notebook.build, **made))
         if s["sweep"] and s["sweep"]["parts"]:
             experiments_show.show_sweep(s["sweep"])
         checks.ask(s.ns, experiment_checks.from_jobs(s["exp"], s["sweep"]), about=key,
