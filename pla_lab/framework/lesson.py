@@ -52,15 +52,15 @@ class Lesson:
     run_options: tuple[str, ...] | None = None  # options that change the run (None: all); others only redraw
     on_option_change: str = "keep_step"     # or "restart": what a changed run option does to the step
     fields: tuple[Field, ...] = ()          # more state the lesson keeps (e.g. the target f)
-    guide: str = ""
-    guide_open: bool = False
+    guide: str = ""        # the folded "What to look at, what to try" box under the words (Markdown)
+    guide_open: bool = False  # the guide's box unfolded on arrival
     # On the course's path (a lesson without a goal, e.g. a test's, is off it): one line saying what it shows, what
     # to have seen first, about how many minutes, the goal under its heading, and what to look at on its first screen
     summary: str = ""
     needs: str = ""
     minutes: int = 0
     goal: str = ""
-    look: str = ""
+    look: str = ""  # ONE line under the plot on the first screen, "Look at: …" (not the guide, the folded box)
     #: How a sidebar setting reads on this lesson where the shared words describe another algorithm: {key: (its
     #: explanation, {value: label})}; the setting, its values and the link stay the shared ones (SGD visits points)
     setting_words: dict[str, tuple[str, dict[str, str]]] = {}

@@ -160,9 +160,9 @@ def build(*, title: str, link: str, points, settings: dict, options: dict, t: in
                              f"`pla_core`, the package PLA Lab computes with: the same "
                              + ("settings and runs, with the same numbers the page shows." if points is None else
                                 f"points, settings and run, at step {t}, with the same numbers the page shows beside "
-                                "the plot.") + f"\n\n{recipe.about}"),
-        v4.new_markdown_cell("**To run it:** in a checkout of PLA Lab, `pip install -e .` installs `pla_core` (it "
-                             "needs NumPy and SciPy); `pip install matplotlib` for the pictures. Then *Run all*."),
+                                "the plot.") + f"\n\n{recipe.about}\n\n**To run it:** in a checkout of PLA Lab, "
+                             "`pip install -e .` installs `pla_core` (it needs NumPy and SciPy); `pip install "
+                             "matplotlib` for the pictures. Then *Run all*."),
         v4.new_code_cell("import numpy as np\n\nimport pla_core\nfrom pla_core import facts\n\n" + NUM),
     ]
     if points is None:

@@ -16,6 +16,8 @@ from pla_lab.framework import demos
 
 from .helpers import LESSONS, ROOT, start
 
+pytestmark = pytest.mark.xdist_group("notebooks")  # one kernel at a time: the suite's browser tests share the CPU
+
 SUB = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 
 #: (lesson, the link's parameters): each lesson's default demo, then links a lecturer shares
@@ -108,4 +110,4 @@ def test_the_notebook_runs_and_prints_the_pages_numbers(slug, params):
     drawn = next(c for c in nb.cells if c.cell_type == "code" and ('set_title(f"step {t}' in c.source
                                                                     or "Updates T per run" in c.source))
     assert [o for o in drawn.outputs if "image/png" in o.get("data", {})]  # the step (or the runs) drawn
-    assert link in nb.cells[0].source
+    assert link in nb.cells[0].source and "`pip install -e .`" in nb.cells[0].source  # the first cell: how to run it

@@ -51,6 +51,8 @@ class SgdLesson(ReplayLesson):
                             "visited point a step, from the same start.")
 
     def companion(self, page):
+        if page.trace is None:  # no run (Clear, or points it cannot run on): no lines to draw
+            return None
         picked = page.options["loss"]  # its arrows are the plot's own w and update; the others' come with them
         return [payload.companion(tr, page.t, sgd_words.NAMES[loss], color=sgd_figures.STYLE[loss][0],
                                   dash=sgd_figures.STYLE[loss][1], arrows=loss != picked)
