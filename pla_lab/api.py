@@ -9,7 +9,8 @@ walks through adding one; read this module and one sibling lesson (``lessons/pla
 
 - :class:`ReplayLesson` replays a run step by step: the plot, Back/Step/Play, the scrubber, presenter mode and the
   link all come with it. It declares ``slug, title, icon, heading``; its place on the course's path (``summary``,
-  ``needs``, ``minutes``, ``goal``) and ``look`` (what to look at on its first screen); ``presets`` (examples, as
+  ``needs``, ``minutes``, ``goal``) and ``look`` (ONE line, "Look at: …", under the plot on its first screen; not
+  ``guide``, the longer folded "What to look at, what to try" box under the words); ``presets`` (examples, as
   :class:`Preset`, with ``default_preset``); ``options`` (its own :class:`Setting` widgets, kept in the link);
   ``moving`` (the layers drawn from the weights, below); ``chart`` (a :class:`ChartSpec` beside the plot, fed by
   ``extras["chart"]``); and ``compute(points, settings, options) -> (trace, extras)``, which calls ``pla_core``
@@ -18,7 +19,9 @@ walks through adding one; read this module and one sibling lesson (``lessons/pla
   ``page.options``, ``page.state``): ``panel`` (the words beside the plot; the default says the verdict and the
   step's numbers), ``questions`` (Check yourself: a list of :class:`Question`), ``layers`` (static Plotly traces),
   ``companion``, ``gamma``, ``arrivals``, ``pick``, ``target`` (what feeds a moving layer), ``toolbar``,
-  ``under_transport``, ``alt``, ``export_notes``.
+  ``under_transport``, ``alt``, ``export_notes``, ``notebook`` (*Download as a notebook*: a :class:`Recipe`,
+  ``pla_recipe()`` for plain PLA; none, no button). A hook that reads ``page.run.extras`` first checks
+  ``page.trace is not None``: *Clear* leaves no run (tests/ui/test_every_lesson_edges.py walks every lesson there).
 - :class:`StudyLesson` has no step: ``compute`` once, ``show(page)`` draws the result (e.g. a thousand runs).
 
 **Moving layers** (``moving``, in drawing order; :data:`MOVING_LAYERS` lists them), animated by the browser from
