@@ -109,17 +109,10 @@ class Tab:
         return self.shown
 
     async def _read(self) -> None:
-        cache: dict[str, ForwardMsg] = {}
+        from benchmarks.load import read_messages
+
         try:
-            async for data in self.ws:
-                msg = ForwardMsg()
-                msg.ParseFromString(data)
-                if msg.WhichOneof("type") == "ref_hash":
-                    msg = cache[msg.ref_hash]
-                elif msg.metadata.cacheable:
-                    cache[msg.hash] = msg
-                    self.cached.add(msg.hash)
-                self._on(msg)
+            await read_messages(self.ws, self.cached, self._on)
         except websockets.ConnectionClosed:
             pass
         self.closed = True

@@ -162,17 +162,8 @@ class Student:
         return self.opened_at - t0
 
     async def _read(self) -> None:
-        cache: dict[str, ForwardMsg] = {}
         try:
-            async for data in self.ws:
-                msg = ForwardMsg()
-                msg.ParseFromString(data)
-                if msg.WhichOneof("type") == "ref_hash":
-                    msg = cache[msg.ref_hash]
-                elif msg.metadata.cacheable:
-                    cache[msg.hash] = msg
-                    self.cached.add(msg.hash)
-                self._on(msg)
+            await read_messages(self.ws, self.cached, self._on)
         except websockets.ConnectionClosed as e:
             if e.rcvd is None or e.rcvd.code != 1000:
                 self.errors.append(f"connection closed: {e}")
@@ -238,6 +229,22 @@ class Student:
         if self.ws is not None:
             await self.ws.close()
             await asyncio.wait_for(self.reader, 10)
+
+
+async def read_messages(ws, cached: set, on) -> None:
+    """Every ForwardMsg the server sends on ``ws``, to ``on``, as the browser reads them: a cacheable message is kept
+    (its hash added to ``cached``, which the next rerun reports), and a ``ref_hash`` is the kept message it names.
+    Ends when the websocket closes (websockets.ConnectionClosed)."""
+    cache: dict[str, ForwardMsg] = {}
+    async for data in ws:
+        msg = ForwardMsg()
+        msg.ParseFromString(data)
+        if msg.WhichOneof("type") == "ref_hash":
+            msg = cache[msg.ref_hash]
+        elif msg.metadata.cacheable:
+            cache[msg.hash] = msg
+            cached.add(msg.hash)
+        on(msg)
 
 
 def _payload(bc) -> dict:

@@ -95,7 +95,7 @@ def test_the_example_meets_clear_one_point_one_class_and_an_empty_csv(tmp_path):
 
     said = walk(lambda params: _app(tmp_path, params), upload)
     assert "There are no points yet" in said["clear"]
-    assert "empty" in said["empty csv"].lower()
+    assert "empty" in said["empty csv"].lower() and "line 3" in said["bad csv"].lower()
 
 
 def test_the_guides_registry_line_is_todays_registry_with_the_example_added():

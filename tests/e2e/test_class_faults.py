@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser import READY, server_errors, start_server, stop_server
+from tests.classroom import ask_the_class
 from tests.pg import postgres
 
 pytestmark = pytest.mark.xdist_group("class-faults")
@@ -33,12 +34,7 @@ def on_postgres():
 
 def test_the_store_down_for_ten_seconds_loses_nothing_and_counts_nothing_twice(on_postgres, browser):
     base, pg, proc = on_postgres
-    lecturer = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
-    lecturer.goto(base + "/pla?present=1")
-    lecturer.wait_for_selector(READY, timeout=60_000)
-    lecturer.get_by_role("button", name="Ask the class").first.click()
-    lecturer.wait_for_url(re.compile(r"/class\?room="), timeout=30_000)
-    room = re.search(r"room=([\w-]+)", lecturer.url).group(1)
+    lecturer, room = ask_the_class(browser, base)
     students = [browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
                 for _ in range(2)]
     for s in students:

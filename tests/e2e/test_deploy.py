@@ -86,13 +86,10 @@ def test_a_replica_killed_mid_question_loses_no_answer_and_counts_none_twice(clu
 
     from playwright.sync_api import expect
 
+    from tests.classroom import ask_the_class
+
     base, folder = cluster
-    lecturer = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
-    lecturer.goto(base + "/pla?present=1")
-    lecturer.wait_for_selector(READY, timeout=60_000)
-    lecturer.get_by_role("button", name="Ask the class").first.click()
-    lecturer.wait_for_url(re.compile(r"/class\?room="), timeout=30_000)
-    room = re.search(r"room=([\w-]+)", lecturer.url).group(1)
+    lecturer, room = ask_the_class(browser, base)
     count = lecturer.locator(".st-key-class-count")
     students = [browser.new_context(viewport={"width": 390, "height": 844}).new_page() for _ in range(4)]
     for s, letter in zip(students, "AABB"):

@@ -1,5 +1,6 @@
 """The edges every lesson meets, walked on every lesson of the registry (a new one is picked up by itself): *Clear*
-(no points, so no run), a link with one point, a link whose points are all of one class, and an empty CSV loaded.
+(no points, so no run), a link with one point, a link whose points are all of one class, an empty CSV and a
+malformed one loaded.
 Each page opens without an exception and says why it shows no run, or shows the run it can make; a lesson hook
 that assumes a run (``page.run.extras[...]`` with no run) fails here. docs/adding-a-lesson.md's example lesson
 meets the same edges (tests/architecture/test_adding_a_lesson.py, with :func:`walk`)."""
@@ -44,9 +45,10 @@ def walk(open_page, upload=None) -> dict[str, str]:
                 assert not at.exception, (name, at.exception)
         said[name] = words(at)
     if upload is not None:
-        at = upload(open_page({}), "empty.csv", b"")
-        assert not at.exception, at.exception
-        said["empty csv"] = words(at)
+        for name, data in (("empty csv", b""), ("bad csv", b"x1,x2,y\n0.1,0.2,1\n0.3,abc,-1\n")):
+            at = upload(open_page({}), name.replace(" ", "."), data)
+            assert not at.exception, (name, at.exception)
+            said[name] = words(at)
     return said
 
 
@@ -63,4 +65,4 @@ def _upload(slug):
 def test_every_lesson_meets_clear_one_point_one_class_and_an_empty_csv(slug):
     said = walk(lambda params: start(params, f"../pages/{slug}.py"), _upload(slug))
     assert "There are no points yet" in said["clear"]
-    assert "The file is empty" in said["empty csv"] or "empty" in said["empty csv"].lower()
+    assert "empty" in said["empty csv"].lower() and "line 3" in said["bad csv"].lower()

@@ -1,0 +1,19 @@
+"""What the class's browser tests share (issue 35): a lecturer in presenter mode puts the first *Check yourself*
+question to the class, and the room it opened."""
+
+from __future__ import annotations
+
+import re
+
+from tests.browser import READY
+
+
+def ask_the_class(browser, base: str):
+    """A lecturer's page (1280×720) that opened /pla in presenter mode and pressed the first *Ask the class*: the page
+    (now on the projector's view) and the room's id, from its address."""
+    lecturer = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    lecturer.goto(base + "/pla?present=1")
+    lecturer.wait_for_selector(READY, timeout=60_000)
+    lecturer.get_by_role("button", name="Ask the class").first.click()
+    lecturer.wait_for_url(re.compile(r"/class\?room="), timeout=30_000)
+    return lecturer, re.search(r"room=([\w-]+)", lecturer.url).group(1)
