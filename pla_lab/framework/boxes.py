@@ -52,7 +52,8 @@ def transfer_box(lesson, page) -> None:
     """Save the points (CSV) and the run (JSON), or load points from a CSV. Like the share box, its content runs
     only while it is open; the run's JSON (up to a few MB for a long run) is written only when it is downloaded."""
     s = lesson.state
-    box = st.expander("Save or load points (CSV), save the run (JSON)", key=s.key("transfer"), on_change="rerun")
+    box = st.expander("Save or load points (CSV), save the run (JSON) or a notebook", key=s.key("transfer"),
+                      on_change="rerun")
     if not box.open:
         return
     points, trace = lesson.shown_points(page), lesson.saved_trace(page)

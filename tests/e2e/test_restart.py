@@ -66,7 +66,7 @@ def test_kill_and_restart_the_server_and_every_student_gets_their_own_demo_back(
         assert p.points() == points
 
     # A file loaded after the restart reaches the new process (Streamlit checks uploads against its XSRF cookie).
-    b.page.get_by_text("Save or load points (CSV), save the run (JSON)").click()
+    b.page.get_by_text("Save or load points (CSV), save the run (JSON) or a notebook").click()
     drop = b.page.locator("[data-testid=stFileUploaderDropzoneInput]")
     drop.wait_for(state="attached", timeout=30_000)
     drop.set_input_files(files=[{"name": "three.csv", "mimeType": "text/csv",

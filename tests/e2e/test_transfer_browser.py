@@ -18,7 +18,7 @@ from pla_lab.framework import model
 from pla_lab.framework import settings as S
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts"
-BOX = "Save or load points (CSV), save the run (JSON)"
+BOX = "Save or load points (CSV), save the run (JSON) or a notebook"
 
 
 def params(url: str) -> dict:
