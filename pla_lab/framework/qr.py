@@ -3,12 +3,15 @@ No Streamlit here."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import segno
 
 #: Past this many modules a side, a code on a projector is hard to scan from the back of a room; it is still made.
 DENSE = 73
 
 
+@lru_cache(maxsize=256)  # the same link's code at every rerun (the class's projector redraws every second)
 def qr_svg(text: str, *, scale: int = 5) -> tuple[str, int] | None:
     """(SVG, modules a side) of a QR code for ``text``, dark on white with the standard 4-module quiet zone (so it
     scans in either theme), or None when ``text`` is too long for any QR code. Error correction M (15 %) when it
