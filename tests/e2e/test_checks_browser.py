@@ -10,6 +10,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
 
 import pla_core
 from pla_lab.framework import codec as C
@@ -61,7 +62,8 @@ def test_a_student_answers_which_point_on_pla_and_reads_the_verdict(server, plot
     plot.page.get_by_role("button", name="Step").click()
     plot.wait_t(3)
     section(plot.page, "Which point will update 5 correct?").wait_for(timeout=30_000)
-    assert plot.page.get_by_text(f"Right: {right}.").count() == 0  # the old step's verdict is gone
+    expect(plot.page.get_by_text(f"Right: {right}.")).to_have_count(0)  # the old step's verdict is gone (a loaded
+    # machine may draw the new question a moment before the rerun that drew it has dropped the old verdict)
 
 
 def test_screens_the_lecturer_and_the_phone_see(server, plot, browser):

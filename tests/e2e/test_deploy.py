@@ -105,8 +105,8 @@ def test_a_replica_killed_mid_question_loses_no_answer_and_counts_none_twice(clu
     os.kill(int((folder / f"replica-{mine.rsplit(':', 1)[1]}.pid").read_text()), signal.SIGKILL)
     assert replica(base + "/_stcore/health", routes[0])[0] != mine
     late = browser.new_context(viewport={"width": 390, "height": 844}).new_page()  # one more, after the kill
-    late.goto(base + f"/class?room={room}")
-    late.wait_for_selector(READY, timeout=60_000)
+    late.goto(base + f"/class?room={room}")  # its route may name the killed replica, still starting again
+    late.wait_for_selector(READY, timeout=120_000)
     late.locator("label").filter(has_text=re.compile(r"^A\. ")).click()
     late.get_by_role("button", name="Answer", exact=True).click()
     for s, letter in zip(students, "AABB"):  # each page follows the room again (the moved ones reconnected), its
