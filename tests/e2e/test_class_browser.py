@@ -37,7 +37,9 @@ def same_document(page) -> bool:
 
 def answer(page, letter: str) -> float:
     """Pick ``letter`` and press *Answer*; when it was pressed."""
-    page.locator("label").filter(has_text=re.compile(rf"^{letter}\. ")).click()
+    choice = page.locator("label").filter(has_text=re.compile(rf"^{letter}\. "))
+    choice.click()
+    expect(choice.locator("input")).to_be_checked()  # a click on a page a rerun was redrawing can be lost
     page.get_by_role("button", name="Answer", exact=True).click()
     pressed = time.monotonic()
     expect(page.get_by_text(f"Your answer {letter} is counted")).to_be_visible(timeout=10_000)
