@@ -23,7 +23,7 @@ import time
 
 import sqlalchemy as sa
 
-from pla_lab.framework import nav
+from pla_lab.framework import nav, shared
 from pla_lab.framework.classroom import Refused, Store
 from pla_lab.framework.say import st
 
@@ -127,9 +127,7 @@ def class_link(room: str) -> str:
 
 def absolute(relative: str) -> str:
     """A relative link on this server, as the browser reaches it (st.context.url: the page's address)."""
-    base = (st.context.url or "").split("?")[0]
-    root = base.rsplit("/", 1)[0] if base.count("/") > 2 else base
-    return root.rstrip("/") + relative
+    return shared.root_url() + relative
 
 
 def session() -> str:

@@ -153,6 +153,11 @@ def literal(values) -> str:
     return ", ".join(repr(float(v)) if not float(v).is_integer() else repr(int(v)) for v in values)
 
 
+def _words(text: str) -> str:
+    """The app's words in a Markdown cell: a star is a star (ρ*, w*), never the start of emphasis."""
+    return text.replace("*", "\\*")
+
+
 def build(*, title: str, link: str, points, settings: dict, options: dict, t: int, view, recipe: Recipe) -> str:
     """The notebook's JSON text (nbformat 4, validated)."""
     cells = [
@@ -160,7 +165,7 @@ def build(*, title: str, link: str, points, settings: dict, options: dict, t: in
                              f"`pla_core`, the package PLA Lab computes with: the same "
                              + ("settings and runs, with the same numbers the page shows." if points is None else
                                 f"points, settings and run, at step {t}, with the same numbers the page shows beside "
-                                "the plot.") + f"\n\n{recipe.about}\n\n**To run it:** in a checkout of PLA Lab, "
+                                "the plot.") + f"\n\n{_words(recipe.about)}\n\n**To run it:** in a checkout of PLA Lab, "
                              "`pip install -e .` installs `pla_core` (it needs NumPy and SciPy); `pip install "
                              "matplotlib` for the pictures. Then *Run all*."),
         v4.new_code_cell("import numpy as np\n\nimport pla_core\nfrom pla_core import facts\n\n" + NUM),
@@ -189,7 +194,7 @@ def build(*, title: str, link: str, points, settings: dict, options: dict, t: in
     if recipe.picture:
         cells += [v4.new_markdown_cell("The step drawn (matplotlib):"), v4.new_code_cell(recipe.picture)]
     for words, code in recipe.tries:
-        cells += [v4.new_markdown_cell(f"**Try this.** {words}"), v4.new_code_cell(code)]
+        cells += [v4.new_markdown_cell(f"**Try this.** {_words(words)}"), v4.new_code_cell(code)]
     nb = v4.new_notebook(cells=cells, metadata={
         "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
         "language_info": {"name": "python"}})

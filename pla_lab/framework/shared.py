@@ -88,11 +88,16 @@ def lesson_link(lesson) -> dict[str, str]:
 def demo_link(lesson) -> str:
     """The lesson's demo as an absolute link (the server's address as the browser reached it, then the lesson's
     whole link): what a notebook's title points back to."""
+    return f"{root_url()}/{lesson.slug}?" + urlencode(lesson_link(lesson))
+
+
+def root_url() -> str:
+    """The server's address as the browser reached it (st.context.url without the page's own part), no slash at the
+    end: what a link the app writes for another page starts with."""
     import streamlit as st
 
     base = (st.context.url or "").split("?")[0]
-    root = base.rsplit("/", 1)[0] if base.count("/") > 2 else base
-    return f"{root}/{lesson.slug}?" + urlencode(lesson_link(lesson))
+    return (base.rsplit("/", 1)[0] if base.count("/") > 2 else base).rstrip("/")
 
 
 def write_link(params: dict[str, str]) -> None:
