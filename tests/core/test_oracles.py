@@ -10,7 +10,8 @@ import pytest
 
 import pla_core as pc
 
-REF = pathlib.Path(__file__).resolve().parents[3] / "shared" / "reference-data" / "ntu-mlfoundations-hw1"
+#: The course's data sets, kept in the repository (their README says where they come from and their licence)
+REF = pathlib.Path(__file__).resolve().parent / "data" / "ntu-mlfoundations-hw1"
 
 
 def textbook_pla(X, y, *, eta=1.0, sign_zero=None, bias=True, max_updates=100_000):
