@@ -101,10 +101,19 @@ def _mix64(z: np.ndarray) -> np.ndarray:
 
 
 def point_coins(X, seed=None) -> np.ndarray:
-    """A number in [0, 1) for each point, fixed by its coordinates and ``seed`` alone (a hash, not a stream)."""
-    X = np.ascontiguousarray(np.asarray(X, dtype=float) + 0.0)  # + 0.0 makes −0.0 hash as 0.0
+    """A number in [0, 1) for each point, fixed by its coordinates and ``seed`` alone (a hash, not a stream).
+
+    A coordinate on the app's grid (k/1000) hashes as that grid value whichever float spells it (0.82 and
+    0.8200000000000001, which the app stored before it wrote shortest decimals, give the same coin), so a point
+    typed into a notebook as written, and a link saved by any version of the app, get the same flips."""
+    X = np.asarray(X, dtype=float)
     if X.ndim != 2:
         raise ValueError("X must have shape (n, d).")
+    with np.errstate(invalid="ignore"):
+        k = np.round(X / 1e-3)
+        on_grid = np.abs(X / 1e-3 - k) <= 1e-9 * np.maximum(1.0, np.abs(k))
+    X = np.ascontiguousarray(np.where(on_grid, k * 1e-3, X) + 0.0)  # k·1e-3: the bits the app's links first held;
+    # + 0.0 makes −0.0 hash as 0.0
     s = np.uint64(int(np.random.SeedSequence(seed).generate_state(1, dtype=np.uint64)[0]) if seed is not None else 0)
     with np.errstate(over="ignore"):
         h = np.full(len(X), s, dtype=np.uint64)

@@ -82,7 +82,7 @@ def lfd_runs(n: int, start: int, stop: int, *, noise: float = 0.0, seed: int = 0
         rng = np.random.default_rng([int(seed), int(n), r])
         a, b = rng.uniform(-1, 1, size=(2, 2))
         W_f[i] = (a[0] * b[1] - a[1] * b[0], a[1] - b[1], b[0] - a[0])  # f(a) = f(b) = 0
-        X[i] = np.round(rng.uniform(-1, 1, size=(n, 2)) / RESOLUTION) * RESOLUTION
+        X[i] = np.round(rng.uniform(-1, 1, size=(n, 2)) / RESOLUTION) / 1000  # k/1000: the float nearest the decimal
         flips[i] = rng.random(n) < noise
         seeds[i] = rng.integers(SEED_LIMIT)
     y_f = np.where(W_f[:, :1] + np.einsum("rnd,rd->rn", X, W_f[:, 1:]) >= 0, 1.0, -1.0)

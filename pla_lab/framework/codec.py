@@ -15,10 +15,14 @@ MAX_COORD = 1e5
 MAX_PARAM_CHARS = 20_000
 #: Coordinates are stored to this resolution, so a link reproduces the points (and the run) exactly.
 RESOLUTION = 1e-3
+#: Steps of RESOLUTION in one unit: a stored coordinate is k / PER_UNIT for an integer k.
+PER_UNIT = 1000
+
 
 def q(v: float) -> float:
-    """Round a coordinate to the stored resolution (the same function on the way in and out of a link)."""
-    return round(float(v) / RESOLUTION) * RESOLUTION if abs(v) < MAX_COORD else float(v)
+    """Round a coordinate to the stored resolution (the same function on the way in and out of a link): the float
+    nearest k/1000, so it is written as its shortest decimal, "-0.823" (k·0.001 would be -0.8230000000000001)."""
+    return round(float(v) / RESOLUTION) / PER_UNIT if abs(v) < MAX_COORD else float(v)
 
 
 
@@ -50,7 +54,7 @@ def decode_points(text: str, *, max_points: int = MAX_POINTS) -> tuple[list[tupl
         bits = raw[4 + 8 * n:]
     except (ValueError, struct.error, zlib.error, TypeError):
         raise ValueError("the points in the link are damaged (was it cut short?)") from None
-    pts = [(q(xy[2 * i] * RESOLUTION), q(xy[2 * i + 1] * RESOLUTION), 1.0 if bits[i // 8] >> (i % 8) & 1 else -1.0)
+    pts = [(xy[2 * i] / PER_UNIT, xy[2 * i + 1] / PER_UNIT, 1.0 if bits[i // 8] >> (i % 8) & 1 else -1.0)
            for i in range(n)]
     notes = []
     far = [p for p in pts if max(abs(p[0]), abs(p[1])) > MAX_COORD]

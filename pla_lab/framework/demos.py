@@ -9,8 +9,9 @@ and the run comes from the same cache as the lesson page's (one run id for one d
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
-from pla_lab.framework import actions, model, notebook, shared
+from pla_lab.framework import actions, model, notebook, shared, transfer
 from pla_lab.framework.page import Page
 from pla_lab.framework.state import detached
 
@@ -66,19 +67,45 @@ def run_of(lesson, params: dict[str, str]):
         return run, min(s["head"].t, run.T)
 
 
+def _page(lesson) -> Page | None:
+    """The page of the demo opened in the detached state (None for a lesson without points of its own)."""
+    s = lesson.state
+    if "pts" not in s.fields:  # a lesson without points of its own (Experiments) makes its notebook from its settings
+        return None
+    run = actions.current_run(lesson)
+    t = min(s["head"].t, run.T) if "head" in s.fields else 0
+    return Page(state=s, settings=lesson.run_settings(shared.values()), options=lesson.option_values(), run=run, t=t,
+                theme="light")
+
+
 def notebook_of(lesson, params: dict[str, str], link: str) -> str | None:
     """The notebook of ``lesson``'s demo at this link (:mod:`pla_lab.framework.notebook`; ``link``: the demo's own
     link, absolute, for its title), as *Download as a notebook* gives it on that page; None where it has none."""
     with detached():
         _open(lesson, params)
-        s, page = lesson.state, None
-        if "pts" in s.fields:  # a lesson without points of its own (Experiments) makes its notebook from its settings
-            run = actions.current_run(lesson)
-            t = min(s["head"].t, run.T) if "head" in s.fields else 0
-            page = Page(state=s, settings=lesson.run_settings(shared.values()), options=lesson.option_values(),
-                        run=run, t=t, theme="light")
+        page = _page(lesson)
         recipe = lesson.notebook(page)
         return None if recipe is None else notebook.write(lesson, page, recipe, link)
+
+
+def exports_of(lesson, params: dict[str, str], link: str) -> dict[str, str]:
+    """Every file the save box of ``lesson``'s demo at this link gives, by its file name's end (``points.csv``,
+    ``run.json``, ``demo.ipynb``: those it offers there), and ``link``, the lesson's own link as its page writes it
+    (query string)."""
+    with detached():
+        _open(lesson, params)
+        page, out = _page(lesson), {"link": urlencode(shared.lesson_link(lesson))}
+        if page is not None:
+            s, points, trace = lesson.state, lesson.shown_points(page), lesson.saved_trace(page)
+            target, notes = (s["f"] if "f" in s.fields else None), lesson.export_notes(page)
+            if points:
+                out["points.csv"] = transfer.points_csv(points, target=target, notes=notes)
+            if trace is not None:
+                out["run.json"] = transfer.run_json(trace, lesson=lesson.slug, target=target, notes=notes)
+        recipe = lesson.notebook(page) if page is None or page.trace is not None else None
+        if recipe is not None:
+            out["demo.ipynb"] = notebook.write(lesson, page, recipe, link)
+        return out
 
 
 def default_last(trace, start: int, end: int) -> tuple[int, str]:

@@ -19,7 +19,8 @@ def test_a_run_is_the_same_however_the_runs_are_cut_into_blocks():
 
 def test_points_lie_on_the_links_grid_and_are_labelled_by_f_then_noise_only_adds_flips():
     clean = E.lfd_runs(200, 0, 20, seed=3)
-    assert np.array_equal(clean.X, np.round(clean.X / 1e-3) * 1e-3) and np.abs(clean.X).max() <= 1
+    assert np.array_equal(clean.X, np.round(clean.X / 1e-3) / 1000) and np.abs(clean.X).max() <= 1
+    assert max(len(repr(v).lstrip("-")) for v in clean.X[:3].ravel().tolist()) <= 5  # "0.823": k/1000 as written
     s = clean.W_f[:, :1] + np.einsum("rnd,rd->rn", clean.X, clean.W_f[:, 1:])
     assert np.array_equal(clean.y, np.where(s >= 0, 1.0, -1.0))
     low, high = E.lfd_runs(200, 0, 20, noise=0.1, seed=3), E.lfd_runs(200, 0, 20, noise=0.3, seed=3)
