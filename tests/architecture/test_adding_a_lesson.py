@@ -1,9 +1,10 @@
-"""docs/adding-a-lesson.md stays true: its example lesson, copied from the page as a newcomer would copy it, runs
-as a lesson (opens, steps, draws its companion line from ``companion_line``, says the average it computed), meets
-the edges every lesson meets (Clear, one point, one class, an empty CSV: tests/ui/test_every_lesson_edges.py's walk),
-imports only the lesson API, fits the 30–90 lines the page promises; the registry and page snippets name it, the
-guide's ``LESSONS`` line is today's registry with it added, and the registry's "why this order" names every lesson
-by its title, in order."""
+"""docs/adding-a-lesson.md stays true, and nothing in it breaks when a lesson is added: what it says the command
+writes is what ``pla_lab.new_lesson`` writes (its files, the registry's lines: held to the command run on today's
+registry, never to today's ``LESSONS`` literal); the template compiles and its declaration and page are the sizes
+the page gives; the example's declaration imports the lesson API, ``pla_core`` and its own folder and fits 30–90
+lines; the page's lists of tests account for every test that reads the registry; and the registry's "why this order"
+names every lesson by its title, in order. (The example itself, applied to a lesson the command makes, and the
+page's commands are run in a copy of the checkout: tests/architecture/test_new_lesson.py.)"""
 
 from __future__ import annotations
 
@@ -11,102 +12,81 @@ import ast
 import re
 from pathlib import Path
 
-import numpy as np
-from streamlit.testing.v1 import AppTest
-
-import pla_core
-from pla_lab.framework import model
-from pla_lab.words.text import sub, vec
-from tests.ui.helpers import button, markdown, plot, points
+from pla_lab import new_lesson
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "adding-a-lesson.md").read_text(encoding="utf-8")
 BLOCKS = re.findall(r"```python\n(.*?)```", DOC, re.S)
 DECLARATION = next(b for b in BLOCKS if "class AveragedLesson" in b)
-
-#: The lesson as the page gives it, loaded under a module name of its own and rendered alone (a lesson off the
-#: registry, as tests/ui/data/study_lesson_app.py is).
-SCRIPT = """import sys, types
-name = "_averaged_lesson_as_the_page_gives_it"  # never the registry's module, once the lesson is really added
-if name not in sys.modules:
-    module = types.ModuleType(name)
-    exec(compile(SOURCE, "averaged_lesson.py", "exec"), module.__dict__)
-    sys.modules[name] = module
-sys.modules[name].AVERAGED.render()
-"""
+SLUG, TITLE = re.search(r'^    python -m pla_lab\.new_lesson (\w+) "([^"]+)"$', DOC, re.M).groups()
 
 
-def _app(tmp_path, params: dict | None = None) -> AppTest:
-    script = tmp_path / "averaged_app.py"
-    script.write_text(f"SOURCE = {DECLARATION!r}\n" + SCRIPT, encoding="utf-8")
-    at = AppTest.from_file(str(script), default_timeout=30)
-    for k, v in (params or {}).items():
-        at.query_params[k] = v
-    at.run()
-    assert not at.exception, at.exception
-    return at
+def imports(source: str) -> set[str]:
+    tree = ast.parse(source)
+    found = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    return found | {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
 
 
-def test_the_example_declaration_runs_steps_and_draws_its_average(tmp_path):
-    at = _app(tmp_path)
-    for t in (1, 2):
-        button(at, "Step").click().run()
-        assert not at.exception, at.exception
-        X, y = model.arrays(points(at))
-        trace = pla_core.pla(X, y, max_updates=10_000)
-        w_bar = trace.weights[: t + 1].mean(axis=0)
-        assert f"w̄{sub(t)} = {vec(w_bar)}, over {t + 1} weights" in markdown(at)
-        companion = plot(at)["companion"]
-        assert companion is not None and companion["label"] == "average w̄ₜ"
-        assert np.allclose(companion["W"][t - companion["t0"]], w_bar, atol=1e-12)
-        assert "Check yourself" in markdown(at)  # its questions, from the shared builders
-
-
-def test_the_example_imports_only_the_api_and_fits_the_promised_size():
-    tree = ast.parse(DECLARATION)
-    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    assert {m for m in imported if m.startswith("pla_lab")} == {"pla_lab.api"}
+def test_the_example_imports_the_api_pla_core_and_its_folder_and_fits_the_promised_size():
+    assert {m for m in imports(DECLARATION) if m.startswith("pla_lab")} == {"pla_lab.api", f"pla_lab.lessons.{SLUG}"}
     assert 30 <= DECLARATION.count("\n") <= 90
 
 
-def test_the_registry_and_page_snippets_name_the_example():
-    registry = next(b for b in BLOCKS if "LESSONS = (" in b)
-    assert "from pla_lab.lessons.averaged.averaged_lesson import AVERAGED" in registry
-    assert re.search(r"LESSONS = \(.*\bAVERAGED\b.*\)", registry)
-    page = next(b for b in BLOCKS if "AVERAGED.render()" in b)
-    assert "from pla_lab.lessons import AVERAGED" in page
+def test_the_template_compiles_and_keeps_the_sizes_and_imports_the_page_gives():
+    made = {p.relative_to(ROOT).as_posix(): text for p, text in new_lesson.files(SLUG, TITLE).items()}
+    for path, text in made.items():
+        compile(text, path, "exec")
+        if path.startswith("pla_lab/"):
+            assert {m for m in imports(text) if m.startswith("pla_lab")} <= {"pla_lab.api", f"pla_lab.lessons.{SLUG}"}
+    declaration = made[f"pla_lab/lessons/{SLUG}/{SLUG}_lesson.py"]
+    assert 30 <= declaration.count("\n") <= 90
+    page = made[f"pages/{SLUG}.py"]
     assert len([line for line in page.splitlines() if line and not line.startswith(('"""', "#"))]) == 2
 
 
-def test_the_example_meets_clear_one_point_one_class_and_an_empty_csv(tmp_path):
-    """The hooks of the page's example hold where there is no run (its companion once read the run's extras there)."""
-    from tests.ui.test_every_lesson_edges import walk
-
-    module = {}
-    exec(compile(DECLARATION, "averaged_lesson.py", "exec"), module)
-    box = module["AVERAGED"].state.key("transfer")
-
-    def upload(at, name, data):
-        at.session_state[box] = True  # the save box opened (AppTest clicks no expander)
-        at.run()
-        at.file_uploader[0].set_value((name, data, "text/csv")).run()
-        return at
-
-    said = walk(lambda params: _app(tmp_path, params), upload)
-    assert "There are no points yet" in said["clear"]
-    assert "empty" in said["empty csv"].lower() and "line 3" in said["bad csv"].lower()
+def test_the_files_the_page_lists_are_the_files_the_command_writes():
+    table = DOC[DOC.index("| file | what is in it |"):DOC.index("**Its place on the path.**")]
+    listed = set(re.findall(rf"^\| `((?:pla_lab/lessons/{SLUG}|pages)/[\w.]+)`", table, re.M))
+    tests = re.search(rf"^\| `tests/lessons/{SLUG}/` \|(.*)$", table, re.M).group(1)
+    listed |= {f"tests/lessons/{SLUG}/{name}" for name in re.findall(r"`(test_\w+\.py)`", tests)}
+    made = {p.relative_to(ROOT).as_posix() for p in new_lesson.files(SLUG, TITLE)}
+    assert listed == {m for m in made if not m.endswith("tests/lessons/" + SLUG + "/__init__.py")}
+    for also in ("pla_lab/lessons/__init__.py", "README.md", "docs/lessons.md"):
+        assert f"| `{also}` |" in table
 
 
-def test_the_guides_registry_line_is_todays_registry_with_the_example_added():
+def test_the_registry_lines_the_page_shows_are_what_the_command_writes():
+    """The page's ``LESSONS`` line has a … for the lessons before: it stays true when a lesson is added."""
     from pla_lab import lessons
 
-    registry = next(b for b in BLOCKS if "LESSONS = (" in b)
-    guide = re.search(r"LESSONS = \((.*?)\)", registry, re.S).group(1).replace("\n", " ")
-    names = {id(v): k for k, v in vars(lessons).items() if k.isupper() and k != "LESSONS"}
-    today = [names[id(lesson)] for lesson in lessons.LESSONS]
-    today.insert(today.index("COMPARE") + 1, "AVERAGED")
-    assert [n.strip() for n in guide.split(",")] == today
+    shown = next(b for b in BLOCKS if "LESSONS = (" in b)
+    source = (ROOT / "pla_lab" / "lessons" / "__init__.py").read_text(encoding="utf-8")
+    written = new_lesson.registry(source, SLUG, TITLE, getattr(lessons, new_lesson.BEFORE).title)
+    importing = next(line for line in shown.splitlines() if line.startswith("from "))
+    assert importing + "\n" in written
+    order = re.search(r"^LESSONS = \((.*?)\)", written, re.M | re.S).group(1).split(",")
+    pattern = re.search(r"LESSONS = \((.*?)\)", shown).group(1).split(",")
+    k = pattern.index(" …")
+    head, tail = [n.strip() for n in pattern[:k]], [n.strip() for n in pattern[k + 1:]]
+    order = [n.strip() for n in order]
+    assert order[:len(head)] == head and order[-len(tail):] == tail
+    assert f"before *{lessons.EXPERIMENTS.title}*" in DOC.replace("\n", " ")
+    why = written[written.index("Why this order"):]
+    assert why.index(f"*{TITLE}*") < why.index(f"- *{lessons.EXPERIMENTS.title}*")
+
+
+def test_the_pages_lists_of_tests_account_for_every_test_that_reads_the_registry():
+    """Every test file that reads the registry is named in the page's commands or lists (taken by -k, run whole, or
+    reading lessons it names), and every one named exists."""
+    part = DOC[DOC.index("## 5. The commands"):DOC.index("## What you do not touch")]
+    named = set(re.findall(r"(tests/(?:ui|e2e|architecture)/test_\w+\.py)", part))
+    named |= {f"tests/ui/{n}" for n in re.findall(r"`(test_\w+\.py)`", part) if not n.endswith("_browser.py")}
+    assert named and sorted(n for n in named if not (ROOT / n).exists()) == []
+    reads = re.compile(r"\bLESSONS\b|\bBY_SLUG\b|pla_lab\.course\.path|from pla_lab\.course import path")
+    readers = {p.relative_to(ROOT).as_posix() for folder in ("ui", "e2e") for p in (ROOT / "tests" / folder).glob(
+        "test_*.py") if reads.search(p.read_text(encoding="utf-8"))}
+    assert "tests/architecture" in part
+    assert sorted(readers - named) == []
 
 
 def test_the_registrys_reasons_name_every_lesson_by_title_in_the_paths_order():

@@ -131,6 +131,18 @@ def test_the_bad_input_page_cites_only_tests_that_exist():
     assert len(cited) > 20 and cited - defined == set()
 
 
+def test_the_pla_core_page_has_a_row_for_every_name_pla_core_exports():
+    """docs/pla-core.md's table names every name of ``pla_core.__all__`` in backticks, alone, called or as a
+    module's part (`pla(X, y, …)`, `datasets.make`, `reference.is_mistake`)."""
+    import pla_core
+
+    doc = text(ROOT / "docs" / "pla-core.md")
+    table = doc[doc.index("| what | notes |"):]
+    table = table[:table.index("\n\n")]
+    named = {part for code in re.findall(r"`([^`]+)`", table) for part in re.match(r"[\w.]*", code).group().split(".")}
+    assert sorted(set(pla_core.__all__) - named) == []
+
+
 def own_keys(lesson) -> set[str]:
     """The keys a lesson's link holds beyond those every lesson with points and steps holds."""
     table = {f.link.key for f in lesson.state.fields.values() if f.link is not None}
