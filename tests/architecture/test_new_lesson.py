@@ -82,6 +82,16 @@ def test_the_command_refuses_a_taken_slug_or_title_and_writes_nothing(capsys, mo
     assert new_lesson.main([SLUG]) == 2  # how to call it
 
 
+def test_the_template_fills_in_a_slug_of_two_words():
+    made = {p.relative_to(ROOT).as_posix(): text for p, text in new_lesson.files("two_words", "Two words").items()}
+    assert "class TwoWordsLesson(ReplayLesson):" in made["pla_lab/lessons/two_words/two_words_lesson.py"]
+    assert "TWO_WORDS.render()" in made["pages/two_words.py"]
+    assert {"tests/lessons/two_words/test_two_words.py", "pla_lab/lessons/two_words/two_words_words.py"} <= set(made)
+    for path, text in made.items():
+        compile(text, path, "exec")
+        assert "{{" not in text, path
+
+
 REGISTRY = '''"""The registry.
 
 Why this order:
