@@ -141,7 +141,8 @@ def readme(text: str, table: str) -> str:
 
 def files(slug: str, title: str, root: Path = ROOT) -> dict[Path, str]:
     """The new files: the template's, filled in, where each goes."""
-    where = {"lesson": root / "pla_lab" / "lessons" / slug, "tests": root / "tests" / "lessons" / slug, ".": root / "pages"}
+    where = {"lesson": root / "pla_lab" / "lessons" / slug, "tests": root / "tests" / "lessons" / slug,
+             ".": root / "pages"}
     out = {}
     for src in sorted(TEMPLATE.rglob("*-tpl")):
         part = src.parent.relative_to(TEMPLATE).as_posix()
@@ -184,7 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     before, also = getattr(lessons, BEFORE, None), kept_slugs(ROOT, slug)
     new = files(slug, title)
     if any(p.exists() for p in new):
-        print(f"new_lesson: {', '.join(str(p) for p in new if p.exists())} exist already: nothing written", file=sys.stderr)
+        there = ", ".join(str(p) for p in new if p.exists())
+        print(f"new_lesson: {there} exist already: nothing written", file=sys.stderr)
         return 1
     reg, doc, rd = ROOT / "pla_lab" / "lessons" / "__init__.py", ROOT / "docs" / "lessons.md", ROOT / "README.md"
     old = {p: p.read_text(encoding="utf-8") for p in (reg, doc, rd)}

@@ -112,7 +112,8 @@ nav.chain(LESSONS)
 
 def test_the_registry_gets_its_import_in_order_its_place_before_experiments_and_a_reason():
     out = new_lesson.registry(REGISTRY, "middle", "The middle one", "Experiments")
-    assert "import EXPERIMENTS\nfrom pla_lab.lessons.middle.middle_lesson import MIDDLE\nfrom pla_lab.lessons.one" in out
+    assert ("import EXPERIMENTS\nfrom pla_lab.lessons.middle.middle_lesson import MIDDLE\nfrom pla_lab.lessons.one"
+            in out)
     assert "LESSONS = (ONE, ZETA, MIDDLE, EXPERIMENTS)\n" in out
     assert out.index("- *The middle one*") < out.index("- *Experiments* last.")
     alone = new_lesson.registry(REGISTRY.replace(", EXPERIMENTS)", ")"), "middle", "The middle one", None)
