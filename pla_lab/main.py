@@ -6,7 +6,7 @@ files in the sidebar and ran a linked page without this script on a server's fir
 """
 
 from pla_lab.course.path import BY_SLUG
-from pla_lab.framework import frame, nav, shared, widgets
+from pla_lab.framework import class_lecturer, frame, nav, shared, widgets
 from pla_lab.framework.say import st
 from pla_lab.lessons import LESSONS
 
@@ -27,6 +27,8 @@ if page.url_path == "" and st.query_params.to_dict():
 lesson = BY_SLUG.get(page.url_path)
 # the sidebar's w₀, which the lesson's run uses, read before the sidebar is drawn
 w0_wrong = widgets.read_w0() if lesson is not None else None
+if lesson is not None:  # a lecturer's tab asks in its class from every lesson, reloaded or not (its address says so)
+    class_lecturer.adopt()
 page.run()
 # The page first, then its sidebar and the reconnect watch: the browser draws the elements in the order they come,
 # and a lesson's first picture, which its plot is drawn on (first_picture.py), comes with the page's first elements.

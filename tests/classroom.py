@@ -1,5 +1,5 @@
-"""What the class's browser tests share (issue 35): a lecturer in presenter mode puts the first *Check yourself*
-question to the class, and the room it opened."""
+"""What the class's browser tests share (issues 35, 45): a lecturer in presenter mode puts the first *Check yourself*
+question to the class, the room it opened, and the key the lecturer's browser keeps."""
 
 from __future__ import annotations
 
@@ -17,3 +17,12 @@ def ask_the_class(browser, base: str):
     lecturer.get_by_role("button", name="Ask the class").first.click()
     lecturer.wait_for_url(re.compile(r"/class\?room="), timeout=30_000)
     return lecturer, re.search(r"room=([\w-]+)", lecturer.url).group(1)
+
+
+def key_of(page, room: str) -> str:
+    """The lecturer's key to ``room``, as their browser keeps it (the cookie its projector writes as it is drawn:
+    in no address)."""
+    name = f"pla_key_{room}"
+    page.wait_for_function("(n) => document.cookie.split('; ').some((c) => c.startsWith(n + '='))", arg=name,
+                           timeout=30_000)
+    return next(c["value"] for c in page.context.cookies() if c["name"] == name)

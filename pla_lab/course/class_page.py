@@ -9,11 +9,13 @@ is counted (one row per student: sent twice, it counts once)."""
 
 from __future__ import annotations
 
+import math
+
 import sqlalchemy as sa
 
 from pla_lab.course import projector
-from pla_lab.framework import classes, ratelimit
-from pla_lab.framework.classroom import CODE_ALPHABET, CODE_LEN, Refused
+from pla_lab.framework import class_lecturer, classes, ratelimit
+from pla_lab.framework.classroom import CODE_LEN, Refused
 from pla_lab.framework.say import st
 from pla_lab.words.text import literal, md
 
@@ -65,22 +67,20 @@ _PENDING = "pla-class-pending"  # (room, question id, choice) not yet counted: t
 _LAST = "pla-class-last"  # the room as last read, shown while the store cannot be reached
 
 
+ENDED = "This class has ended (or its link is wrong): a class is kept a day after its last use."
+
+
 def page() -> None:
     st.html(CSS)
     given = st.query_params.get("room")
-    room, key = classes.valid(given), st.query_params.get("key")
+    room = classes.valid(given)
     if given is not None and room is None:
         st.error("This class link is not a class's link: check it, or type the class's code below.")
-    if room is not None and key is not None:
-        try:
-            classes.store().control(room, classes.valid(key) or "")
-        except Refused as e:
-            st.error(str(e) + " This page shows the class as a student sees it.")
-        except sa.exc.SQLAlchemyError:
-            st.warning(classes.OFFLINE)
-        else:
-            classes.remember(room, key)
-            projector.show(room, key)
+    if room is not None:
+        key = class_lecturer.lecturer_key(room, address_key=st.query_params.get("key"),
+                                          projector=st.query_params.get("present") == "1",
+                                          held=class_lecturer.held(), jar=classes.cookies())
+        if key is not None and projector.open_for(room, key):
             return
     if room is None:
         join()
@@ -89,31 +89,36 @@ def page() -> None:
 
 
 def join() -> None:
-    """The code typed on the page (rate limited: a guess costs its guesser, not the class)."""
+    """The code typed on the page (rate limited per browser: a guess costs its guesser, not the class), or the class
+    link pasted."""
     st.markdown("### Join a class")
     st.caption(f"Type the code on the lecturer's screen ({CODE_LEN} letters and digits), or scan its QR code.")
     with st.form("class-join", border=True, enter_to_submit=True):
-        code = st.text_input("Class code", max_chars=16, placeholder="e.g. K7PQ2M")
+        typed = st.text_input("Class code", placeholder="e.g. K7PQ2M")
         sent = st.form_submit_button("Join", type="primary")
     if not sent:
         return
-    typed = "".join(code.split()).upper()
-    if len(typed) != CODE_LEN or any(c not in CODE_ALPHABET for c in typed):
-        st.error(f"A class code is {CODE_LEN} letters and digits (no O, I, L, 0 or 1): check it on the screen.")
+    found, wrong = classes.code_of(typed)
+    if wrong:
+        st.error(wrong)
         return
-    wait = ratelimit.CODES.take(classes.session())
+    kind, what = found
+    wait = ratelimit.CODES.take(classes.counted_as())
     if wait:
-        st.warning(f"Too many codes tried: wait {wait:.0f} s before the next.")
+        st.warning(f"Too many codes tried: wait {math.ceil(wait)} s before the next.")
         return
     try:
-        room = classes.store().room_by_code(typed)
+        room = classes.store().room_by_code(what) if kind == "code" else (
+            what if classes.store().view(what) is not None else None)
     except sa.exc.SQLAlchemyError:
         st.warning(classes.OFFLINE)
         return
     if room is None:
-        st.error(f"No class has the code {typed} now: check it on the screen (a class ends a day after its last use).")
+        st.error(f"No class has the code {what} now: check it on the screen (a class ends a day after its last use)."
+                 if kind == "code" else ENDED)
         return
-    st.query_params["room"] = room
+    mine = classes.valid(st.query_params.get("me"))  # a tab's id where the browser keeps no cookie
+    st.query_params.from_dict({"room": room, **({"me": mine} if mine else {})})
     st.rerun()
 
 
@@ -150,19 +155,20 @@ def _answer(room: str, me: str, qid: int, key: str) -> None:
         st.session_state["pla-class-said"] = "Pick one of the choices first."
         return
     wait = ratelimit.ANSWERS.take(me)
-    said = f"Too many answers at once: wait {wait:.1f} s." if wait else _send(room, me, qid, int(choice))
+    said = (f"Too many answers at once: wait {math.ceil(wait * 10) / 10:.1f} s." if wait
+            else _send(room, me, qid, int(choice)))
     st.session_state["pla-class-said"] = said
 
 
 def _mine(room: str, me: str, qid: int) -> int | None:
-    """This tab's answer to question ``qid``: as counted here, else as the store holds it (after a reconnection)."""
+    """This browser's answer to question ``qid``, as the store holds it (another tab of the browser may have changed
+    it; a reload or a reconnection finds it); while the store cannot be reached, as last counted here."""
     held = st.session_state.setdefault(_MINE, {})
-    if qid not in held:
-        try:
-            held[qid] = classes.store().my_answer(room, me)
-        except sa.exc.SQLAlchemyError:
-            return None
-    return held[qid]
+    try:
+        held[qid] = classes.store().my_answer(room, me, qid)
+    except sa.exc.SQLAlchemyError:
+        pass
+    return held.get(qid)
 
 
 def _student(room: str, me: str) -> None:
@@ -174,7 +180,7 @@ def _student(room: str, me: str) -> None:
         st.warning(classes.OFFLINE)
     if v is None:
         if reached:
-            st.error("This class has ended (or its link is wrong): a class is kept a day after its last use.")
+            st.error(ENDED)
             join()
         else:
             _following(room, None, pending)

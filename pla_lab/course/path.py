@@ -30,10 +30,12 @@ STOPS: dict[str, Stop] = {s.slug: s for s in PATH}
 BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
 
 
-def server_pages() -> tuple[list[str], list[str]]:
-    """For the server's head script (pla_lab.framework.server): the last part of every page's address, and the
-    slugs of the lessons that step (whose plot takes → ← and Space)."""
-    return nav.url_paths(LESSONS), [lesson.slug for lesson in LESSONS if hasattr(lesson, "plot_height")]
+def server_pages() -> tuple[list[str], list[str], list[str]]:
+    """For the server's head script (pla_lab.framework.server): the last part of every page's address, the slugs of
+    the lessons that step (whose plot takes → ← and Space), and every lesson's (where a lecturer's tab's class goes
+    back in the address)."""
+    return (nav.url_paths(LESSONS), [lesson.slug for lesson in LESSONS if hasattr(lesson, "plot_height")],
+            [lesson.slug for lesson in LESSONS])
 
 
 def total_minutes() -> int:

@@ -1,16 +1,17 @@
-"""The projector's view of a class (/class with the lecturer's own link, issue 35): the question and its choices large,
-the class's code and the QR code of its link, how many answered, and the lecturer's controls: *Show answers* (the
-spread as a bar chart, the right choice unmarked), *Reveal*, *Ask again* (a second vote, beside the first), *Back to
-the demo*; after class, the results as CSV and *End this class*. It reruns every second by itself."""
+"""The projector's view of a class (/class with the lecturer's key, issue 35): the question and its choices large, the
+class's code and the QR code of its link, how many answered, and the lecturer's controls: *Show answers* (the spread as
+a bar chart, the right choice unmarked), *Reveal*, *Ask again* (a second vote, beside the first), *To the demo*; after
+class, the results as CSV, a new class, *End this class* and the lecturer's own link. It reruns every second by
+itself."""
 
 from __future__ import annotations
 
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import sqlalchemy as sa
 
 from pla_lab.drawing import spread
-from pla_lab.framework import classes, nav
+from pla_lab.framework import class_lecturer, classes, nav, shared
 from pla_lab.framework.classroom import Refused
 from pla_lab.framework.qr import qr_svg
 from pla_lab.framework.say import st
@@ -30,21 +31,58 @@ CSS = """<style>
 </style>"""
 _SAID, _LAST = "pla-class-projector-said", "pla-class-projector-last"
 VERBS = {"show": "Show answers", "reveal": "Reveal", "again": "Ask again"}
+ENDED = ("This class has ended. Ask a question from a lesson's *Check yourself* in presenter mode to start a new "
+         "one.")
+
+
+def open_for(room: str, key: str) -> bool:
+    """The projector's view, if ``key`` is the room's, or that its class has ended (True: shown); else what was
+    wrong, once (False: the student's page follows, drawn by the caller)."""
+    try:
+        try:
+            classes.store().control(room, classes.valid(key) or "")
+        except Refused as e:
+            if classes.store().view(room) is not None:  # another room's key, a forged one
+                st.error(str(e) + " This page shows the class as a student sees it.")
+                return False
+            class_lecturer.forget(room)  # ended (here or in another tab), or a day unused: said once
+            class_lecturer.forget_in_browser(room)
+            st.info(ENDED)
+            return True
+    except sa.exc.SQLAlchemyError:
+        st.warning(classes.OFFLINE)
+        return False
+    st.set_page_config(initial_sidebar_state="collapsed")  # the projector's address opened again: presenter mode
+    class_lecturer.remember(room, key)
+    show(room, key)
+    return True
 
 
 def show(room: str, key: str) -> None:
     st.html(CSS)
     with st.container(key="class-projector"):
         st.fragment(_live, run_every=TICK_S)(room, key)
-    with st.expander("After class: the results, ending the class, your own link"):
-        st.download_button("Download the results (CSV)", data=lambda: classes.store().results_csv(room, key),
+    base = shared.root_url()  # the CSV's links are absolute: a spreadsheet opens them (read now: the download is later)
+    with st.expander("After class: the results, a new class, ending this one, your own link"):
+        st.download_button("Download the results (CSV)", data=lambda: classes.store().results_csv(room, key, base),
                            file_name="pla-lab-class-results.csv", mime="text/csv", on_click="ignore",
                            icon=":material/download:")
-        st.caption("One row per question, vote and choice: the question, the step, the demo's link, how many chose it, "
-                   "when it was asked and revealed. Nothing about who answered is kept.")
-        st.button("End this class (its questions and answers are deleted)", on_click=_act, args=("end", room, key))
-        st.caption("This page's own address is the lecturer's link: it controls the class, so keep it to yourself "
-                   "(bookmark it to download the results later). The class link and the QR code carry no key.")
+        st.caption("One row per question, vote and choice, in the order asked: the question, the step, the demo's "
+                   "link, how many chose it, when it was asked and revealed. Nothing about who answered is kept.")
+        st.button("Start a new class (a new code; this class's results stay until it expires)", on_click=_act,
+                  args=("fresh", room, key), key="class-fresh")
+        st.caption("The question on screen is asked again in the new class. Phones in this class stay in it: they "
+                   "join the new one with its code. Download this class's results first, or keep your own link.")
+        st.button("End this class (its questions and answers are deleted)", on_click=_act, args=("end", room, key),
+                  key="class-end")
+        own = classes.absolute(classes.class_link(room)) + "&" + urlencode({"key": key})
+        if st.toggle("Show my own link to this class", key="class-own",
+                     help="It controls the class: keep it off the projector and to yourself."):
+            st.code(own, language=None, wrap_lines=True)
+        st.caption("Your own link controls the class from any browser (to download the results later elsewhere). "
+                   "This browser keeps your key for a day: this page's address, a reload or a bookmark of it opens "
+                   "this view here, and nowhere else. The class link and the QR code carry no key.")
+    class_lecturer.keep_in_browser(room, key)
 
 
 def _act(verb: str, room: str, key: str) -> None:
@@ -57,16 +95,30 @@ def _act(verb: str, room: str, key: str) -> None:
             s.reveal(room, key)
         elif verb == "again":
             s.ask(room, key, {}, again=True)
+        elif verb == "fresh":
+            new = s.fresh(room, key)
+            class_lecturer.remember(new.id, new.key)
+            st.query_params.from_dict(class_lecturer.projector_params(new.id, new.key))
         elif verb == "end":
             s.close(room, key)
+            class_lecturer.forget(room)
     except Refused as e:
         st.session_state[_SAID] = str(e)
     except sa.exc.SQLAlchemyError:
         st.session_state[_SAID] = classes.OFFLINE
 
 
+def demo_link(link: str, room: str) -> str | None:
+    """Where *To the demo* goes: the demo's own link (lesson, points, step, presenter mode, the lecture) with the tab's
+    class, so the lesson asks in it again; None for a link that names no lesson of this app."""
+    parts = urlsplit(link)
+    if nav.lesson(parts.path.strip("/")) is None:
+        return None
+    return f"{parts.path}?{parts.query}{'&' if parts.query else ''}{urlencode({'room': room})}"
+
+
 def _back(link: str) -> None:
-    """Back to the demo the question was about, in this tab (its link: lesson, points, step, presenter mode)."""
+    """Back to the demo in this session (a browser that keeps no cookie: a new page would not find the class)."""
     parts = urlsplit(link)
     lesson = nav.lesson(parts.path.strip("/"))
     if lesson is not None:
@@ -87,8 +139,7 @@ def _live(room: str, key: str) -> None:
         if v is None:
             return
     if v is None:
-        st.info("This class has ended. Ask a question from a lesson's *Check yourself* in presenter mode to start "
-                "a new one.")
+        st.info(ENDED)
         return
     q = v["question"]
     main, side = st.columns((1.75, 1), gap="large")
@@ -123,9 +174,7 @@ def _live(room: str, key: str) -> None:
             col.button(md(VERBS[verb]), on_click=_act, args=(verb, room, key), width="stretch",
                        type="primary" if verb == "show" and q["votes"] is None else "secondary",
                        key=f"class-{verb}")
-        if cols[3].button("To the demo", width="stretch", key="class-back",
-                          help="Back to the demo this question is about, at its step") and q.get("link"):
-            _back(q["link"])
+        to_demo(cols[3], q.get("link") or "", room)
 
 
 def _join(v: dict, room: str, q: dict | None) -> None:
@@ -146,3 +195,18 @@ def _join(v: dict, room: str, q: dict | None) -> None:
     if made is not None:
         with st.container(key="class-qr"):
             st.image(made[0], caption="Or scan: the class link", width="stretch")
+
+
+def to_demo(where, link: str, room: str) -> None:
+    """*To the demo*: the demo this question is about, at its step, in this tab. A link (the page loads again, so the
+    browser's Back comes back here: drawing/plot/clicker.js keeps it in the tab); a button where the browser keeps no
+    cookie (the class then lives in this session alone)."""
+    target = demo_link(link, room)
+    with where.container(key="class-back"):
+        if target is None:
+            st.button("To the demo", width="stretch", disabled=True, help="This question's demo is not a lesson here")
+        elif classes.browser() is not None:
+            st.link_button("To the demo", target, width="stretch",
+                           help="Back to the demo this question is about, at its step")
+        elif st.button("To the demo", width="stretch", help="Back to the demo this question is about, at its step"):
+            _back(link)

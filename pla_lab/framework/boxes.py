@@ -22,7 +22,8 @@ def share_box(lesson) -> None:
                       key=lesson.state.key("share"), on_change="rerun")
     if box.open:
         base = st.context.url or ""
-        params = urlencode(st.query_params.to_dict())
+        # the address less what is the tab's own (a lecturer's class: shared.TAB_KEYS), never a demo's
+        params = urlencode({k: v for k, v in st.query_params.to_dict().items() if k not in shared.TAB_KEYS})
         url = f"{base}?{params}" if base else "?" + params
         text, code = box.columns([3, 2], vertical_alignment="center")
         text.code(url, language=None, wrap_lines=True)

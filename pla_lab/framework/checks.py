@@ -32,7 +32,7 @@ from urllib.parse import urlencode
 
 from pla_lab.drawing import figures
 from pla_lab.drawing import picture as drawing
-from pla_lab.framework import classes, shared
+from pla_lab.framework import class_lecturer, shared
 from pla_lab.framework.say import st
 
 HEADING = "Check yourself"
@@ -81,7 +81,7 @@ def class_asking(lesson, step: int | None = None, shown: dict | None = None):
     link = "/" + lesson.slug + "?" + urlencode(shared.lesson_link(lesson))
     # the step as the server draws it, on light ground: a phone shows it in either theme
     picture = drawing.data_uri({**shown, "present": False, "colors": figures.palette("light")}) if shown else None
-    return partial(classes.ask, step=step, link=link, lesson=lesson.title, picture=picture,
+    return partial(class_lecturer.ask, step=step, link=link, lesson=lesson.title, picture=picture,
                    alt=shown["alt"] if shown else "")
 
 
@@ -90,7 +90,7 @@ def ask(ns: str, questions: list[Question], *, about: str, asking=None) -> None:
     state namespace (``lesson.state.ns``); ``about``: an id of what the questions are about (the run id), part of
     each commit's key. A lesson that draws its page itself (Experiments overrides ``render``) calls this at the end
     of its page, with the id of the result its questions read (e.g. the job's key). ``asking``: in presenter mode,
-    what *Ask the class* does with a question (:func:`pla_lab.framework.classes.ask`), None elsewhere."""
+    what *Ask the class* does with a question (:func:`pla_lab.framework.class_lecturer.ask`), None elsewhere."""
     if not questions:
         return
     # One box: on a phone, where the lesson's boxes are flattened and reordered (style.phone_order), it stays

@@ -4,6 +4,8 @@ session: the primary key is what keeps a resent answer from counting twice)."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import time
 
@@ -68,6 +70,41 @@ def votes(db, question: int, n: int) -> list[int]:
     counts = dict(db.execute(sa.select(ANSWERS.c.choice, sa.func.count()).where(ANSWERS.c.question == question)
                              .group_by(ANSWERS.c.choice)).all())
     return [int(counts.get(i, 0)) for i in range(n)]
+
+
+def shown(db, r, keys: tuple[str, ...]) -> dict:
+    """What a page shows of room row ``r``: its code and link, the current question (its ``keys``; its right choice
+    and reason only once revealed), its round, how many answered, the spread once shown (and the round before's)."""
+    q = current(db, r.id)
+    out = {"code": r.code, "link": r.link, "question": None}
+    if q is not None:
+        body = json.loads(q.body)
+        counts = votes(db, q.id, len(body["choices"]))
+        out["question"] = {**{k: body.get(k) for k in keys}, "id": q.id, "round": q.round, "answered": sum(counts),
+                           "revealed": q.revealed is not None, "votes": counts if r.shown else None,
+                           # Ask again: the first round's spread beside the second's, once answers are shown
+                           "before": round_before(db, r.id, q) if r.shown else None}
+        if q.revealed is not None:
+            out["question"].update(right=body["right"], why=body.get("why", ""))
+    return out
+
+
+def results(db, room: str, base: str = "") -> str:
+    """The room's results as CSV: every question in the order asked, each round and choice on a row, with its step,
+    its demo's link (absolute: ``base``, the server's address, before a link relative to it), votes and times."""
+    rows = db.execute(sa.select(QUESTIONS).where(QUESTIONS.c.room == room).order_by(QUESTIONS.c.id)).all()
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow(["question", "round", "step", "demo link", "choice", "votes", "asked (UTC)", "revealed (UTC)"])
+    for q in rows:
+        body = json.loads(q.body)
+        counts = votes(db, q.id, len(body["choices"]))
+        link = body.get("link", "")
+        link = base.rstrip("/") + link if link.startswith("/") else link
+        for i, choice in enumerate(body["choices"]):
+            w.writerow([body["text"], q.round, body.get("step", ""), link, choice, counts[i], utc(q.asked),
+                        utc(q.revealed) if q.revealed else ""])
+    return out.getvalue()
 
 
 def utc(t: float) -> str:

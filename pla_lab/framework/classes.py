@@ -7,9 +7,12 @@ Where the store is (the first found):
 3. SQLite in a file, ``.pla-lab/class.sqlite`` under the folder the app runs in (``PLA_LAB_DATA`` moves the folder):
    ``streamlit run app.py`` needs nothing more, and processes on one machine share it.
 
-Links: the class link ``/class?room=<id>`` (the QR code, what students open) and the lecturer's own link
-``/class?room=<id>&key=<key>``, the only place the key is. A student's page adds ``me=<id>`` to its own address: who
-answered, kept by the browser's tab, so an answer still counts as theirs when the page reconnects to another replica.
+Who is who (issue 45). The head script (``drawing/plot/ids.js``) gives every browser a random id in a cookie,
+``pla_id``, before the page's first run; the server reads it (``st.context.cookies``) on any replica. A student is
+their browser's id (:func:`me`): one answer per browser, however many tabs, reloads and reconnections; the rate limits
+count per browser too (:func:`counted_as`). A browser that keeps no cookie is counted per tab, by an id in the tab's
+own address (``me=``), as before. The lecturer's side (their key, the class their tab asks in) is
+:mod:`pla_lab.framework.class_lecturer`.
 """
 
 from __future__ import annotations
@@ -20,15 +23,18 @@ import re
 import secrets
 import threading
 import time
+import unicodedata
+from collections.abc import Mapping
 
 import sqlalchemy as sa
 
-from pla_lab.framework import nav, shared
-from pla_lab.framework.classroom import Refused, Store
+from pla_lab.framework import shared
+from pla_lab.framework.classroom import Store
 from pla_lab.framework.say import st
 
 ENV = "PLA_LAB_CLASS_DB"
 PAGE = "class"  # the page's address: /class
+BROWSER = "pla_id"  # the browser's id, a cookie the head script writes (drawing/plot/ids.js)
 ID = re.compile(r"[A-Za-z0-9_-]{16,64}")  # a room's id, a key, a student's id: token_urlsafe's letters
 FRESH_S = 0.5  # a student's page reads the room through a copy this old at most (one read a process, not a phone)
 OFFLINE = ("The class's store cannot be reached just now: reconnecting. Nothing is lost; an answer you send is sent "
@@ -131,12 +137,29 @@ def absolute(relative: str) -> str:
 
 
 def session() -> str:
-    """This browser connection's Streamlit session, for the rate limits (a new one costs a new websocket)."""
+    """This browser connection's Streamlit session (a new one costs a new websocket)."""
     return st.session_state.setdefault("pla-class-session", secrets.token_urlsafe(12))
 
 
+def cookies() -> Mapping[str, str]:
+    """The cookies the browser sent when its page connected (none outside a browser's session: AppTest, a script)."""
+    try:
+        return st.context.cookies
+    except Exception:  # no browser: no cookies
+        return {}
+
+
+def browser(jar: Mapping[str, str] | None = None) -> str | None:
+    """This browser's id (its ``pla_id`` cookie, from ``jar`` or the page's), or None where it sends none."""
+    return valid((cookies() if jar is None else jar).get(BROWSER))
+
+
 def me() -> str:
-    """This browser tab's id in a class: from the page's own address (``me``), made and written there if absent."""
+    """Who answers, in a class: this browser's id, the same in every tab, reload and reconnection of it; where the
+    browser sends no id, this tab's, from its own address (``me``), made and written there if absent."""
+    mine = browser()
+    if mine is not None:
+        return mine
     mine = valid(st.query_params.get("me"))
     if mine is None:
         mine = secrets.token_urlsafe(16)
@@ -144,40 +167,30 @@ def me() -> str:
     return mine
 
 
-# -- the lecturer ----------------------------------------------------------------------------------------------------
-_ROOM = "pla-class-room"  # the lecturer's (room id, key) in their browser session: one class through the lessons
+def counted_as() -> str:
+    """Whom the rate limits count a try against: this browser (its id), or, where it sends none, this session."""
+    return browser() or session()
 
 
-def lecturer_room(link: str) -> tuple[str, str]:
-    """The room this browser session asks in: the one it opened (while the store still has it), else a new one."""
-    held = st.session_state.get(_ROOM)
-    if held is not None:
-        try:
-            store().control(*held)
-            return held
-        except Refused:
-            pass
-    room = store().open_room(link)
-    st.session_state[_ROOM] = (room.id, room.key)
-    return room.id, room.key
+#: The most characters the code box reads (a class link pasted fits; more is refused with a message)
+TYPED_MAX = 200
 
 
-def remember(room: str, key: str) -> None:
-    """The lecturer's own link opened: this session asks in its room from now on."""
-    st.session_state[_ROOM] = (room, key)
+def code_of(typed: str) -> tuple[tuple[str, str] | None, str | None]:
+    """What was typed in the code box: (("code", a class code) or ("link", a pasted class link's room id); what is
+    wrong with it, in words). Full-width letters and digits (some phones' keyboards type them) are read as the letters
+    they are; spaces, dashes and dots are ignored, and case."""
+    from pla_lab.framework.classroom import CODE_ALPHABET, CODE_LEN
 
-
-def ask(question, *, step: int, link: str, lesson: str, picture: str | None, alt: str) -> str | None:
-    """*Ask the class*: ``question`` (a Check-yourself :class:`~pla_lab.framework.checks.Question`) put to the
-    lecturer's room, then the projector's view opened. Returns what went wrong, in words, or nothing (it leaves)."""
-    body = {"text": question.ask, "choices": list(question.choices), "right": question.answer, "why": question.why,
-            "step": step, "link": link, "lesson": lesson, "picture": picture, "alt": alt}
-    try:
-        room, key = lecturer_room(link)
-        store().ask(room, key, body)
-    except Refused as e:
-        return str(e)
-    except sa.exc.SQLAlchemyError:
-        return OFFLINE.split(":")[0] + ": try again in a moment."
-    st.switch_page(nav.book_page(PAGE), query_params={"room": room, "key": key})
-    return None
+    text = unicodedata.normalize("NFKC", typed or "").strip()
+    if len(text) > TYPED_MAX:
+        return None, (f"That is {len(text):,} characters: a class code is {CODE_LEN} letters and digits (the class "
+                      "link works too).")
+    link = re.search(r"[?&]room=([A-Za-z0-9_-]+)", text)
+    if link:
+        room = valid(link.group(1))
+        return (("link", room), None) if room else (None, "That link is not a class's link: type the code instead.")
+    code = re.sub(r"[\s\-‐-―·.]", "", text).upper()
+    if len(code) != CODE_LEN or any(c not in CODE_ALPHABET for c in code):
+        return None, f"A class code is {CODE_LEN} letters and digits (no O, I, L, 0 or 1): check it on the screen."
+    return ("code", code), None

@@ -16,19 +16,18 @@ answers to one round of a question (each refused with a message that says so).
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import hmac
-import io
 import json
 import secrets
 import time
+import unicodedata
 from dataclasses import dataclass
 
 import sqlalchemy as sa
 
-from pla_lab.framework.class_tables import (ANSWERS, CODE_LEN, META, QUESTIONS, ROOMS, VERSION, current, round_before,
-                                             sqlite_pragmas, utc, votes)
+from pla_lab.framework.class_tables import (ANSWERS, CODE_LEN, META, QUESTIONS, ROOMS, VERSION, current, results,
+                                             shown, sqlite_pragmas)
 
 SCHEMA_VERSION = 1
 KEEP_S = 24 * 3600  # a room and its answers live this long after their last use
@@ -78,18 +77,33 @@ class Store:
     # -- the lecturer ---------------------------------------------------------------------------------------------
     def open_room(self, link: str) -> Room:
         """A new room for the demo at ``link`` (rooms unused for a day are deleted first)."""
-        now = self.clock()
         with self.engine.begin() as db:
-            db.execute(ROOMS.delete().where(ROOMS.c.used < now - KEEP_S))
-            if db.execute(sa.select(sa.func.count()).select_from(ROOMS)).scalar_one() >= MAX_ROOMS:
-                raise Refused(f"This server already holds {MAX_ROOMS} classes: try again later.")
-            taken = set(db.execute(sa.select(ROOMS.c.code)).scalars())
-            code = next(c for c in iter(lambda: "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LEN)), None)
-                        if c not in taken)
-            room = Room(secrets.token_urlsafe(16), code, secrets.token_urlsafe(24))
-            db.execute(ROOMS.insert().values(id=room.id, code=code, key_hash=_hash(room.key), link=link, used=now,
-                                             shown=False))
+            return self._open(db, link)
+
+    def _open(self, db, link: str) -> Room:
+        now = self.clock()
+        db.execute(ROOMS.delete().where(ROOMS.c.used < now - KEEP_S))
+        if db.execute(sa.select(sa.func.count()).select_from(ROOMS)).scalar_one() >= MAX_ROOMS:
+            raise Refused(f"This server already holds {MAX_ROOMS} classes: try again later.")
+        taken = set(db.execute(sa.select(ROOMS.c.code)).scalars())
+        code = next(c for c in iter(lambda: "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LEN)), None)
+                    if c not in taken)
+        room = Room(secrets.token_urlsafe(16), code, secrets.token_urlsafe(24))
+        db.execute(ROOMS.insert().values(id=room.id, code=code, key_hash=_hash(room.key), link=link, used=now,
+                                         shown=False))
         return room
+
+    def fresh(self, room: str, key: str) -> Room:
+        """A new class for the lecturer of ``room``, on purpose: a new room (a new code, no answers) asking the
+        question ``room`` asks now, if any (as a first vote). ``room`` is left as it is, until it expires."""
+        with self.engine.begin() as db:
+            self._control(db, room, key)
+            link = db.execute(sa.select(ROOMS.c.link).where(ROOMS.c.id == room)).scalar_one()
+            asked = current(db, room)
+            new = self._open(db, link)
+            if asked is not None:
+                db.execute(QUESTIONS.insert().values(room=new.id, round=1, body=asked.body, asked=self.clock()))
+        return new
 
     def control(self, room: str, key: str) -> None:
         """Nothing, if ``key`` is the lecturer's of ``room``; else Refused."""
@@ -141,26 +155,18 @@ class Store:
             db.execute(QUESTIONS.update().where(QUESTIONS.c.id == q.id).values(revealed=self.clock()))
             db.execute(ROOMS.update().where(ROOMS.c.id == room).values(shown=True))
 
-    def results_csv(self, room: str, key: str) -> str:
-        """Every question asked in the room, each round on a row: its step, demo link, votes per choice, times."""
+    def results_csv(self, room: str, key: str, base: str = "") -> str:
+        """Every question asked in the room, in the order asked, each round on a row: its step, demo link (``base``,
+        the server's address, before it: a link a spreadsheet opens), votes per choice, times."""
         with self.engine.begin() as db:
             self._control(db, room, key)
-            rows = db.execute(sa.select(QUESTIONS).where(QUESTIONS.c.room == room).order_by(QUESTIONS.c.id)).all()
-            out = io.StringIO()
-            w = csv.writer(out)
-            w.writerow(["question", "round", "step", "demo link", "choice", "votes", "asked (UTC)", "revealed (UTC)"])
-            for q in rows:
-                body = json.loads(q.body)
-                counts = votes(db, q.id, len(body["choices"]))
-                for i, choice in enumerate(body["choices"]):
-                    w.writerow([body["text"], q.round, body.get("step", ""), body.get("link", ""), choice, counts[i],
-                                utc(q.asked), utc(q.revealed) if q.revealed else ""])
-            return out.getvalue()
+            return results(db, room, base)
 
     # -- everyone in the room -------------------------------------------------------------------------------------
     def room_by_code(self, code: str) -> str | None:
-        """The room a typed code names (any case, spaces ignored), or None."""
-        code = "".join(code.split()).upper()
+        """The room a typed code names (any case, full-width letters as the letters they are, spaces ignored), or
+        None."""
+        code = "".join(unicodedata.normalize("NFKC", code).split()).upper()
         with self.engine.begin() as db:
             return db.execute(sa.select(ROOMS.c.id).where(ROOMS.c.code == code, _alive(self.clock()))).scalar_one_or_none()
 
@@ -169,21 +175,7 @@ class Store:
         its right choice and reason until revealed), its round, how many answered, the spread once shown."""
         with self.engine.begin() as db:
             r = db.execute(sa.select(ROOMS).where(ROOMS.c.id == room, _alive(self.clock()))).first()
-            if r is None:
-                return None
-            q = current(db, room)
-            out = {"code": r.code, "link": r.link, "question": None}
-            if q is not None:
-                body = json.loads(q.body)
-                counts = votes(db, q.id, len(body["choices"]))
-                out["question"] = {**{k: body.get(k) for k in SHOWN}, "id": q.id, "round": q.round,
-                                   "answered": sum(counts), "revealed": q.revealed is not None,
-                                   "votes": counts if r.shown else None}
-                # Ask again: the first round's spread beside the second's, once answers are shown
-                out["question"]["before"] = round_before(db, room, q) if r.shown else None
-                if q.revealed is not None:
-                    out["question"].update(right=body["right"], why=body.get("why", ""))
-            return out
+            return None if r is None else shown(db, r, SHOWN)
 
     def answer(self, room: str, session: str, question: int, choice: int) -> None:
         """A student's answer to the current round (sent again: the same row; changed: until the reveal)."""
@@ -211,10 +203,12 @@ class Store:
                 db.execute(ANSWERS.update().where(mine).values(choice=choice, at=now))
             db.execute(ROOMS.update().where(ROOMS.c.id == room).values(used=now))
 
-    def my_answer(self, room: str, session: str) -> int | None:
+    def my_answer(self, room: str, session: str, question: int | None = None) -> int | None:
+        """The choice ``session`` (a student) holds in the room's current question (or in ``question``, one of its
+        own), or None."""
         with self.engine.begin() as db:
             q = current(db, room)
             if q is None:
                 return None
-            mine = sa.and_(ANSWERS.c.question == q.id, ANSWERS.c.session == session)
+            mine = sa.and_(ANSWERS.c.question == (q.id if question is None else question), ANSWERS.c.session == session)
             return db.execute(sa.select(ANSWERS.c.choice).where(mine)).scalar_one_or_none()

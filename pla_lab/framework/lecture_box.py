@@ -4,7 +4,10 @@
   presenter mode) with a caption the lecturer types, appended to the lecture being prepared.
 * While a lecture is presented (its link names the demo shown, ``slide``): a bar with where the lecture is (3 / 7)
   and the demo's caption, the demos before and after it (the head script's clicker keys follow them,
-  drawing/plot/clicker.js), and the demo's own QR code, shown full screen by Q.
+  drawing/plot/clicker.js), and the demo's own QR code, shown full screen by Q. In presenter mode a replayed lesson
+  draws the bar at the top of its column of controls (:func:`deck_bar` with ``beside``), where it costs the plot and
+  the numbers nothing; elsewhere (a page not in presenter mode, Experiments) it sits in the bottom left corner, over
+  the page, which keeps room for it under its last line.
 """
 
 from __future__ import annotations
@@ -22,8 +25,8 @@ BAR, NEXT, BACK, QR, STEPS = "deck-bar", "deck-next", "deck-back", "deck-qr", "d
 BACKGROUND = {"light": "#ffffff", "dark": "#0e1117"}  # Streamlit's own page backgrounds, under the bar
 #: The bar in a corner, over the page (a projector's screen is full); B or . blanks the screen; Q shows the QR code.
 _WRAP = f"[data-testid=stLayoutWrapper]:has(>.st-key-{BAR})"  # out of the page's flow: nothing under it moves
-#: px kept free at the screen's bottom for the bar in presenter mode (replay_page: the plot and its numbers end above
-#: it, so it covers neither the plot's axis nor a line of numbers): one row, the caption in at most two lines.
+#: px the bar in the corner takes at most (one row, the caption in at most two lines): kept free under the page's
+#: last line, so that the page scrolled to its end shows every link.
 BAR_ROOM = 64
 CSS = (f"{_WRAP}{{position:fixed;left:0.75rem;bottom:0.4rem;z-index:999990;max-width:46vw}}"
        f".st-key-{BAR}{{flex-direction:row;align-items:center;gap:0.6rem;padding:0.25rem 0.6rem;border-radius:0.5rem;"
@@ -43,7 +46,26 @@ CSS = (f"{_WRAP}{{position:fixed;left:0.75rem;bottom:0.4rem;z-index:999990;max-w
        f".st-key-{QR}{{width:min(80vh,90vw)!important;flex:none;background:#fff;border-radius:0.8rem;padding:1rem}}"
        f".st-key-{QR} *{{color:#000}}"
        "body.pla-blank::after{content:'';position:fixed;inset:0;background:#000;z-index:2147483647}"
-       "@media (max-width:640px){" f"{_WRAP}{{max-width:none;right:0.75rem}}}}")
+       "@media (max-width:640px){" f"{_WRAP}{{max-width:none;right:0.75rem}}}}"
+       # the page's last line (a lesson's "← Previous" link) scrolls clear of the bar
+       f"[data-testid=stMainBlockContainer]{{padding-bottom:calc({BAR_ROOM}px + 1rem)!important}}")
+#: The bar beside the plot, at the top of presenter mode's column of controls: one row, the demo's place and caption
+#: (two lines at most) and the demos before and after as icons (their names read out, and shown on hover).
+_SR = "position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap"
+BESIDE_CSS = (f".st-key-{BAR}{{padding:0.15rem 0.2rem 0.15rem 0.6rem;border-radius:0.5rem;"
+              "box-shadow:0 0 0.3rem rgba(128,128,128,0.5);flex-wrap:nowrap}"
+              f".st-key-{BAR}>:first-child{{flex:1 1 auto;min-width:0}}.st-key-{BAR}>*{{flex:0 0 auto;width:auto}}"
+              f"[data-testid=stMain] .st-key-{BAR} p{{margin:0!important;font-size:1rem!important;line-height:1.3;"
+              "display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}"
+              f".st-key-{BAR} [data-testid=stMarkdownContainer]{{margin:0!important}}"
+              f".st-key-{BAR} a{{min-height:0;padding:0.2rem 0.45rem}}"
+              f".st-key-{BAR} a [data-testid=stMarkdownContainer]{{{_SR}}}"
+              f"[data-testid=stLayoutWrapper]:has(>.st-key-{QR}){{display:none}}"
+              f"body.pla-qr [data-testid=stLayoutWrapper]:has(>.st-key-{QR}){{display:flex;position:fixed;inset:2vh 0;"
+              "z-index:999995;justify-content:center;align-items:center}"
+              f".st-key-{QR}{{width:min(80vh,90vw)!important;flex:none;background:#fff;border-radius:0.8rem;"
+              f"padding:1rem}}.st-key-{QR} *{{color:#000}}"
+              "body.pla-blank::after{content:'';position:fixed;inset:0;background:#000;z-index:2147483647}")
 
 
 def demo_params(lesson) -> dict[str, str]:
@@ -103,27 +125,35 @@ def shown(lesson) -> bool:
     return k is not None and k < len(slides) and slides[k].page == lesson.slug
 
 
-def deck_bar(lesson) -> None:
+def beside(lesson) -> bool:
+    """Whether the lesson draws the bar itself, beside its plot (a replayed lesson in presenter mode)."""
+    return bool(shared.SHARED["present"] and getattr(lesson, "deck_bar_beside", False))
+
+
+def deck_bar(lesson, *, here: bool = False) -> None:
     """While a lecture is presented and this lesson shows its demo: the bar (3 / 7, the caption), the demos before
-    and after, and the demo's QR code (Q)."""
-    if not shown(lesson):
+    and after, and the demo's QR code (Q). In the bottom left corner; or, for a lesson that draws it beside its plot
+    (:func:`beside`), where that lesson calls it (``here``) and nowhere else."""
+    if not shown(lesson) or beside(lesson) != here:
         return
     k, slides = shared.SHARED["slide"], shared.SHARED["deck"]
-    st.html(f"<style>{CSS % BACKGROUND[theme()]}</style>")
-    with st.container(key=BAR):
-        caption, steps = slides[k].caption, span(slides[k])
+    st.html(f"<style>{BESIDE_CSS if here else CSS % BACKGROUND[theme()]}</style>")
+    caption, steps = slides[k].caption, span(slides[k])
+    bar = st.container(key=BAR, horizontal=True, vertical_alignment="center", gap="small") if here else \
+        st.container(key=BAR)
+    with bar:
         # The steps a clicker walks here, for clicker.js: its key's class is deck-steps-<first>-<last>
         with st.container(key=f"{STEPS}-{steps.start}-{steps.last}"):
             st.markdown(f"**{k + 1} / {len(slides)}**" + (f" · {literal(caption)}" if caption else ""))
-        back, nxt = st.columns(2, wrap=False)
+        back, nxt = (bar, bar) if here else st.columns(2, wrap=False)
         with back.container(key=BACK):
             if k > 0:
                 st.link_button("Previous demo", demo_url(slides, k - 1, at_last=True), icon=":material/skip_previous:",
-                               help="PageUp at this demo's first step: the previous demo, at its last step")
+                               help="Previous demo, at its last step (PageUp at this demo's first step)")
         with nxt.container(key=NEXT):
             if k + 1 < len(slides):
                 st.link_button("Next demo", demo_url(slides, k + 1), icon=":material/skip_next:",
-                               help=f"PageDown at this demo's last step (step {steps.last})")
+                               help=f"Next demo (PageDown at this demo's last step, step {steps.last})")
     with st.container(key=QR):  # the demo's own link (not the lecture's): the class opens this demo alone
         own = urljoin(st.context.url or "", slides[k].link().lstrip("/"))
         made = qr_svg(own)

@@ -22,6 +22,10 @@ PRESENT_WIDE = 430  # px of the plot at least (a screen too short for both then 
 class ReplayPage:
     """The page of a replay lesson, drawn from the lesson's declaration and hooks."""
 
+    #: In presenter mode a lecture's bar sits at the top of the column of controls (lecture_box.deck_bar), where it
+    #: costs the plot and its numbers nothing.
+    deck_bar_beside = True
+
     def render(self) -> None:
         frame.open_lesson(self)
         st.fragment(self._live)()
@@ -60,19 +64,19 @@ class ReplayPage:
         the numbers (a wide lesson's plot and chart leave its numbers a box under them, and every control of the
         lesson is in the column beside them); the guide and the point tools wait until it is left. Returns the plot's
         payload."""
-        bar = lecture_box.BAR_ROOM if lecture_box.shown(self) else 0  # the plot and its numbers end above the bar
         if self.wide:  # the plot and its chart beside the controls, every one of the lesson's within reach
             left, right = st.columns((2.4, 1), gap="small")
             with left.container(key=style.MAIN):
-                shown = widgets.plot(self, page, height=PRESENT_WIDE, fill=PRESENT_WORDS + bar)
+                shown = widgets.plot(self, page, height=PRESENT_WIDE, fill=PRESENT_WORDS)
                 words = st.container(key=widgets.WORDS)
             side = right.container(key=widgets.SIDE)
         else:
             left, right = st.columns((1.9, 1.35), gap="medium")
             with left:
-                shown = widgets.plot(self, page, height=PRESENT_HEIGHT, fill=PRESENT_FILL + bar)
+                shown = widgets.plot(self, page, height=PRESENT_HEIGHT, fill=PRESENT_FILL)
             side = right.container(key=widgets.COLUMN)
         with side:
+            lecture_box.deck_bar(self, here=True)  # a lecture's place and its demos before and after, above the rest
             st.markdown(f"#### {self.heading}")
             if self.wide:  # above the lesson's controls, which may end in words (Batch's rule)
                 self._modes([1, 2.4])

@@ -105,16 +105,16 @@ def routes() -> list:
             Route(PREFIX + "/plotly-{version}/plotly.min.js", plotly_js), Route(PREFIX + "/class/{room}", room_state)]
 
 
-
 # The page's own head (Streamlit's index.html, served for every page's address) -------------------------------------
 #
 # Streamlit's page is its index.html; the lesson is drawn into it only after its JavaScript has loaded, connected and
-# run the script. Three things cannot wait that long, so a small classic script goes first in the head:
+# run the script. Four things cannot wait that long, so a small classic script goes first in the head:
 #   * keys kept from the moment the page starts (early.js's listen): → pressed as soon as a lesson shows is applied
 #     once its plot can take it, whatever has not been drawn yet (Step, the plot's modules);
 #   * on a lesson's page, the plot's style, and a watch for its first picture: the plot's modules draw the live plot on
 #     it as soon as it is there (early.js's watchPicture), where Streamlit would mount the component only after the rest
 #     of the page;
+#   * the browser's id cookie, and a lecturer's tab's class back in a lesson's address (ids.js), for the first run;
 #   * where Streamlit's server is. On a lesson's address (/pla) Streamlit's frontend first asks /pla/_stcore/health,
 #     gets a 404 and asks again one folder up, ~0.1 s later; the page knows that its last part names a page, so it
 #     says where the server is (window.__streamlit.BACKEND_BASE_URL, which the frontend reads as it starts). Left
@@ -123,20 +123,21 @@ def routes() -> list:
 
 @cache
 def _head_source() -> str:
-    """early.js and clicker.js as a classic script's body: their ``export``s and comments dropped (a module would
-    run only after the page has been parsed, as Streamlit's own, too late to be first)."""
-    text = "\n".join((PLOT_DIR / name).read_text(encoding="utf-8") for name in ("early.js", "clicker.js"))
+    """early.js, clicker.js and ids.js as a classic script's body: their ``export``s and comments dropped (a module
+    would run only after the page has been parsed, as Streamlit's own, too late to be first)."""
+    text = "\n".join((PLOT_DIR / name).read_text(encoding="utf-8") for name in ("early.js", "clicker.js", "ids.js"))
     text = re.sub(r"^export ", "", text, flags=re.M)
     comment = ("//", "/**", "*")
     return "\n".join(line for line in text.splitlines() if line.strip() and not line.lstrip().startswith(comment))
 
 
-def head_script(strip: int | None, stepping: list[str], modules: list[str] = (), chunks: list[str] = ()) -> str:
-    """The script put first in the page's head: keys kept on the ``stepping`` lessons, a clicker's keys, the
-    server's address (the page's address less its last ``strip`` parts; None: not said). On a stepping lesson's page
-    the plot's style and its ``modules`` are asked for at once, and the plot is drawn on its first picture as soon as
-    that is there (early.js's watchPicture); elsewhere the modules wait until the page's own code has loaded (so they
-    do not compete with Streamlit's for the first paint), as Streamlit's lazily loaded ``chunks`` always do."""
+def head_script(strip: int | None, stepping: list[str], modules: list[str] = (), chunks: list[str] = (),
+                lessons: list[str] = ()) -> str:
+    """The script put first in the page's head: keys kept on the ``stepping`` lessons, a clicker's keys, ids.js's
+    (``lessons``: every lesson's slug), the server's address (the page's address less its last ``strip`` parts;
+    None: not said). On a stepping lesson's page the plot's style and its ``modules`` are asked for at once, and the
+    plot is drawn on its first picture as soon as that is there (early.js's watchPicture); elsewhere the modules wait
+    until the page's own code has loaded (not to compete with Streamlit's for the first paint), as ``chunks`` do."""
     base = "" if strip is None else (
         "if (!window.__streamlit) { const parts = location.pathname.split('/').filter(Boolean);"
         f" parts.splice(parts.length - {strip}, {strip});"
@@ -150,7 +151,8 @@ def head_script(strip: int | None, stepping: list[str], modules: list[str] = (),
              f" const plot = import(new URL({json.dumps(plot_url())}, location.origin).href);"
              " plot.catch(() => {}); watchPicture(document, () => plot); }")  # failed: the component draws it
     later = f"addEventListener('load', () => ask((lesson ? [] : modules).concat({json.dumps(list(chunks))})));"
-    return (f"<script>(() => {{\n{_head_source()}\nlisten(window, {steps});\n"
+    return (f"<script>(() => {{\n{_head_source()}\nidentify(window, {json.dumps(list(lessons))}, slugOf);\n"
+            f"listen(window, {steps});\n"
             f"listenClicker(window, (path) => {steps}.includes(slugOf(path)));\n{ask}\n{early}\n{base}\n{later}\n"
             "})();</script>")
 
@@ -173,9 +175,9 @@ class HeadScript:
     def __init__(self, app, pages):
         self.app, self.pages, self.read = app, pages, None
 
-    def page_paths(self) -> tuple[list[str], list[str], str]:
-        """(every page's address's last part, the lessons that step, the server's base path), read on the first
-        page served (the registry imports the lessons, which need Streamlit's runtime; so does its setting)."""
+    def page_paths(self) -> tuple[list[str], list[str], list[str], str]:
+        """(every page's address's last part, the lessons that step, every lesson's, the server's base path), read on
+        the first page served (the registry imports the lessons, which need Streamlit's runtime, as its setting)."""
         if self.read is None:
             from streamlit import config
 
@@ -216,18 +218,18 @@ class HeadScript:
         await self.app(scope, receive, send_html)
 
 
-def _with_head(html: bytes, path: str, paths: tuple[list[str], list[str], str]) -> bytes:
+def _with_head(html: bytes, path: str, paths: tuple[list[str], list[str], list[str], str]) -> bytes:
     at = html.find(b"<head>")
     if at < 0:
         return html
-    pages, stepping, base_url = paths
-    script = head_script(_strip(path, base_url, pages), stepping, plot_modules(), streamlit_chunks(LAZY_CHUNKS))
+    pages, stepping, lessons, base = paths
+    script = head_script(_strip(path, base, pages), stepping, plot_modules(), streamlit_chunks(LAZY_CHUNKS), lessons)
     return html[:at + 6] + script.encode() + html[at + 6:]
 
 
 def middleware(pages) -> list:
     """Starlette middleware for ``st.App(middleware=…)``; ``pages()`` gives (the last part of every page's address,
-    the slugs of the lessons that step), and is called once, when the first page is served."""
+    the slugs of the lessons that step, every lesson's), and is called once, when the first page is served."""
     from starlette.middleware import Middleware
 
     return [Middleware(HeadScript, pages=pages)]

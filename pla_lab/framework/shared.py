@@ -26,10 +26,15 @@ SHARED = PageState("set", (
 ))
 
 #: Which lesson was shown last, whether the link has been read by one, the address last written (see write_link),
-#: and the transport buttons that the plot's script serves in the browser (it finds them by their keys' classes,
-#: st-key-app-step and st-key-app-back); Play's key keeps it one button when its label turns to Pause.
+#: what the tab's own address carries beside the lesson's link (``carry``: the class a lecturer asks in, see
+#: framework/class_lecturer.py), and the transport buttons that the plot's script serves in the browser (it finds them by
+#: their keys' classes, st-key-app-step and st-key-app-back); Play's key keeps it one button when its label turns to
+#: Pause.
 APP = PageState("app", (Field("page"), Field("link_read", False), Field("live", False), Field("written"),
-                        button("step"), button("back"), button("play")))
+                        Field("carry", dict), button("step"), button("back"), button("play")))
+#: The keys of the tab's own address that are no demo's: a demo's link (shared, put in a lecture or a question) never
+#: holds them.
+TAB_KEYS = ("room",)
 
 
 def setup() -> None:
@@ -101,12 +106,14 @@ def root_url() -> str:
 
 
 def write_link(params: dict[str, str]) -> None:
-    """The address bar, when it is not what the browser sent with this run or not what this session last wrote.
-    Every run starts from the address its browser sent, and a run asked for before the browser had drawn the run
-    before it sends the older address: a Reset pressed while the report of steps served in the browser was answered
-    (t=3 written) sends t=0, and compared with that alone its own t=0 would not be written, leaving t=3."""
+    """The address bar (``params``, then what the tab carries: APP["carry"]), when it is not what the browser sent
+    with this run or not what this session last wrote. Every run starts from the address its browser sent, and a run
+    asked for before the browser had drawn the run before it sends the older address: a Reset pressed while the
+    report of steps served in the browser was answered (t=3 written) sends t=0, and compared with that alone its own
+    t=0 would not be written, leaving t=3."""
     import streamlit as st
 
+    params = {**params, **APP["carry"]}  # after the lesson's link: the address a lecturer's tab reloads with
     if st.query_params.to_dict() != params or APP["written"] != params:
         st.query_params.from_dict(params)
         APP["written"] = params

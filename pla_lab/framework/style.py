@@ -18,6 +18,10 @@ WORDS_REM = 1.15  # the numbers' size in presenter mode (the room's other words:
 PRESENT_CSS = ("[data-testid=stMainBlockContainer]{padding-top:0.4rem;padding-bottom:0.5rem}"
                f".st-key-{SIDE} kbd{{display:none}}.st-key-{SIDE} [data-testid=stColumn]{{min-width:0}}"
                f".st-key-{SIDE} button{{padding-left:0.5rem;padding-right:0.5rem}}"
+               # a switch's label wraps in the narrow column (Streamlit cuts it to one line: "η decay…")
+               f".st-key-{SIDE} [data-testid=stCheckbox] [data-testid=stMarkdownContainer]"
+               "{white-space:normal;text-overflow:clip}"
+               f".st-key-{SIDE} [data-testid=stCheckbox] [data-testid=stMarkdownContainer] p{{white-space:normal}}"
                f"[data-testid=stMain] .st-key-{SIDE} :is(button,label,[data-testid=stWidgetLabel]) p{{font-size:1.1rem}}"
                # The column beside the plot (a wide lesson's plot and chart, with the box under them) is the
                # screen's height, less a lecture's bar; its numbers fill what the controls (the plot) leave, in a

@@ -20,6 +20,7 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from tests.browser import READY
+from tests.classroom import key_of
 
 FOLLOW_S = 2.5  # a page follows the room within 2 s (a tick of 1 s, a copy at most 0.5 s old), with room to spare
 CONTROLS = ("Show answers", "Reveal", "Ask again", "To the demo")
@@ -63,10 +64,10 @@ def test_a_class_answers_twice_and_sees_the_reveal(server, browser):
     expect(asks.first).to_be_visible()
     question = lecturer.locator("[data-testid=stForm]").first.locator("[data-testid=stWidgetLabel]").first.inner_text()
     asks.first.click()
-    lecturer.wait_for_url(re.compile(r"/class\?room=[\w-]+&key=[\w-]+$"), timeout=30_000)
+    lecturer.wait_for_url(re.compile(r"/class\?room=[\w-]+&present=1$"), timeout=30_000)  # no key in it
     lecturer.wait_for_selector(READY)
-    own = parse_qs(urlsplit(lecturer.url).query)
-    room, key = own["room"][0], own["key"][0]
+    room = parse_qs(urlsplit(lecturer.url).query)["room"][0]
+    key = key_of(lecturer, room)
     expect(lecturer.locator(".st-key-class-ask")).to_have_text(question.strip())
     code = lecturer.locator(".st-key-class-code strong").inner_text()
     assert re.fullmatch(r"[A-HJ-NP-Z2-9]{6}", code)
@@ -177,10 +178,11 @@ def test_a_class_answers_twice_and_sees_the_reveal(server, browser):
     ready(other, server + "/pla?present=1")
     other.get_by_role("button", name="Ask the class").first.click()
     other.wait_for_url(re.compile(r"/class\?room="), timeout=30_000)
-    other_key = parse_qs(urlsplit(other.url).query)["key"][0]
-    me = parse_qs(urlsplit(desk[1].url).query)["me"][0]  # the tab's own id: its answer is still its own
-    for tried in ("", "&key=", "&key=" + "A" * 32, "&key=" + other_key, "&key=" + key[:-1]):
-        ready(desk[1], server + f"/class?room={room}&me={me}{tried}")
+    other_key = key_of(other, parse_qs(urlsplit(other.url).query)["room"][0])
+    # (the browser's id, a cookie, says who answered: the student's verdict is still theirs on every address)
+    for tried in ("", "&present=1", "&key=", "&key=" + "A" * 32, "&key=" + other_key, "&key=" + key[:-1],
+                  "&present=1&key=" + other_key):
+        ready(desk[1], server + f"/class?room={room}{tried}")
         expect(desk[1].get_by_text("Right:").or_(desk[1].get_by_text("Not quite:")).first).to_be_visible()
         for control in (*CONTROLS, "Download the results (CSV)", "End this class (its questions and answers are deleted)"):
             expect(desk[1].get_by_role("button", name=control)).to_have_count(0)

@@ -16,6 +16,8 @@ export const CLICKER = Object.freeze({ PageDown: "next", PageUp: "back", b: "bla
 /** Where presses made while another demo opens wait for it, and for how long they are worth applying there. */
 export const CARRY = "pla-clicker-presses";
 export const CARRY_MS = 20000;
+/** The links that open in the same tab (Streamlit's link buttons open a new one). */
+export const STAY_IN_TAB = ".st-key-deck-next a, .st-key-deck-back a, .st-key-class-back a";
 /** How long a press waits for a plot or a button to be there before it is dropped, and how often it looks. */
 export const WAIT_MS = 20000;
 const POLL_MS = 60;
@@ -132,9 +134,10 @@ export function listenClicker(win, stepping) {
     queue.push([a, win.performance.now()]);
     pump();
   }, true);
-  // The demos' buttons are links that open a new tab: a lecture stays in its one tab.
+  // The demos' buttons, and the projector's To the demo, are links that open a new tab: a lecture stays in its one
+  // tab (and the browser's Back goes back to the page before).
   win.addEventListener("click", (e) => {
-    const link = e.target && e.target.closest && e.target.closest(".st-key-deck-next a, .st-key-deck-back a");
+    const link = e.target && e.target.closest && e.target.closest(STAY_IN_TAB);
     if (!link) return;
     e.preventDefault();
     win.location.assign(link.href);
