@@ -98,20 +98,20 @@ def _label(labels: dict, shared_label, value) -> str:
     return labels.get(value) or shared_label(value)
 
 
-def option_widgets(lesson, *, columns: bool = True, only: tuple[str, ...] | None = None) -> None:
 #: In presenter mode's narrow column a choice longer than this (characters) would be cut in half its width: its
 #: row puts the options one under the other.
 LONG_CHOICE = 18
 
 
+def option_widgets(lesson, *, columns: bool = True, only: tuple[str, ...] | None = None) -> None:
     """The lesson's own options (``only``: these), side by side (or one under the other; in presenter mode also
     where a choice is longer than LONG_CHOICE characters). An option that changes the run keeps the step or restarts
     (the lesson says which); one that only changes the drawing changes nothing else."""
     options = [o for o in lesson.options if o.widget and (only is None or o.key in only)]
-    wheres = st.columns(len(options), vertical_alignment="bottom") if columns else [st.container() for _ in options]
     if columns and shared.SHARED["present"] and any(
             len(o.option_label(v)) > LONG_CHOICE for o in options if o.widget == "select" for v in o.options):
         columns = False
+    wheres = st.columns(len(options), vertical_alignment="bottom") if columns else [st.container() for _ in options]
     for where, o in zip(wheres, options):
         changes_run = lesson.run_options is None or o.key in lesson.run_options
         with where:
