@@ -99,7 +99,9 @@ class Trace:
         True when the run stopped because no point was a mistake any more (online: a whole pass made no mistake).
     cycle : (start, period) or None
         The state (weights and position in the pass) after update ``start + period`` equals the one after update
-        ``start``: from there on the run repeats for ever. Only deterministic orders can report a cycle.
+        ``start``: from there on the run repeats for ever. Only deterministic orders can report a cycle. It is the
+        state's first repeat (the earliest ``start``, the least ``period``); the weights alone can repeat sooner and
+        with a shorter period: :attr:`weight_cycle`.
     stop : str
         Why the run ended: ``"halted"``, ``"cycle"``, ``"max_updates"``, or ``"end_of_stream"`` (online).
     pocket_weights : ndarray (T+1, d+1) or None
@@ -277,6 +279,41 @@ class Trace:
         xt = np.concatenate([[1.0 if bias else 0.0], self.X[n]])
         before, after = (y * float(w @ xt) for w in self.weights[t:t + 2])
         return before, float(self.settings["eta"] * (xt @ xt)), after
+
+    @property
+    def weight_cycle(self) -> tuple[int, int] | None:
+        """(start, period) of the weights alone, once the run cycles (None without a :attr:`cycle`): ``period`` is
+        the least p with w_{t+p} = w_t for every t from some update on, and ``start`` the first update s from which
+        that holds, so w_{s+p} = w_s is the weights' first repeat and w_{s−1+p} ≠ w_{s−1}.
+
+        The state (w and the place in the pass, :attr:`cycle` = (s₀, p₀)) repeating makes the weights repeat, so
+        s ≤ s₀ and p divides p₀; they can repeat sooner: on ○(−1, −1), ×(0, 0), ○(1, 1) the state repeats from update
+        4 (w₈ = w₄, the next point the same), the weights from update 3 (w₇ = w₃, the next point not). And with a
+        shorter period: on a point repeated with both labels, w comes back every 2 updates while the place in the pass
+        comes back after a whole pass. Decided exactly on grid data (the integers of the run's scaled units,
+        :mod:`pla_core.grid`), else to the resolution the run's cycle detection uses (10⁻⁹ of an update)."""
+        if self.cycle is None:
+            return None
+        if "weight_cycle" not in self._cache:
+            s0, p0 = self.cycle
+            K = self._weight_keys(self.weights[:s0 + p0])  # s₀ + p₀ ≤ T: the state's repeat is recorded
+            one = K[s0:]  # one period of the state, w_{s₀} … w_{s₀+p₀−1}; w_{s₀+p₀+j} = w_{s₀+j} (state_at)
+            p = next(d for d in range(1, p0 + 1) if p0 % d == 0 and np.array_equal(one, np.roll(one, -d, axis=0)))
+            back = np.all(K[:s0] == K[p:s0 + p], axis=1)  # w_t = w_{t+p}, for t < s₀
+            s = s0 - int(np.argmin(back[::-1])) if not back.all() else 0
+            self._cache["weight_cycle"] = (s, p)
+        return self._cache["weight_cycle"]
+
+    def _weight_keys(self, W) -> np.ndarray:
+        """Weights as rows that are equal exactly when the weights are the same: the scaled integers on grid data,
+        else rounded to 10⁻⁹ of an update in each coordinate (the run's own cycle keys)."""
+        if self._grid is not None:
+            return self._grid.scaled(W)
+        from .perceptron import _cycle_quantum
+
+        q = _cycle_quantum(np.asarray(self.X, dtype=float), bool(self.settings.get("bias", True)),
+                           float(self.settings.get("eta", 1.0)))
+        return np.rint(np.asarray(W, dtype=float) / q) + 0.0
 
     def state_at(self, t: int) -> np.ndarray:
         """w_t for any t ≥ 0, continuing past the end of the trace along a detected cycle."""

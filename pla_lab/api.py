@@ -34,7 +34,8 @@ others are fed by a hook: ``band`` by ``gamma(page)`` (a margin's band), ``strea
 the run's at every step, from another run's trace (:func:`companion`) or from any sequence of weights w₀ … w_T over
 the same steps (:func:`companion_line`).
 
-**Words.** Text is Markdown built from the run: :func:`num`, :func:`vec`, :func:`sub`, :func:`plural`,
+**Words.** Text is Markdown built from the run: :func:`num`, :func:`vec`, :func:`sub`, :func:`plural` and
+:func:`count` ("1 update", "3 updates": every count agrees with its number),
 :func:`term` (a glossary link), :func:`literal` (text a user typed, shown as text); :mod:`explain` (the verdict and
 the step's numbers every replay says), :mod:`halt_words` (what a run's end means), the notes by their names
 (:data:`CREDIT`, :data:`HAND`, :data:`COS495`, :data:`PRESS`, :data:`STEP`). A sentence stating a fact about the run
@@ -72,7 +73,7 @@ from pla_lab.framework.widgets import setting_widget
 from pla_lab.words import explain, halt_words, notes, text
 from pla_lab.words.explain import ahead, cap_reason, not_yet, reached, scale_text, verdict
 from pla_lab.words.notes import COS495, CREDIT, HAND, PRESS, STEP
-from pla_lab.words.text import clean_weights, cls, literal, num, par, pct, plural, sub, term, vec
+from pla_lab.words.text import clean_weights, cls, count, literal, num, par, pct, plural, sub, term, vec
 
 __all__ = [
     # the kinds of lesson and what their hooks see and return
@@ -93,5 +94,5 @@ __all__ = [
     # words
     "st", "text", "explain", "halt_words", "notes", "COS495", "CREDIT", "HAND", "PRESS", "STEP",
     "ahead", "cap_reason", "not_yet", "reached", "scale_text", "verdict",
-    "clean_weights", "cls", "literal", "num", "par", "pct", "plural", "sub", "term", "vec",
+    "clean_weights", "cls", "count", "literal", "num", "par", "pct", "plural", "sub", "term", "vec",
 ]

@@ -11,7 +11,7 @@ from pla_lab.framework import deck as D
 from pla_lab.framework import demos, shared
 from pla_lab.framework.lecture_box import demo_url, span
 from pla_lab.framework.say import st
-from pla_lab.words.text import literal
+from pla_lab.words.text import count, literal
 
 TITLE = "Your lecture"
 
@@ -68,7 +68,7 @@ def _loaded() -> None:
         st.session_state["lecture-problem"] = str(e)
         return
     _set(slides)
-    st.session_state["lecture-problem"] = f"Loaded {len(slides)} demos from {f.name}."
+    st.session_state["lecture-problem"] = f"Loaded {count(len(slides), 'demo')} from {f.name}."
 
 
 def page() -> None:
@@ -92,8 +92,9 @@ def page() -> None:
     spans = [span(slide) for slide in slides]
     if slides:
         steps = sum(sp.presses for sp in spans)
-        st.markdown(f"With a clicker this lecture takes **{steps + len(slides) - 1} presses** of PageDown: {steps} "
-                    f"step{'s' * (steps != 1)} in its {len(slides)} demo{'s' * (len(slides) != 1)} and "
+        presses = steps + len(slides) - 1
+        st.markdown(f"With a clicker this lecture takes **{presses} press{'es' * (presses != 1)}** of PageDown: "
+                    f"{steps} step{'s' * (steps != 1)} in its {len(slides)} demo{'s' * (len(slides) != 1)} and "
                     f"{len(slides) - 1} to open the next demo. Each demo stops at its last step (set below): by "
                     f"default the run's end if it comes within {demos.STEPS} steps, one cycle of a run that cycles, "
                     f"else {demos.STEPS} steps.")

@@ -11,7 +11,7 @@ import plotly.io as pio
 from pla_core import geometry
 from pla_lab.drawing.figures import base_figure, palette
 from pla_lab.words import explain
-from pla_lab.words.text import sub, vec
+from pla_lab.words.text import count, sub, vec
 
 #: At most this many steps go in a file (a longer run keeps every k-th step and the last one).
 MAX_FRAMES = 400
@@ -119,7 +119,7 @@ def figure(points, trace, view, *, title: str, axes=("x₁", "x₂"), theme: str
     pal = dict(palette(theme))
     base = base_figure(points, view, axis_titles=axes, theme=theme)
     n, pos = len(points), sum(1 for p in points if p[2] > 0)
-    head = f"<b>{title}</b> · {n} points: {pos} ○ (+1), {n - pos} × (−1)"
+    head = f"<b>{title}</b> · {count(n, 'point')}: {pos} ○ (+1), {n - pos} × (−1)"
     shown = steps(len(trace))
     frames = [{"name": str(t), "data": _moving(trace, t, view, pal), "traces": list(range(len(MOVING))),
                "layout": {"title": {"text": head, "subtitle": {"text": caption(trace, t, view), "font": {"size": 17}}}}}

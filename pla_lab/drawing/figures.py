@@ -12,7 +12,7 @@ import numpy as np
 from pla_core.geometry import clip_line
 from pla_lab.drawing.numbers import CAP
 from pla_lab.words import explain
-from pla_lab.words.text import num
+from pla_lab.words.text import count, num
 
 # Okabe–Ito colours, safe for every common colour blindness: blue and vermillion on a light background, the
 # lighter sky blue and orange of the same palette on a dark one. Shapes (○, ×) carry the class as well.
@@ -190,7 +190,8 @@ def error_curves(trace, eout=None) -> dict:
     # The axis shows every value drawn, w₀'s too (w₀ = 0 gets every point wrong: E_in = 100%), with room above.
     ymax = max(max(v for s in series for v in s["y"]) * 1.05, 0.05)
     return {"x": ts.tolist(), "series": series, "T": T, "ymax": min(1.0, ymax),
-            "alt": f"Errors over {T} updates: " + "; ".join(f"{s['name']} ends at {s['y'][-1]:.1%}" for s in series)}
+            "alt": f"Errors over {T} update{'s' * (T != 1)}: "
+            + "; ".join(f"{s['name']} ends at {s['y'][-1]:.1%}" for s in series)}
 
 
 
@@ -198,7 +199,7 @@ def describe(points, trace, t, moving=(), view=None) -> str:
     """Alt text for the plot: what a screen reader should say about the current picture (``moving``: the moving
     layers drawn, in ``view``), with the line the page shows above its numbers (:func:`pla_lab.words.explain.showing`)."""
     n_pos = sum(1 for p in points if p[2] > 0)
-    text = f"{n_pos} points labelled +1 and {len(points) - n_pos} labelled −1."
+    text = f"{count(n_pos, 'point')} labelled +1 and {len(points) - n_pos} labelled −1."
     if trace is not None:
         w = trace.weights[t]
         text += (f" {explain.showing(trace, t, moving, view)}. Step {t}: boundary {boundary_label(w)}; "

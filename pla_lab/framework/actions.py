@@ -57,10 +57,11 @@ def toggle_play(lesson, shown_pause: bool | None = None) -> None:
 
 
 def play_cycle(lesson) -> None:
-    """Jump to where the weights start repeating and play one full period."""
+    """Jump to where the weights start repeating and play one full period (``trace.weight_cycle``: w_s to w_{s+p},
+    the repeat the verdict names)."""
     run = current_run(lesson)
     if run.trace is not None and run.trace.cycle is not None:
-        start, period = run.trace.cycle
+        start, period = run.trace.weight_cycle
         lesson.state["head"] = lesson.state["head"].play_between(start, start + period, run.T)
 
 

@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 from pla_lab.framework import actions, model, notebook, shared, transfer
 from pla_lab.framework.page import Page
 from pla_lab.framework.state import detached
+from pla_lab.words.text import count
 
 #: A demo's default last step, counted from the step it opens at, for a run that neither ends nor cycles sooner
 STEPS = 30
@@ -131,6 +132,6 @@ def span(lesson, params: dict[str, str], last: int | None = None) -> Span:
         return Span(0, 0, 0, "no steps")
     end = run.T
     if last is not None:
-        return Span(start, max(start, min(last, end)), end, f"set by hand; the run has {end:,} steps")
+        return Span(start, max(start, min(last, end)), end, f"set by hand; the run has {count(end, 'step')}")
     auto, why = default_last(run.trace, start, end)
     return Span(start, auto, end, why)

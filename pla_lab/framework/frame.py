@@ -91,8 +91,8 @@ def open_lesson(lesson) -> None:
     if "head" in s.fields:
         run = actions.current_run(lesson)
         if s["head"].t > run.T:
-            s["msgs"].append(f"Step {s['head'].t} is past the end of this run ({run.T} updates): showing step "
-                             f"{run.T}.")
+            s["msgs"].append(f"Step {s['head'].t} is past the end of this run ({run.T} update{'s' * (run.T != 1)}): "
+                             f"showing step {run.T}.")
             s["head"] = s["head"].clamp(run.T)
     present = shared.SHARED["present"]
     if not present:

@@ -15,7 +15,7 @@ import pla_core
 from pla_core import facts
 from pla_lab.framework.checks import Question
 from pla_lab.words import explain, halt_words
-from pla_lab.words.text import exact, num, plural, sub
+from pla_lab.words.text import count, exact, num, plural, sub
 
 _ORDER = {"cyclic": "in index order (#0, #1, …, then round again)",
           "permuted": "in the run's shuffled order (round and round)"}
@@ -125,13 +125,14 @@ def will_halt(trace, *, separable: bool | None, go: str = "Run", space: str | No
             why += (f", but only because {how}. So this halt does not show that a {space} separates them: "
                     f"{halt_words.apart(halt_words.separable(trace), space)}.")
     elif trace.cycle:
-        s, p = trace.cycle
-        why = (f"From update {s} the weights repeat every {p} update{plural(p)}, so it never halts: "
-               f"w{sub(T)} still gets {left} of {n} points wrong.")
+        s, p = trace.weight_cycle  # the weights' first repeat, as explain.verdict names it
+        why = (f"From update {s} on the weights repeat every {count(p, 'update')} (w{sub(s + p)} = w{sub(s)}), so it "
+               f"never halts: w{sub(T)} still gets {left} of {count(n, 'point')} wrong.")
     else:
-        why = f"It stops at the cap of {cap:,} updates with {left} of {n} points still wrong" + at_cap(trace, separable)
+        why = (f"It stops at the cap of {count(cap, 'update')} with {left} of {count(n, 'point')} still wrong"
+               + at_cap(trace, separable))
     if trace.cycle and separable is False:
         why += f" The exact LP proves no {space} separates these points."
-    return Question("halts", f"Will this run halt, with every point right, within its cap of {cap:,} updates? "
+    return Question("halts", f"Will this run halt, with every point right, within its cap of {count(cap, 'update')}? "
                     f"Press **{go}** to see.", ("Yes, it halts", "No, it never gets every point right"),
                     0 if trace.halted else 1, why)

@@ -11,6 +11,7 @@ from pla_lab.framework import first_picture as first
 from pla_lab.framework import settings as S
 from pla_lab.framework.runs import Run
 from pla_lab.framework.say import st
+from pla_lab.words.text import count
 
 WIDTHS = (1.45, 1)  # the plot's column and the numbers' column
 
@@ -228,7 +229,7 @@ def jumps(lesson) -> None:
                 width="stretch", help="Finish the current pass over the data")
     c[1].button("Run", icon=":material/fast_forward:", on_click=actions.move, args=(lesson, "to_end"),
                 width="stretch",
-                help=f"Run to the end: until PLA halts, or the cap of {shared.SHARED['cap']:,} updates")
+                help=f"Run to the end: until PLA halts, or the cap of {count(shared.SHARED['cap'], 'update')}")
     reset_button(lesson, c[2])
 
 
@@ -246,7 +247,7 @@ def run_n(lesson, page) -> None:
                 help="Make this many more updates (up to the cap)")
     c[2].button("To cap", icon=":material/last_page:", on_click=actions.move, args=(lesson, "to_end"),
                 width="stretch",
-                help=f"Run to the cap of {page.settings['cap']:,} updates (sidebar), or until PLA halts")
+                help=f"Run to the cap of {count(page.settings['cap'], 'update')} (sidebar), or until PLA halts")
     reset_button(lesson, c[3])
 
 

@@ -7,12 +7,14 @@ import numpy as np
 from pla_core import facts, radius_bound
 from pla_core.geometry import clip_line, off_box
 from pla_lab.words import halt_words
-from pla_lab.words.text import clean_weights, cls, exact, exactly, num, par, plural, sub, term, vec
+from pla_lab.words.text import clean_weights, cls, count, exact, exactly, num, par, plural, sub, term, vec
 
 
 def reached(trace, t: int) -> bool:
     """Whether step t has got to what the run's verdict tells: its last update (a halt, or the cap), or for a cycle
-    the first repeat (w_{s+p} = w_s), from where the cycle can be seen."""
+    the state's first repeat (``trace.cycle`` = (s, p): after update s + p, w and the next point to visit are what
+    they were after update s), from where the cycle can be seen. The weights' own first repeat, which the verdict
+    names (``trace.weight_cycle``), is on the screen by then: it comes no later."""
     if trace.cycle and not trace.halted:
         s, p = trace.cycle
         return t >= s + p
@@ -59,17 +61,14 @@ def verdict(trace, t: int, *, separable: bool | None = None, go: str = "Run", wi
                     + halt_words.short(halt_words.end(trace)))
         return f"This run halts after **{T}** update{plural(T)} {ahead(go)}."
     if trace.cycle:
-        s, p = trace.cycle
         if seen:
-            return (f"Never halts: from update {s} on, the weights repeat every **{p}** updates "
-                    f"(w{sub(s + p)} = w{sub(s)}).")
-        return (f"This run never halts: from update {s} on, the weights repeat every **{p}** updates "
-                f"(w{sub(s + p)} = w{sub(s)}) {ahead(go)}.")
+            return f"Never halts: {halt_words.weights_repeat(trace)}."
+        return f"This run never halts: {halt_words.weights_repeat(trace)} {ahead(go)}."
     bias = trace.settings["bias"]
     why = f"{cap_reason(separable, bias=bias, with_bias=with_bias)}. {not_yet(separable, bias=bias)}"
     if seen:
-        return f"Stopped at the cap of {T:,} updates with mistakes left: {why}."
-    return f"This run stops at the cap of {T:,} updates with mistakes left {ahead(go)}: {why}."
+        return f"Stopped at the cap of {count(T, 'update')} with mistakes left: {why}."
+    return f"This run stops at the cap of {count(T, 'update')} with mistakes left {ahead(go)}: {why}."
 
 
 #: Where a line off the plot lies, by compass point from the plot's middle (0 = east, counter-clockwise).
@@ -191,7 +190,7 @@ def step_parts(trace, t: int) -> dict[str, str]:
     w, w_next = halt_words.written(trace, t), halt_words.written(trace, t + 1) if t < len(trace) else None
     err = int(trace.errors[t])
     lines = {"t": f"**t = {t}** of {T} · w{sub(t)} = {vec(w)}",
-             "mistakes": f"Mistakes of w{sub(t)}: **{err}** of {n} point{'s' if n != 1 else ''}."}
+             "mistakes": f"Mistakes of w{sub(t)}: **{err}** of {count(n, 'point')}."}
     if t < T:
         i = int(trace.mistakes[t])
         x, y = exactly(trace.X[i]), float(trace.y[i])
@@ -221,10 +220,9 @@ def step_parts(trace, t: int) -> dict[str, str]:
         e = halt_words.end(trace)
         lines["end"] = f"{'✅' if e.separates else '⚠️'} **Halted: no mistakes in a full pass.** {halt_words.halted(e)}"
     elif trace.cycle:
-        s, p = trace.cycle
-        lines["end"] = f"🔁 **Cycling:** the weights repeat every {p} updates from update {s}; PLA never halts here."
+        lines["end"] = f"🔁 **Cycling:** {halt_words.weights_repeat(trace, bold=False)}; PLA never halts here."
     else:
-        lines["end"] = f"⏹ **Stopped at the cap ({T:,} updates)** with {err} mistake{'s' if err != 1 else ''} left."
+        lines["end"] = f"⏹ **Stopped at the cap ({count(T, 'update')})** with {count(err, 'mistake')} left."
     return lines
 
 

@@ -12,7 +12,7 @@ import numpy as np
 
 import pla_core
 from pla_core import facts, radius_bound
-from pla_lab.words.text import clean_weights, plural, vec
+from pla_lab.words.text import clean_weights, plural, sub, vec
 
 #: What each reading of sign(0) (pla_core's ``sign_zero``) does with a tie wᵀx̃ = 0, in words.
 TIE_RULE = {"both": "counts a tie as right for both classes (only y·wᵀx̃ < 0 is a mistake)",
@@ -114,3 +114,12 @@ def short(e: End) -> str:
         return " But w draws no line: " + ("every point is a tie, counted right" if e.w[0] == 0 else
                                            f"every point gets sign(b) = {_pm(e.w[0])}, its label") + "."
     return f" {e.ties} point{plural(e.ties)} on the line, counted right by this sign(0) reading."
+
+
+def weights_repeat(trace, bold: bool = True) -> str:
+    """How a run that cycles repeats, as every verdict names it: the weights' first repeat, "from update s on, the
+    weights repeat every **p** updates (w_{s+p} = w_s)", (s, p) = ``trace.weight_cycle`` (the least period, from the
+    first update it holds from; the state, w and the next point to visit, can repeat later: ``trace.cycle``)."""
+    s, p = trace.weight_cycle
+    k = f"**{p}**" if bold else f"{p}"
+    return f"from update {s} on, the weights repeat every {k} update{plural(p)} (w{sub(s + p)} = w{sub(s)})"

@@ -107,6 +107,15 @@ def plural(k: int) -> str:
     return "" if k == 1 else "s"
 
 
+def count(k, noun: str, many: str | None = None, *, bold: bool = False) -> str:
+    """k and its noun, agreeing: ``count(1, "update")`` is "1 update", ``count(1000, "update")`` "1,000 updates"
+    (thousands with a comma). ``k`` may be a number already written (:func:`num`'s "1", "1.5", "2.75e+04"): only
+    "1" takes the singular. ``many``: the plural when it is not the noun and an "s" ("pass", "passes").
+    ``bold``: the number in bold, "**1** update"."""
+    n = k if isinstance(k, str) else f"{int(k):,}"
+    return f"{f'**{n}**' if bold else n} {noun if n == '1' else many or noun + 's'}"
+
+
 def sub(t: int) -> str:
     return str(t).translate(_SUB)
 

@@ -135,8 +135,8 @@ def test_pla_will_it_halt_is_the_run_s_end(params, preset):
     if tr.halted:
         assert f"It halts after {len(tr)} update" in said[0]
     elif tr.cycle:
-        s, p = tr.cycle
-        assert f"From update {s} the weights repeat every {p} updates" in said[0]
+        s, p = tr.weight_cycle  # the weights' first repeat (issue 44)
+        assert f"From update {s} on the weights repeat every {p} updates (w{sub(s + p)} = w{sub(s)})" in said[0]
         assert f"still gets {int(tr.errors[-1])} of {len(y)} points wrong" in said[0]
     else:
         assert f"It stops at the cap of {len(tr):,} updates with {int(tr.errors[-1])} of {len(y)}" in said[0]
@@ -217,12 +217,15 @@ def test_xor_period_and_halting_are_pla_core_s(preset, lift):
     if tr.cycle is None:
         assert not any(shown(r.label).startswith(ask) for r in at.radio)
     else:
-        s, p = tr.cycle
+        s, p = tr.weight_cycle  # the weights' least period and first repeat (issue 44); the state's: tr.cycle
         assert np.allclose(tr.state_at(s), tr.state_at(s + p))
         right = f"{p} update{'s' if p != 1 else ''}"
         said = answer(at, ask, wrong_choice(question(at, ask), right))
         assert said[0].startswith(f"**Not quite:** {right}.")
-        assert f"from there the run repeats every {right}" in said[0]
+        assert f"from there they repeat every {right}, no fewer" in said[0]
+        s0, p0 = tr.cycle
+        assert (f"from there the run repeats every {right}" in said[0]) == ((s, p) == (s0, p0))
+        assert (f"repeats from update {s0}, every {p0} updates" in said[0]) == ((s, p) != (s0, p0))
     right = "Yes, it halts" if tr.halted else "No, it never gets every point right"
     said = answer(at, "Will this run halt", right)
     assert said[0].startswith(f"**Right:** {right}.")

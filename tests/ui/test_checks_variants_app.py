@@ -178,7 +178,7 @@ def test_batch_summed_fewer_and_halts(preset, params):
     why = right_and_wrong(at, "How many points does update 2 add up?", str(k))
     assert f"over those **{k}** point" in why
     assert why.startswith(f" w₁ gets {k} of the {len(y)} points wrong" if b is None else
-                          f" Of the {b} points in its block, {k} are mistakes of w₁")
+                          f" Of the {b} points in its block, {k} {'is a mistake' if k == 1 else 'are mistakes'} of w₁")
     e1, e2 = pla_core.count_mistakes(tr.weights[1:3], X, y)
     why = right_and_wrong(at, "After update 2, does w get", "Fewer" if e2 < e1 else "The same number" if e2 == e1
                           else "More")

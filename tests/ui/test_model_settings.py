@@ -259,7 +259,7 @@ def test_boundary_label_and_alt_text():
     assert figures.boundary_label([-1, 2, 0.5]) == "−1 + 2·x₁ + 0.5·x₂ = 0"
     pts = [(0.0, 0.0, 1.0), (1.0, 1.0, -1.0)]
     tr = pla_core.pla(*model.arrays(pts))
-    assert "1 points labelled +1 and 1 labelled −1" in figures.describe(pts, tr, 0)
+    assert "1 point labelled +1 and 1 labelled −1" in figures.describe(pts, tr, 0)  # a count agrees: issue 44
 
 
 def test_a_batch_run_replays_through_the_same_payload():

@@ -4,7 +4,7 @@ of mistakes, and whether the run halts; answered from the trace (no Streamlit, n
 from __future__ import annotations
 
 from pla_core import facts
-from pla_lab.api import Question, at_cap, plural, sub
+from pla_lab.api import Question, at_cap, count, plural, sub
 from pla_lab.lessons.batch import batch_figures
 from pla_lab.lessons.batch.batch_words import block, criterion_at, shown
 
@@ -28,8 +28,9 @@ def _choices(k: int, n: int) -> tuple[str, ...]:
 def summed(trace, t: int) -> Question:
     k, n = len(trace.used(t)), len(trace.y)
     b = block(trace, t)
-    where = (f"Of the {len(b)} points in its block, {k} are mistakes of w{sub(t)}" if b is not None else
-             f"w{sub(t)} gets {k} of the {n} points wrong")  # w is lower case even first: it is the weights
+    where = (f"Of the {count(len(b), 'point')} in its block, {k} {'is a mistake' if k == 1 else 'are mistakes'} of "
+             f"w{sub(t)}" if b is not None else
+             f"w{sub(t)} gets {k} of the {count(n, 'point')} wrong")  # w is lower case even first: it is the weights
     choices = _choices(k, n)
     if len(choices) < 2:
         choices = ("0", "1")
@@ -62,14 +63,16 @@ def halts(trace, separable: bool | None = None) -> Question:
     T, n, cap = len(trace), len(trace.y), trace.settings["max_updates"]
     left = int(trace.errors[-1])
     if trace.halted:
-        why = f"The run halts after **{T}** update{plural(T)}: w{sub(T)} gets all {n} points right."
+        why = (f"The run halts after **{T}** update{plural(T)}: w{sub(T)} gets "
+               f"{'its 1 point' if n == 1 else f'all {n} points'} right.")
     elif trace.cycle:
-        a, p = trace.cycle
-        why = f"From update {a} the weights repeat every {p} update{plural(p)}: it never halts."
+        a, p = trace.weight_cycle  # the weights' first repeat, as the verdict names it
+        why = (f"From update {a} on the weights repeat every {count(p, 'update')} (w{sub(a + p)} = w{sub(a)}): it "
+               "never halts.")
     else:
-        why = f"The run stops at the cap of **{T:,}** updates with {left} mistake{plural(left)} left" + at_cap(
-            trace, separable)  # PLA's words: without a bias, only lines through the origin were tested
-    return Question("halts", f"Will this run halt (no mistake left) before the cap of {cap:,} updates?",
+        why = (f"The run stops at the cap of {count(T, 'update', bold=True)} with {count(left, 'mistake')} left"
+               + at_cap(trace, separable))  # PLA's words: without a bias, only lines through the origin were tested
+    return Question("halts", f"Will this run halt (no mistake left) before the cap of {count(cap, 'update')}?",
                     ("Yes", "No"), 0 if trace.halted else 1, why)
 
 

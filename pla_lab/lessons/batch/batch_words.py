@@ -9,8 +9,8 @@ import numpy as np
 
 import pla_core
 from pla_core import facts
-from pla_lab.api import (COS495, STEP, ahead, cap_reason, clean_weights, halt_words, num, plural, sub, term, text,
-                         vec, verdict)
+from pla_lab.api import (COS495, STEP, ahead, cap_reason, clean_weights, count, halt_words, num, plural, sub, term,
+                         text, vec, verdict)
 from pla_lab.lessons.batch.batch_figures import steps_text
 
 GUIDE = f"""
@@ -143,10 +143,9 @@ def end_line(trace) -> str:
         return (f"{'✅' if halt_words.end(trace).separates else '⚠️'} **No mistake left:** J = 0 and the sum is empty, "
                 "so the batch perceptron stops.")
     if trace.cycle:
-        a, p = trace.cycle
-        return (f"🔁 **Cycling:** the weights repeat every {p} update{plural(p)} from update {a}: the batch "
-                "perceptron never halts here.")
-    return f"⏹ **Stopped at the cap ({T:,} updates)** with {left} mistake{plural(left)} left."
+        return (f"🔁 **Cycling:** {halt_words.weights_repeat(trace, bold=False)}: the batch perceptron never halts "
+                "here.")
+    return f"⏹ **Stopped at the cap ({count(T, 'update')})** with {left} mistake{plural(left)} left."
 
 
 def present(trace, t: int, ups: list[int], *, separable=None, go: str = "Run", with_bias=None) -> str:
@@ -160,7 +159,7 @@ def present(trace, t: int, ups: list[int], *, separable=None, go: str = "Run", w
     elif trace.halted or trace.cycle:
         head = verdict(trace, t, separable=separable, go=go, with_bias=with_bias)
     else:  # the verdict's first sentence: the LP's answer, without PLA's own doubt the full words add
-        head = (f"This run stops at the cap of {T:,} updates {ahead(go)}: "
+        head = (f"This run stops at the cap of {count(T, 'update')} {ahead(go)}: "
                 f"{cap_reason(separable, bias=trace.settings['bias'], with_bias=with_bias)}.")
     rose = f" · 📈 up from {shown(criterion_at(trace, t - 1))}" if t in ups else ""
     lines = [head, f"**t = {t}** of {T} · w{sub(t)} = {vec(w)}",
@@ -203,8 +202,8 @@ def _update(trace, t: int, w, w_next) -> list[str]:
         skipped = (int(trace.visits[t]) - before) // b - 1
         head = (f"**Update {t + 1} is made on the mini-batch {_ids(blk)}** (b = {b}, the next points in list "
                 f"order{f'; the {skipped} block{plural(skipped)} before it held no mistake' if skipped else ''}). "
-                f"Of w{sub(t)}'s {int(trace.errors[t])} mistakes, {len(used)} {'is' if len(used) == 1 else 'are'} in it "
-                f"(circled) and summed: "
+                f"Of w{sub(t)}'s {count(trace.errors[t], 'mistake')}, {len(used)} "
+                f"{'is' if len(used) == 1 else 'are'} in it (circled) and summed: "
                 f"○ {_ids(pos)}; × {_ids(neg)}.")
     xt = np.column_stack([np.full(len(y), 1.0 if bias else 0.0), X])
     plus, minus = xt[pos].sum(axis=0), xt[neg].sum(axis=0)
@@ -257,4 +256,5 @@ def too_big(trace, asked: int | None) -> str:
     """A line saying that the b asked for is more than n, so a block takes all n; else ""."""
     n, b = len(trace.y), trace.settings.get("batch_size")
     big = asked is not None and b is not None and asked > b
-    return f"  \n⚠️ b = {asked} is more than the {n} points: each mini-batch takes all {n} (b = {n})." if big else ""
+    return (f"  \n⚠️ b = {asked} is more than the {count(n, 'point')}: each mini-batch takes all {n} (b = {n})."
+            if big else "")

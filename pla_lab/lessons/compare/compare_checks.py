@@ -8,12 +8,13 @@ from fractions import Fraction
 import numpy as np
 
 from pla_core import facts
-from pla_lab.api import Question, num, plural, sub, vec
+from pla_lab.api import Question, count, explain, num, plural, sub, vec
 from pla_lab.lessons.compare import compare_runs as compare
 from pla_lab.lessons.compare.compare_words import SHORT, eta_label
 
 TIE = "Two or more tie"
 SAME, OTHER = "Yes: the same line", "No: another line"
+NO_LINE = "No: one or both draw no line (w₁ = w₂ = 0)"
 
 
 def questions(view: str, extras: dict, t: int) -> list[Question]:
@@ -34,7 +35,8 @@ def _pick(choices: tuple[str, ...], right: str) -> int:
 
 def same_line(a, b) -> bool:
     """w and w' draw the same line on the same side: w' is a positive multiple of w, both ≠ 0. Exact when both are
-    Fractions (facts.weights of grid runs: every 2×2 minor aᵢbⱼ − aⱼbᵢ is 0 and aᵀb > 0), else to rounding."""
+    Fractions (facts.weights of grid runs: every 2×2 minor aᵢbⱼ − aⱼbᵢ is 0 and aᵀb > 0), else to rounding. (Two w
+    with w₁ = w₂ = 0 can be multiples and draw no line: :func:`compare_runs.draws_line` first.)"""
     if all(isinstance(v, Fraction) for v in (*a, *b)):
         if not any(a) or not any(b):
             return not any(a) and not any(b)
@@ -59,15 +61,40 @@ def eta_questions(pair: compare.EtaPair, t: int) -> list[Question]:
         "longer", f"Which run makes more updates before it stops: {one} or {other}?", choices,
         _pick(choices, right),
         f"{one} makes **{Tb}** update{plural(Tb)}, {other} **{Tc}**. {how}")
-    wb, wc = compare.weights_at(pair.base, t), compare.weights_at(pair.chosen, t)
+    return [longer, line_question(pair, t)]
+
+
+def line_question(pair: compare.EtaPair, t: int) -> Question:
+    """"At t, do the two runs draw the same line?": exact on grid data (facts.weights). A w with w₁ = w₂ = 0 (w = 0
+    at t = 0 from w₀ = 0, or a run back at 0) draws no line, so there is none to compare: that is the answer then,
+    whatever multiple of the other it is."""
+    one, other = eta_label(1.0), eta_label(pair.eta)
+    wb, wc = (compare.weights_at(r, t) for r in (pair.base, pair.chosen))
     qb, qc = (facts.weights(r, min(t, len(r))) for r in (pair.base, pair.chosen))  # exact on grid data
-    same = same_line(qb, qc) if qb is not None and qc is not None else same_line(wb, wc)
-    line = Question(
-        "same_line", f"At t = {t}, do the two runs draw the same line?", (SAME, OTHER), 0 if same else 1,
-        f"w{sub(t)} is {vec(wb)} with {one} and {vec(wc)} with {other}: "
-        + ("one is a positive multiple of the other, so the line and its sides are the same." if same else
-           "not a positive multiple of each other, so the lines differ."))
-    return [longer, line]
+    a, b = (qb, qc) if qb is not None and qc is not None else (wb, wc)  # off the grid: as the caption reads w
+    choices = (SAME, OTHER, NO_LINE)
+    said = f"w{sub(t)} is {vec(wb)} with {one} and {vec(wc)} with {other}: "
+    blank = {name: explain.line_words(w, None).removeprefix("no line: ")
+             for name, w, q in ((one, wb, a), (other, wc, b)) if not compare.draws_line(q)}
+    if blank:
+        right = NO_LINE
+        if len(blank) == 2 and len(set(blank.values())) == 1:
+            why = said + f"in both, {blank[one]}: neither draws a line, so there is none to compare."
+        elif len(blank) == 2:
+            why = said + f"with {one}, {blank[one]}; with {other}, {blank[other]}: neither draws a line."
+        else:
+            (name, reason), = blank.items()
+            why = said + (f"with {name}, {reason}: it draws no line (the {_other(name, one, other)} run does), so "
+                          "there is no pair of lines to compare.")
+    else:
+        right = SAME if same_line(a, b) else OTHER
+        why = said + ("one is a positive multiple of the other, so the line and its sides are the same."
+                      if right == SAME else "not a positive multiple of each other, so the lines differ.")
+    return Question("same_line", f"At t = {t}, do the two runs draw the same line?", choices, choices.index(right), why)
+
+
+def _other(name: str, one: str, other: str) -> str:
+    return other if name == one else one
 
 
 # -- the order of visits -------------------------------------------------------------------------------------------
@@ -94,7 +121,8 @@ def _bound_question(strip: compare.OrderStrip) -> Question:
         return Question(
             "any_halt", f"No line separates these points. Did any of the {n} runs halt?", ("Yes", "No"),
             0 if halted else 1,
-            f"{halted} of {n} runs halted (a pass without a mistake); the others stopped at {strip.cap:,} updates.")
+            f"{halted} of {n} runs halted (a pass without a mistake); the others stopped at "
+            f"{count(strip.cap, 'update')}.")
     over = sum(strip.over(T) for T in allT)  # exact on grid data: T = R²/ρ*² is within the bound
     top = max(allT)
     met = facts.compare(top, strip.deciding) == 0
@@ -131,7 +159,8 @@ def _longest_question(sr: compare.SignRuns) -> Question:
 def _same_question(sr: compare.SignRuns) -> Question:
     parts = {c: d for c, d in sr.first_diff.items() if d is not None}
     shown = SHORT[sr.shown]
-    why = (f"As far as the other readings were followed ({sr.side:,} updates), they make the same run as {shown}."
+    why = (f"As far as the other readings were followed ({count(sr.side, 'update')}), they make the same run as "
+           f"{shown}."
            if not parts and sr.side else
            f"Every other reading makes the same run as {shown}: no point it examines has wᵀx̃ = 0, or the tie is "
            "read the same way." if not parts else

@@ -95,6 +95,13 @@ def first_other_point(a, b) -> int | None:
     return None if len(a) == len(b) else k + 1
 
 
+def draws_line(w) -> bool:
+    """Whether w = (b, w₁, w₂) draws a line: (w₁, w₂) ≠ 0. With w₁ = w₂ = 0 there is none (w = 0: wᵀx̃ = 0 at every
+    point; else every point gets sign(b)), as the caption beside the plot says (explain.line_words, which reads the
+    run's floats: on grid data the floats nearest the exact weights, 0 exactly when they are)."""
+    return any(v != 0 for v in w[1:])
+
+
 def weights_at(trace, t: int) -> np.ndarray:
     """wₜ, or the last w once the run has ended (a halted run stays where it stopped)."""
     return trace.weights[min(t, len(trace))]

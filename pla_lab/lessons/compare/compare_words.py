@@ -7,7 +7,8 @@ import numpy as np
 
 import pla_core
 from pla_core import facts
-from pla_lab.api import COS495, CREDIT, HAND, PRESS, STEP, S, clean_weights, cls, num, plural, sub, term, vec
+from pla_lab.api import (COS495, CREDIT, HAND, PRESS, STEP, S, clean_weights, cls, count, explain, num, plural, sub,
+                         term, vec)
 from pla_lab.lessons.compare import compare_runs as compare
 
 VIEWS = {"eta": "η and the start w₀", "order": "Order of visits", "sign0": "What sign(0) means"}
@@ -28,14 +29,14 @@ def _ends(trace, cap: int | None = None) -> str:
     if trace.halted:
         return f"halts after **{T}** update{plural(T)}"
     if cap is not None and compare.cut(trace, cap):
-        return f"is followed for **{T:,}** updates only, not to the cap of {cap:,}"
-    return f"stops at the cap of **{T:,}** updates"
+        return f"is followed for {count(T, 'update', bold=True)} only, not to the cap of {cap:,}"
+    return f"stops at the cap of {count(T, 'update', bold=True)}"
 
 
 def _spared(n: int, what: str, side: int, cap: int) -> str:
     """Why runs not drawn in full stop before the page's cap."""
-    return (f"With {n} points {what} stop at **{side:,}** updates, not at the cap of {cap:,}, so that one page costs "
-            "the server well under a second; fewer points give them longer.")
+    return (f"With {count(n, 'point')} {what} stop at {count(side, 'update', bold=True)}, not at the cap of {cap:,}, "
+            "so that one page costs the server well under a second; fewer points give them longer.")
 
 
 # -- η and w₀ ------------------------------------------------------------------------------------------------------
@@ -65,8 +66,9 @@ def eta_numbers(pair: compare.EtaPair, t: int, start_zero: bool, from_zero=None)
     if start_zero:
         k = pair.eta
         lines.append(
-            f"From w₀ = 0 every update adds η·y·x̃ to a sum of such terms, so w(η) = η·w(1) at every step: the "
-            f"**same line**, stretched ×{num(k)} (‖wₜ‖ above). The same mistakes are corrected in the same order, so "
+            f"From w₀ = 0 every update adds η·y·x̃ to a sum of such terms, so w(η) = η·w(1) at every step: wherever "
+            f"they draw a line it is the **same line**, stretched ×{num(k)} (‖wₜ‖ above){_no_line_at(pair, t)}. "
+            "The same mistakes are corrected in the same order, so "
             f"both runs {'make the same number of updates, ' + str(len(pair.base)) if same_T else 'differ only by rounding'}. "
             f"{HAND.Name} say a higher learning rate converges faster: **from w₀ = 0 it does not** — η changes "
             "nothing but the length of w.")
@@ -83,6 +85,16 @@ def eta_numbers(pair: compare.EtaPair, t: int, start_zero: bool, from_zero=None)
             + f" {HAND.Of} \"higher η, faster\" holds only in this sense: from a w₀ ≠ 0 that points the wrong "
             "way, a large η overrides it sooner.")
     return eta_table(pair, t) + "\n\n" + "\n".join(lines)
+
+
+def _no_line_at(pair: compare.EtaPair, t: int) -> str:
+    """", but at t = 0 neither draws one: w = 0, …" when wₜ of both runs draws no line (w₁ = w₂ = 0: the start from
+    w₀ = 0, or a run back at 0), exactly on grid data; else nothing."""
+    ws = [facts.weights(r, min(t, len(r))) or compare.weights_at(r, t) for r in (pair.base, pair.chosen)]
+    if any(compare.draws_line(w) for w in ws):
+        return ""
+    why = explain.line_words(compare.weights_at(pair.base, t), None).removeprefix("no line: ")
+    return f", but at t = {t} neither draws one: {why}"
 
 
 def _like_zero(pair: compare.EtaPair, from_zero, cap: int) -> str:
@@ -103,8 +115,8 @@ def _like_zero(pair: compare.EtaPair, from_zero, cap: int) -> str:
 def _zero_ends(trace, cap: int) -> str:
     T = len(trace)
     if compare.cut(trace, cap):
-        return (f", which makes more than **{T:,}** updates: it is followed no further, not to the cap of {cap:,}, so "
-                "that one page costs the server well under a second (fewer points let it go further).")
+        return (f", which makes more than {count(T, 'update', bold=True)}: it is followed no further, not to the cap "
+                f"of {cap:,}, so that one page costs the server well under a second (fewer points let it go further).")
     return f", which makes {T} update{plural(T)}" + ("." if trace.halted else " (the cap).")
 
 
@@ -126,7 +138,7 @@ def order_numbers(strip: compare.OrderStrip, trace, order: str, seed: int, *, sh
         proof = "" if short else f" ({CREDIT.of} proof, from w₀ = 0, any order)"
         lines.append(f"\nThe bound **R²/ρ\\*² = {num(strip.bound)}**{proof}: "
                      + (f"all {total} runs halted within it (at most {worst})." if within else
-                        f"{every} of {total} runs halted; the longest made {worst} updates."))
+                        f"{every} of {total} runs halted; the longest made {worst} update{plural(worst)}."))
     else:
         lines.append(f"\nNo line{'' if trace.settings['bias'] else ' through the origin'} separates these points, "
                      f"so there is no bound: {every} of {total} runs halted.")
@@ -222,7 +234,8 @@ GUIDE = f"""
 
 **η and w₀ ({HAND.tag}, {STEP.tag}).** The solid line is one run, the dashed line the {term("second run", "other")},
 on the same points. From
-w₀ = 0 they lie on top of each other at every step: {term("learning rate η", "η")} only stretches w. Type a w₀ ≠ 0 (e.g.
+w₀ = 0 they lie on top of each other at every step where w draws a line (w = 0, at the start, draws none):
+{term("learning rate η", "η")} only stretches w. Type a w₀ ≠ 0 (e.g.
 0, −3, 3), or drag
 the tip of w: now they part, and the update counts differ.
 

@@ -12,7 +12,7 @@ import numpy as np
 from pla_core import experiment as E
 from pla_core import facts
 from pla_core.experiment import summary
-from pla_lab.api import Question, plural
+from pla_lab.api import Question, count, plural
 from pla_lab.lessons.experiments.experiments_results import results
 
 ABOVE, BELOW, EQUAL = "Above the median", "Below the median", "Equal to it"
@@ -106,7 +106,7 @@ def mean_median(T) -> Question:
     return Question(
         "mean_median", "On the histogram of updates T, is the mean of T above or below its median?", choices,
         choices.index(right),
-        f"Mean **{mean:.4g}**, median **{med:.4g}** over {s['count']:,} runs. "
+        f"Mean **{mean:.4g}**, median **{med:.4g}** over {count(s['count'], 'run')}. "
         + ("A few slow runs (the long right tail) pull the mean up; the median, the middle run, ignores how slow "
            "they are." if right == ABOVE else "Here the slow runs do not outweigh the fast ones."))
 
@@ -118,8 +118,8 @@ def over_bound(res: dict, cfg: dict | None = None) -> Question | None:
     met = (f" ({b.met:,} run{plural(b.met)} made exactly as many updates as {'its' if b.met == 1 else 'their'} "
            "bound: within it)" if b.met else "")
     return Question(
-        "over_bound", f"Among the {b.k:,} runs whose bound was solved (on points a line separates), did any make "
-        "more updates than its own bound R²/ρ*²?", ("Yes", "No"), 0 if b.over else 1,
+        "over_bound", f"Among the {count(b.k, 'run')} whose bound was solved (on points a line separates), did any "
+        "make more updates than its own bound R²/ρ*²?", ("Yes", "No"), 0 if b.over else 1,
         f"The largest T / (R²/ρ\\*²) is **{b.top:.3g}**" + (
             f": {b.over:,} run{plural(b.over)} went past it{met}." if b.over else
             f", at most 1{met}: from w₀ = 0 the bound holds in every run."))

@@ -45,7 +45,7 @@ def histogram(values, *, title: str, x_title: str, bins: int = 40, log_x: bool |
     fig["data"].append(dict(type="bar", x=centre.tolist(), y=counts.tolist(), width=np.diff(edges).tolist(),
                             marker=dict(color=color), name=x_title, meta="histogram",
                             customdata=np.column_stack([edges[:-1], edges[1:]]).tolist(),
-                            hovertemplate="%{customdata[0]:.3g} to %{customdata[1]:.3g}: %{y} runs<extra></extra>"))
+                            hovertemplate="%{customdata[0]:.3g} to %{customdata[1]:.3g}: runs %{y}<extra></extra>"))
     if marks:
         s = summary(x)
         top = int(counts.max())
@@ -75,7 +75,7 @@ def compare(a, b, *, names: tuple[str, str], title: str, x_title: str, bins: int
         counts, _ = np.histogram(v[np.isfinite(v)], bins=edges)
         fig["data"].append(dict(type="bar", x=centre.tolist(), y=counts.tolist(), name=name, meta=name,
                                 marker=dict(color=color),
-                                hovertemplate=f"{name}: %{{x:.3f}}: %{{y}} runs<extra></extra>"))
+                                hovertemplate=f"{name}: %{{x:.3f}}: runs %{{y}}<extra></extra>"))
     return fig
 
 
@@ -83,7 +83,7 @@ def sweep(ns, mean_T, mean_P, *, runs, height: int = HEIGHT) -> dict:
     """Mean T (left axis) and mean P[f ≠ g] (right axis) against N, all three on log scales; ``runs``: how many
     runs each N's means are over (a stopped sweep's last N may have fewer)."""
     ns = [int(n) for n in ns]
-    hover = [f"N = {n:,}: {k:,} runs" for n, k in zip(ns, runs)]
+    hover = [f"N = {n:,}: {k:,} run{'s' * (k != 1)}" for n, k in zip(ns, runs)]
     fig = dict(data=[
         dict(type="scatter", x=ns, y=[float(v) for v in mean_T], mode="lines+markers", name="mean T (updates)",
              meta="mean T", marker=dict(color=BLUE, size=9), line=dict(color=BLUE, width=2.5), text=hover,

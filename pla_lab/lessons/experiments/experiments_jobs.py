@@ -8,6 +8,7 @@ import time
 import numpy as np
 
 from pla_core import experiment as E
+from pla_lab.api import count
 from pla_lab.lessons.experiments.experiments_results import progress
 
 #: The bound R²/ρ*² needs an LP per run (~3 ms at N = 100): it is solved for the first this many runs only.
@@ -74,16 +75,18 @@ def check_work(runs: int, ns, cap: int, *, noise: float = 0.0, max_work: int = M
         fit = max_work // (runs * sum(ns))
         fewer = max_work // (sum(ns) * cap)
         raise ValueError(
-            f"{runs:,} runs × {'the N’s up to ' if len(ns) > 1 else ''}N = {n:,} points × a cap of {cap:,} "
-            f"updates could take {w:,} point scores, over this server's limit of {max_work:,}: lower the cap per run "
-            f"to {max(fit, 0):,}" + (f" or the runs to {fewer:,}" if fewer >= 1 else "") + ", or choose a smaller N.")
+            f"{count(runs, 'run')} × {'the N’s up to ' if len(ns) > 1 else ''}N = {n:,} points × a cap of "
+            f"{count(cap, 'update')} could take {w:,} point scores, over this server's limit of {max_work:,}: lower "
+            f"the cap per run to {max(fit, 0):,}" + (f" or the runs to {fewer:,}" if fewer >= 1 else "")
+            + ", or choose a smaller N.")
     cost = cost or E.Cost.of(noise, {})
     pocket = "with noise, Pocket follows each run one by one" if cost.pocket else ""
     one = cost.run_seconds(n, cap)
     if one > RUN_SECONDS:
         fit = _largest(lambda c: cost.run_seconds(n, c) <= RUN_SECONDS, cap - 1)
         raise ValueError(
-            f"One run of N = {n:,} points up to a cap of {cap:,} updates could hold the server for about {one:.1f} s "
+            f"One run of N = {n:,} points up to a cap of {count(cap, 'update')} could hold the server for about "
+            f"{one:.1f} s "
             f"({pocket + ', and ' if pocket else ''}Stop waits for a run to end): " +
             (f"lower the cap per run to {fit:,} or choose a smaller N." if fit else "choose a smaller N."))
     total = cost.seconds(runs, ns, cap)
@@ -94,8 +97,9 @@ def check_work(runs: int, ns, cap: int, *, noise: float = 0.0, max_work: int = M
         fewer = _largest(lambda r: cost.seconds(r, ns, cap) <= max_seconds, runs - 1)
         ways = ([f"lower the cap per run to {fit:,}"] if fit else []) + ([f"the runs to {fewer:,}"] if fewer else [])
         raise ValueError(
-            f"{runs:,} runs × {'the N’s up to ' if len(ns) > 1 else ''}N = {n:,} points × a cap of {cap:,} updates "
-            f"could take about {total:.0f} s of this server's CPU" + (f" ({why})" if why else "") +
+            f"{count(runs, 'run')} × {'the N’s up to ' if len(ns) > 1 else ''}N = {n:,} points × a cap of "
+            f"{count(cap, 'update')} could take about {total:.0f} s of this server's CPU"
+            + (f" ({why})" if why else "") +
             f", over its limit of {max_seconds:.0f} s for one experiment: " +
             (" or ".join(ways) + ", or choose a smaller N." if ways else "choose a smaller N."))
 

@@ -9,7 +9,7 @@ import io
 import numpy as np
 
 from pla_core.experiment import summary
-from pla_lab.api import plural
+from pla_lab.api import count, plural
 
 
 def progress(job) -> tuple[float, str]:
@@ -20,11 +20,11 @@ def progress(job) -> tuple[float, str]:
     units = [(b - a) * n for n, a, b in plan]
     did = sum(units[:len(parts)])
     left = job["elapsed"] / did * (sum(units) - did) if did else None
-    text = f"{done:,} of {total:,} runs"
+    text = f"{done:,} of {count(total, 'run')}"
     if len(parts) == len(plan):
         text += f", done in {job['elapsed']:.1f} s"
     elif not job["running"]:
-        text = f"Stopped after {done:,} of {total:,} runs ({job['elapsed']:.1f} s)"
+        text = f"Stopped after {done:,} of {count(total, 'run')} ({job['elapsed']:.1f} s)"
     elif left is not None:
         text += f", about {left:.0f} s left" if left >= 1 else ", under a second left"
     return done / total, text
@@ -54,7 +54,7 @@ def halted_line(res: dict, cfg: dict) -> str:
     if h == k:
         return line + "."
     rest = k - h
-    return (line + f". {'The other ' if h else ''}{rest:,} hit the cap of {cap:,} updates: on labels no line "
+    return (line + f". {'The other ' if h else ''}{rest:,} hit the cap of {count(cap, 'update')}: on labels no line "
             "separates PLA never halts, and the cap stops it (it also stops a separable run slower than the cap).")
 
 

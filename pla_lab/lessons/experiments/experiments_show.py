@@ -9,7 +9,7 @@ from urllib.parse import urlencode
 import numpy as np
 
 from pla_core import experiment as E
-from pla_lab.api import (MAX_POINTS, encode_points, links, notes, plural, shared, st, term)
+from pla_lab.api import (MAX_POINTS, count, encode_points, links, notes, plural, shared, st, term)
 from pla_lab.lessons.experiments import experiments_checks as C
 from pla_lab.lessons.experiments import experiments_figures as F
 from pla_lab.lessons.experiments import experiments_jobs as J
@@ -26,7 +26,7 @@ def show_experiment(s, job, notebook=None) -> None:
     st.markdown(f"**{k:,} run{plural(k)}** of N = {n:,}" + (f" (stopped after {k:,} of {cfg['runs']:,})"
                                                              if k < cfg["runs"] else "") +
                 f", noise {cfg['p']:.0%}, {cfg['kw']['order']} order: **{capped:,}** hit the cap of "
-                f"{cap:,} updates.")
+                f"{count(cap, 'update')}.")
     if cfg["p"] > 0:  # with noise, whether a run halts is the question the noise help raises
         st.markdown(halted_line(res, cfg))
     left, right = st.columns(2, gap="medium")
@@ -99,7 +99,7 @@ def open_run(s, res, cfg) -> None:
     k = len(res["T"])
     slow = int(np.argmax(res["T"]))
     st.markdown(f"**Open a run** in another lesson (a new tab) to watch it step by step. The slowest is run "
-                f"**{slow}** ({int(res['T'][slow]):,} updates).")
+                f"**{slow}** ({count(res['T'][slow], 'update')}).")
     if cfg["n"] > MAX_POINTS:
         st.caption(f"Runs of more than {MAX_POINTS} points do not fit in a link: choose N ≤ {MAX_POINTS} to open "
                    "one.")
@@ -127,8 +127,8 @@ def show_sweep(job) -> None:
     runs = [int((res["N"] == m).sum()) for m in ns]
     done = len(job["parts"]) == len(job["plan"])
     rows = " · ".join(f"N = {m:,}: T **{t:.4g}**, P **{p:.3g}**" for m, t, p in zip(ns, mT, mP))
-    st.markdown(f"**Sweep** ({cfg['runs']:,} runs per N" + ("" if done else
-                f"; stopped after {sum(runs):,} of {cfg['runs'] * len(J.sweep_ns(cfg['n'])):,} runs, "
+    st.markdown(f"**Sweep** ({count(cfg['runs'], 'run')} per N" + ("" if done else
+                f"; stopped after {sum(runs):,} of {count(cfg['runs'] * len(J.sweep_ns(cfg['n'])), 'run')}, "
                 f"the last N with {runs[-1]:,}") + f"): {rows}")
     st.plotly_chart(F.sweep(ns, mT, mP, runs=runs), width="stretch", key="sweep-chart")
 

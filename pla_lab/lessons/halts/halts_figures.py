@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from pla_core import geometry
-from pla_lab.api import num, palette, sample_steps
+from pla_lab.api import count, num, palette, sample_steps
 
 # ---------------------------------------------------------------------------------------------------------------
 # The plot's static layers
@@ -94,9 +94,10 @@ def proof_chart(series, *, eta: float, which: str, to_bound: bool) -> dict:
          "hover_format": ".3f", "ymin": low3, "ymax": 1.12},
     ]
     marks = [{"x": float(bound), "text": f"t ≤ R²/ρ² = {num(bound)}"}]  # past the axis: said at its edge
-    alt = (f"The proof over {T} updates against {name}: {name}ᵀwₜ ends at {num(series.inner[-1])} (at least "
-           f"{num(T * eta * rho)}); ‖wₜ‖² ends at {num(series.norm2[-1])} (at most {num(T * eta * eta * R * R)}); "
-           f"the cosine ends at {num(series.cosine[-1])}; the bound R²/ρ² is {num(bound)} updates.")
+    alt = (f"The proof over {T} update{'s' * (T != 1)} against {name}: {name}ᵀwₜ ends at {num(series.inner[-1])} "
+           f"(at least {num(T * eta * rho)}); ‖wₜ‖² ends at {num(series.norm2[-1])} "
+           f"(at most {num(T * eta * eta * R * R)}); "
+           f"the cosine ends at {num(series.cosine[-1])}; the bound R²/ρ² is {count(num(bound), 'update')}.")
     return {"x": ts.tolist(), "series": out, "T": T, "ymax": 1.0, "panels": panels, "xmax": round(xmax, 3),
             "marks": marks, "alt": alt}
 

@@ -7,7 +7,7 @@ import numpy as np
 
 import pla_core
 from pla_core import facts as exact
-from pla_lab.api import explain, halt_words, notes, num, plural, sub, term, vec
+from pla_lab.api import count, explain, halt_words, notes, num, plural, sub, term, vec
 
 GUIDE = f"""
 **The proof in one picture** ({notes.CREDIT.name}). Fix any line that separates the points, with weights
@@ -77,7 +77,7 @@ def outcome(proof, trace, t: int, *, go: str = "Run") -> list[str]:
         lines = [f"This run halts after **{T}** update{plural(T)} {explain.ahead(go)}; the proof allows "
                  f"{allowed(proof)}."]
     else:
-        lines = [f"⏹ {'Stopped' if t >= T else 'This run stops'} at the cap of {T:,} updates before halting"
+        lines = [f"⏹ {'Stopped' if t >= T else 'This run stops'} at the cap of {count(T, 'update')} before halting"
                  f"{'' if t >= T else ' ' + explain.ahead(go)}; the proof allows {allowed(proof)}: "
                  "raise the cap in the sidebar."]
     return lines + ([proof.note] if proof.note else [])

@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from pla_lab.api import Question, cls, num, plural, sub, vec
+from pla_lab.api import Question, cls, count, num, plural, sub, vec
 from pla_lab.lessons.margin import margin_facts
 from pla_lab.lessons.margin.margin_words import Facts
 
@@ -33,7 +33,7 @@ def halts(trace, f: Facts) -> Question:
     if not f.separable:
         theory = "No line separates these points (ρ\\* = 0), so no γ > 0 can be met."
     elif f.vs_2rho < 0:
-        within = f" within {math.floor(f.wide):,} updates (the bound)" if math.isfinite(f.wide) else ""
+        within = f" within {count(math.floor(f.wide), 'update')} (the bound)" if math.isfinite(f.wide) else ""
         theory = (f"γ = {g} < 2ρ\\* = {two}: a line clears every point by γ/2, and from w₀ = 0 the run halts"
                   f"{within}.")
     elif f.vs_2rho == 0:
@@ -44,8 +44,8 @@ def halts(trace, f: Facts) -> Question:
         theory = (f"γ = {g} > 2ρ\\* = {two}: no line clears every point by γ/2 = {num(f.gamma / 2)}, as the best "
                   f"margin is ρ\\* = {r}: the run can never halt.")
     ran = (f"This run halts after **{T}** update{plural(T)}." if trace.halted else
-           f"This run stops at the cap of **{T:,}** updates.")
-    return Question("halts", f"With γ = {g}, will the margin perceptron halt before the cap of {cap:,} updates?",
+           f"This run stops at the cap of {count(T, 'update', bold=True)}.")
+    return Question("halts", f"With γ = {g}, will the margin perceptron halt before the cap of {count(cap, 'update')}?",
                     ("Yes", "No"), 0 if trace.halted else 1, f"{theory} {ran}")
 
 

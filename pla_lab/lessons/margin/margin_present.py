@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from pla_core import facts as pfacts
-from pla_lab.api import num
+from pla_lab.api import count, num
 from pla_lab.lessons.margin import margin_words
 from pla_lab.lessons.margin.margin_words import Facts
 
@@ -26,5 +26,5 @@ def bound(f: Facts) -> str:
     if not f.from_zero or not (f.vs_rho <= 0 or wide):
         return head
     if f.vs_rho <= 0 and not (wide and pfacts.compare(f.wide, f.bound) < 0):
-        return f"{head}: at most **{num(f.bound)}** updates"
-    return f"{head}: at most **{math.floor(f.wide):,}** updates"
+        return f"{head}: at most {count(num(f.bound), 'update', bold=True)}"
+    return f"{head}: at most {count(math.floor(f.wide), 'update', bold=True)}"

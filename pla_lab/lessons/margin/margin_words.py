@@ -12,7 +12,7 @@ import numpy as np
 
 import pla_core
 from pla_core import facts as pfacts
-from pla_lab.api import HAND, clean_weights, cls, explain, num, plural, sub, term, vec
+from pla_lab.api import HAND, clean_weights, cls, count, explain, num, plural, sub, term, vec
 from pla_lab.lessons.margin import margin_facts
 from pla_lab.lessons.margin.margin_facts import Facts, facts, within  # noqa: F401 (the lesson's facts, read here)
 
@@ -132,7 +132,7 @@ def verdict(trace, t: int, f: Facts, *, separable: bool | None, go: str = "Run")
                "every line leaves some point inside its band: the margin perceptron can never halt here, and a higher "
                "cap would not help")
     elif f.separable and f.vs_2rho < 0 and math.isfinite(f.wide) and f.from_zero:
-        why = f"the bound below says it halts within {_count(f.wide)} updates: raise the cap in the sidebar"
+        why = f"the bound below says it halts within {count(_count(f.wide), 'update')}: raise the cap in the sidebar"
     elif f.separable and f.vs_2rho == 0:
         why = ("γ = 2ρ\\*: only the line with the best margin clears every point by γ/2, and no proof bounds the run: "
                "it may still reach it, and a higher cap may help")
@@ -140,7 +140,7 @@ def verdict(trace, t: int, f: Facts, *, separable: bool | None, go: str = "Run")
         why = "a line with margin γ/2 exists, so it may still halt: raise the cap in the sidebar"
     else:
         why = f"{explain.cap_reason(separable)}. {explain.not_yet(separable)}"
-    head = f"Stopped at the cap of {T:,} updates" if seen else f"This run stops at the cap of {T:,} updates"
+    head = f"{'Stopped' if seen else 'This run stops'} at the cap of {count(T, 'update')}"
     return f"{head} with points left in the band{'' if seen else ' ' + explain.ahead(go)}: {why}."
 
 
@@ -165,24 +165,25 @@ def bound(trace, t: int, f: Facts) -> str:
              f"R = {num(f.R)}, the best margin **ρ\\* = {num(f.rho_star)}**, γ = **{num(f.gamma)}**."]
     if not f.separable:
         lines.append("⛔ No line separates these points (ρ\\* = 0): no γ > 0 can be met, there is no bound, and "
-                     f"neither run halts: the cap of {cap:,} updates stops them.")
+                     f"neither run halts: the cap of {count(cap, 'update')} stops them.")
         return "  \n".join(lines)
     if f.vs_rho <= 0:
         lines.append(f"γ ≤ ρ\\*, so from w₀ = 0 at most 8R²/(γρ\\*) + 4R/ρ\\* = "
-                     f"**{num(f.bound)}** updates; {_this_run(trace, t, within(T, f))}.")
+                     f"{count(num(f.bound), 'update', bold=True)}; {_this_run(trace, t, within(T, f))}.")
         if pfacts.compare(f.wide, f.bound) < 0:
             lines.append(f"The bound for every γ < 2ρ\\* (proved in the box below) is smaller here: at most "
-                         f"**{_count(f.wide)}** updates.")
+                         f"{count(_count(f.wide), 'update', bold=True)}.")
     elif f.vs_2rho < 0 and math.isfinite(f.wide):
         lines.append(f"ρ\\* < γ < 2ρ\\* = {num(2 * f.rho_star)}: {HAND.of} proof needs γ ≤ ρ\\*, the one in the box "
-                     f"below only γ < 2ρ\\*. From w₀ = 0 at most **{_count(f.wide)}** updates, the largest M with "
+                     f"below only γ < 2ρ\\*. From w₀ = 0 at most {count(_count(f.wide), 'update', bold=True)}, the "
+                     "largest M with "
                      f"M(ρ\\* − γ/2) ≤ R + (R²/2ρ\\*)(1 + ln M); {_this_run(trace, t, T <= math.floor(f.wide))}.")
     elif f.vs_2rho < 0:  # γ a hair below 2ρ*: ρ* − γ/2 rounds to 0
         lines.append(f"ρ\\* < γ < 2ρ\\* = {num(2 * f.rho_star)}, so close to 2ρ\\* that the bound of the box below, "
                      "finite, is too large to compute here.")
     elif f.vs_2rho > 0:
         lines.append(f"γ > 2ρ\\* = {num(2 * f.rho_star)}: no line clears every point by γ/2 = {num(f.gamma / 2)}, so "
-                     f"**it can never halt**: the cap of {cap:,} updates (sidebar) stops it.")
+                     f"**it can never halt**: the cap of {count(cap, 'update')} (sidebar) stops it.")
     else:  # γ = 2ρ* exactly: w*'s own direction clears every point by exactly γ/2
         lines.append(f"γ = 2ρ\\* = {num(2 * f.rho_star)}: only a line with the best margin ρ\\* clears every point by "
                      "γ/2 (exactly), and no proof bounds the run: " + (
@@ -207,7 +208,7 @@ def proof(f: Facts) -> str:
     c, k = _gap(f), f.R ** 2 / (2 * f.rho_star)
     if f.vs_2rho < 0 and math.isfinite(f.wide):
         here = (f"**Here:** M·{num(c)} ≤ {num(f.R)} + {num(k)}·(1 + ln M) holds up to M = {num(f.wide)}: at most "
-                f"**{_count(f.wide)}** updates.")
+                f"{count(_count(f.wide), 'update', bold=True)}.")
     elif f.vs_2rho < 0:
         here = (f"**Here:** ρ\\* − γ/2 = {num(c)} > 0, so the run is bounded, but by a number too large to compute "
                 "here.")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from pla_core import facts
-from pla_lab.api import Question, cls, num, plural, vec
+from pla_lab.api import Question, cls, count, num, plural, vec
 from pla_lab.lessons.online import online_runs as online
 
 YES, NO = "Yes: a mistake, so w is updated", "No: right, so w stays"
@@ -63,7 +63,7 @@ def over_bound(steps: online.Steps, B) -> Question:
     M = int(steps.run.stream.wrong.sum())
     c = facts.compare(M, B)
     return Question(
-        "over_bound", f"Will the whole stream make more than R²/ρ*² = {num(B)} mistakes?", ("Yes", "No"),
+        "over_bound", f"Will the whole stream make more than R²/ρ*² = {count(num(B), 'mistake')}?", ("Yes", "No"),
         0 if c > 0 else 1,
         f"It makes **{M}** mistake{plural(M)} in all" + (", exactly R²/ρ\\*²: not more" if c == 0 else "")
         + ". From w₀ = 0, on points a line separates, the perceptron makes at most R²/ρ\\*² mistakes in any order of "

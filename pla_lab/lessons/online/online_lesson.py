@@ -5,7 +5,7 @@ from functools import partial
 
 import pla_core
 from pla_lab.api import (CREDIT_VIEW, DEFAULT_VIEW, ChartSpec, Field, Preset, Recipe, ReplayLesson, Setting, actions,
-                         button, dump_bool, model, notebook, number, parse_bool, st, widgets)
+                         button, count, dump_bool, model, notebook, number, parse_bool, st, widgets)
 from pla_lab.lessons.online import online_notebook
 from pla_lab.lessons.online import online_checks, online_words
 from pla_lab.lessons.online import online_runs as online
@@ -80,7 +80,7 @@ class OnlineLesson(ReplayLesson):
 
     def alt(self, page):
         pos = sum(1 for p in page.points if p[2] > 0)
-        head = f"{pos} points labelled +1 and {len(page.points) - pos} labelled −1."
+        head = f"{count(pos, 'point')} labelled +1 and {len(page.points) - pos} labelled −1."
         return head if page.trace is None else f"{head} {online_words.showing(page.trace, page.t)}."
 
     def questions(self, page):

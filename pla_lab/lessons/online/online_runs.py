@@ -166,6 +166,6 @@ def chart(steps: Steps) -> dict:
         series.append({"name": f"bound R²/ρ*² = {num(B)}" + ("" if shown else " (above the chart)"),
                        "x": [0, m], "y": [B, B] if shown else [None, None], "color": "pocket", "dash": "dash",
                        "shape": "linear"})
-    alt = (f"Mistakes over a stream of {m} arrivals: {M} in all" +
+    alt = (f"Mistakes over a stream of {m} arrival{'s' * (m != 1)}: {M} in all" +
            (f"; the bound R²/ρ*² is {num(B)}." if B is not None else "; no bound applies."))
     return {"x": x, "series": series, "T": m, "ymax": top, "alt": alt, "t_per_x": 2}

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 import pla_core
-from pla_lab.api import (COS495, CREDIT, HAND, SIGN_ZERO, SIGN_ZERO_LABELS, STEP, clean_weights, cls, num, par, plural,
-                         term, vec)
+from pla_lab.api import (COS495, CREDIT, HAND, SIGN_ZERO, SIGN_ZERO_LABELS, STEP, clean_weights, cls, count, num, par,
+                         plural, term, vec)
 from pla_lab.lessons.online import online_runs as online
 
 GUIDE = f"""\
@@ -70,8 +70,8 @@ def step_text(steps: online.Steps, t: int, *, short: bool = False) -> str:
     k, phase = online.where(steps, t)
     M = int(st.wrong.sum())
     if phase == "end":
-        return (f"**The stream is over:** {M} mistake{plural(M)} in {m} predictions ({m // n} pass"
-                f"{'es' if m // n != 1 else ''} over {n} points). Final w = {vec(_w(steps, t))}.")
+        return (f"**The stream is over:** {M} mistake{plural(M)} in {m} prediction{plural(m)} "
+                f"({count(m // n, 'pass', 'passes')} over {count(n, 'point')}). Final w = {vec(_w(steps, t))}.")
     i = int(st.shown[k])
     x, y = run.X[i], float(run.y[i])
     w = _w(steps, t)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pla_lab.api import ahead, cap_reason, halt_words, not_yet, pct, plural, sub, term
+from pla_lab.api import ahead, cap_reason, count, halt_words, not_yet, pct, plural, sub, term
 
 GUIDE = f"""
 **What you see.** The dashed green line is the {term("D, f, H, A, g", "target f")} that labelled the points;
@@ -32,7 +32,8 @@ def numbers(trace, t: int, extras: dict, *, noise: int, noisy: bool, go: str = "
     the noise, and how the run ends (as what is coming until step t gets there)."""
     n = len(trace.y)
     perr = int(trace.pocket_errors[t])
-    lines = [f"**t = {t}** of {len(trace)} updates" + ("" if trace.halted else " (the cap, set in the sidebar)"),
+    lines = [f"**t = {t}** of {len(trace)} update{plural(len(trace))}"
+             + ("" if trace.halted else " (the cap, set in the sidebar)"),
              *errors(trace, t)]
     if extras.get("eout") is not None:
         lines.append(f"{eout(extras, t)} of the square the points come from (hatched)" + constant(trace, t))
@@ -62,14 +63,15 @@ def eout(extras: dict, t: int) -> str:
 
 def flips(extras: dict, noise: int) -> str:
     """How many labels the noise flipped (the noise is on)."""
-    return f"Noise p = {noise}%: **{int(np.sum(extras['flipped']))}** of {len(extras['flipped'])} labels flipped"
+    flipped = extras["flipped"]
+    return f"Noise p = {noise}%: **{int(np.sum(flipped))}** of {count(len(flipped), 'label')} flipped"
 
 
 def present(trace, t: int, extras: dict, *, noise: int, noisy: bool, go: str = "To cap") -> str:
     """Presenter mode's numbers: t (or, once there, the cap or the halt), Eᵢₙ of w and ŵ, ŵ's Eₒᵤₜ and the noise;
     the pieces of :func:`numbers`, without their explanations."""
     T = len(trace)
-    first = [f"**t = {t}** of {T} updates" + ("" if trace.halted else " (the cap)")]
+    first = [f"**t = {t}** of {T} update{plural(T)}" + ("" if trace.halted else " (the cap)")]
     if t >= T:
         first = [cap_line(trace, extras)] if not trace.halted else end_words(trace, t, extras, go)
     last = [] if extras.get("eout") is None else [eout(extras, t) + (" (ŵ: no line)" if constant(trace, t) else "")]
@@ -151,4 +153,4 @@ def cap_line(trace, extras: dict) -> str:
     reason = ("the weights cycle, so PLA would never halt" if trace.cycle else
               cap_reason(extras.get("separable"), bias=trace.settings["bias"],
                          with_bias=extras.get("with_bias")).replace("these points", "these labels"))
-    return f"⏹ Stopped at the cap of {len(trace):,} updates: {reason}."
+    return f"⏹ Stopped at the cap of {count(len(trace), 'update')}: {reason}."

@@ -47,7 +47,7 @@ def chart(runs: dict) -> dict:
     ends = "; ".join(f"{NAMES[k]} L̂ {num(tr.descent.total[0])} → {num(tr.descent.total[-1])}, Eᵢₙ "
                      f"{num(tr.e_in[0])} → {num(tr.e_in[-1])}" for k, tr in runs.items())
     return {"x": ts.tolist(), "series": series, "T": T, "ymax": 1.0, "panels": panels, "marks": [],
-            "alt": f"Over {T} steps: {ends}."}
+            "alt": f"Over {T} step{'s' * (T != 1)}: {ends}."}
 
 
 def loss_curves(runs: dict, t: int, *, theme: str = "light", height: int = 300) -> dict:

@@ -4,7 +4,7 @@ it."""
 import pla_core
 from pla_core import facts
 from pla_lab.api import (DEFAULT_VIEW, Field, Preset, Recipe, ReplayLesson, actions, button, explain, figures,
-                         halt_words, model, notebook, runs, st, text, widgets)
+                         count, halt_words, model, notebook, runs, st, text, widgets)
 from pla_lab.lessons.xor import xor_notebook
 from pla_lab.lessons.xor import xor_checks, xor_words
 from pla_lab.lessons.xor import xor_lift as lift_arrows
@@ -71,8 +71,8 @@ class XorLesson(ReplayLesson):
     def _controls(self, page):
         """The lesson's options and Replay one period."""
         widgets.option_widgets(self, columns=False)
-        cycle = page.trace.cycle if page.trace is not None and not page.options["lift"] else None
-        st.button(f"Replay one period ({cycle[1]} updates)" if cycle else "Replay one period",
+        cycle = page.trace.weight_cycle if page.trace is not None and not page.options["lift"] else None
+        st.button(f"Replay one period ({count(cycle[1], 'update')})" if cycle else "Replay one period",
                   icon=":material/replay:", on_click=actions.play_cycle, args=(self,), disabled=cycle is None,
                   key=self.state.key("replay"), help="Jump to where the weights start repeating and play one full "
                                                      "period: the boundary comes back to where it was.")
@@ -86,7 +86,7 @@ class XorLesson(ReplayLesson):
         t, sep, go = page.t, page.run.extras.get("separable"), self.to_end
         st.markdown(xor_words.lift_text(page.trace, t, separable=sep, go=go) if lift else
                     xor_words.cycle_text(page.trace, t, separable=sep, go=go))
-        st.caption(f"Every run stops at the cap of {page.settings['cap']:,} updates (sidebar: *Stop after*); "
+        st.caption(f"Every run stops at the cap of {count(page.settings['cap'], 'update')} (sidebar: *Stop after*); "
                    f"this one has {page.run.T:,}.")
         if lift:
             self.lifted_view(page)

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pla_core
 from pla_core import facts
-from pla_lab.api import (ahead, cap_reason, clean_weights, explain, halt_words, not_yet, notes, num, plural, reached,
-                         scale_text, sub, term, vec)
+from pla_lab.api import (ahead, cap_reason, clean_weights, count, explain, halt_words, not_yet, notes, num, plural,
+                         reached, scale_text, sub, term, vec)
 
 
 def cycle_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") -> str:
@@ -26,9 +26,9 @@ def cycle_text(trace, t: int, *, separable: bool | None = None, go: str = "Run")
             return ("🎲 With **random order** the weights need not repeat exactly; set the order to cyclic to see "
                     "the cycle. PLA still never halts.")
         if separable:
-            return (f"⏹ {'Stopped' if seen else 'This run stops'} at the cap of {T:,} updates before halting"
+            return (f"⏹ {'Stopped' if seen else 'This run stops'} at the cap of {count(T, 'update')} before halting"
                     f"{'' if seen else ' ' + ahead(go)}: {cap_reason(True)}. {not_yet(True)}.")
-        return (f"⏹ No repeat found within the cap of {T:,} updates. On points that lie on a grid (every "
+        return (f"⏹ No repeat found within the cap of {count(T, 'update')}. On points that lie on a grid (every "
                 "point here is snapped to one) visited in a fixed order, a run that never halts always comes "
                 "back to a state it was in and cycles, but the period can be long: raise the cap in the "
                 "sidebar, or use a coarser grid (the "
@@ -39,12 +39,26 @@ def cycle_text(trace, t: int, *, separable: bool | None = None, go: str = "Run")
     if not seen:
         return (f"🔁 **This run cycles** {ahead(go)}: after update {s + p} the state will be exactly what it was "
                 f"after update {s}: w{sub(s + p)} = w{sub(s)} = {vec(w)}, at the same place in the pass. From there "
-                f"PLA repeats the same **{p}** updates for ever, so it can never halt. **Replay one period** plays "
-                "them.")
+                f"PLA repeats the same **{p}** update{plural(p)} for ever, so it can never halt. **Replay one period** "
+                f"plays {'them' if trace.weight_cycle == trace.cycle else 'the weights’ period'}."
+                f"{_weights_sooner(trace, 'will repeat')}")
     return (f"🔁 **The weights cycle.** After update {s + p} the state is exactly what it was after update {s}: "
             f"w{sub(s + p)} = w{sub(s)} = {vec(w)}, at the same place in the pass. From there PLA repeats the same "
-            f"**{p}** updates for ever, so it can never halt. Press **Replay one period** to watch the boundary "
-            "come back to where it was.")
+            f"**{p}** update{plural(p)} for ever, so it can never halt. Press **Replay one period** to watch the "
+            f"boundary come back to where it was.{_weights_sooner(trace, 'repeat')}")
+
+
+def _weights_sooner(trace, verb: str) -> str:
+    """When the weights alone repeat sooner than the state (``trace.weight_cycle`` is not ``trace.cycle``: a later
+    start, or a longer period, of the state): their own first repeat, and why the state's is not there; else
+    nothing. The state after update s + p is not the one after update s (else the state's cycle would start there
+    with that period), while w is: so PLA's place in its pass is not."""
+    if trace.weight_cycle == trace.cycle:
+        return ""
+    s, p = trace.weight_cycle
+    return (f" The weights alone {verb} sooner: from update {s} on, every **{p}** update{plural(p)} "
+            f"(w{sub(s + p)} = w{sub(s)}), though after update {s + p} PLA is at another place in its pass than "
+            f"after update {s}.")
 
 
 def _frac(v: float) -> str:
@@ -210,8 +224,7 @@ def lift_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") 
         return (f"With x₁x₂ as a third feature **this run halts after {T} update{plural(T)}** {ahead(go)}: "
                 f"w{sub(T)} = {vec(w)}. {plane} {drawn}")
     if trace.cycle:
-        s, p = trace.cycle
-        reason = (f"the weights repeat every {p} updates from update {s} on, so no plane in (x₁, x₂, x₁x₂) "
+        reason = (f"{halt_words.weights_repeat(trace, bold=False)}, so no plane in (x₁, x₂, x₁x₂) "
                   "separates these points and PLA never halts")
     else:
         reason = (f"{cap_reason(separable, space='plane in (x₁, x₂, x₁x₂)')}. "
@@ -219,9 +232,9 @@ def lift_text(trace, t: int, *, separable: bool | None = None, go: str = "Run") 
     if trace.cycle or separable is False:
         reason += ". The lift helps XOR's corners, not every data set"
     if seen:
-        ended = "cycles" if trace.cycle else f"stopped at the cap of {T:,} updates"
+        ended = "cycles" if trace.cycle else f"stopped at the cap of {count(T, 'update')}"
         return f"Even with x₁x₂ added, PLA {ended}: {reason}. {drawn}"
-    ends = "cycles" if trace.cycle else f"stops at the cap of {T:,} updates"
+    ends = "cycles" if trace.cycle else f"stops at the cap of {count(T, 'update')}"
     return f"Even with x₁x₂ added, this run {ends} {ahead(go)}: {reason}. {drawn}"
 
 

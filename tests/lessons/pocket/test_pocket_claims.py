@@ -78,12 +78,13 @@ def test_the_look_line_the_chart_the_counts_and_the_answers_are_the_exact_run_s(
     assert all(a >= b for a, b in zip(kept, kept[1:]))
     rises = sum(b > a for a, b in zip(errors, errors[1:]))
     worse = pocket_checks.pocket_worse(trace)
-    assert worse.choices[worse.answer] == "No, never" and f"after {rises} of its {T} updates" in worse.why
+    assert worse.choices[worse.answer] == "No, never"
+    assert f"after {rises} of its {T} update{'s' * (T != 1)}" in worse.why
     for t in sorted({0, 1, T // 2, T} & set(range(T + 1))):
         q = pocket_checks.pocket_vs_w(trace, t)
         a, b = errors[t], kept[t]
         assert q.choices[q.answer] == ("Fewer" if b < a else "As many" if b == a else "More")
-        assert f"w{sub(t)} gets {a} of {n} points wrong and ŵ{sub(t)} gets {b}" in q.why
+        assert f"w{sub(t)} gets {a} of {n} point{'s' * (n != 1)} wrong and ŵ{sub(t)} gets {b}" in q.why
         words = pocket_words.numbers(trace, t, extras, noise=noise, noisy=noise > 0)
         assert f"Eᵢₙ(w{sub(t)}), PLA now: **{pct(a, n)}**" in words and f"the pocket: **{pct(b, n)}**" in words
         # ŵ with no line: what it says everywhere, by the exact weights and the reading in use
