@@ -21,7 +21,7 @@ from pla_lab.framework.say import st
 from pla_lab.framework.widgets import theme
 from pla_lab.words.text import literal
 
-BAR, NEXT, BACK, QR, STEPS = "deck-bar", "deck-next", "deck-back", "deck-qr", "deck-steps"
+BAR, NEXT, BACK, QR, STEPS, ROW = "deck-bar", "deck-next", "deck-back", "deck-qr", "deck-steps", "deck-row"
 BACKGROUND = {"light": "#ffffff", "dark": "#0e1117"}  # Streamlit's own page backgrounds, under the bar
 #: The bar in a corner, over the page (a projector's screen is full); B or . blanks the screen; Q shows the QR code.
 _WRAP = f"[data-testid=stLayoutWrapper]:has(>.st-key-{BAR})"  # out of the page's flow: nothing under it moves
@@ -49,14 +49,19 @@ CSS = (f"{_WRAP}{{position:fixed;left:0.75rem;bottom:0.4rem;z-index:999990;max-w
        "@media (max-width:640px){" f"{_WRAP}{{max-width:none;right:0.75rem}}}}"
        # the page's last line (a lesson's "← Previous" link) scrolls clear of the bar
        f"[data-testid=stMainBlockContainer]{{padding-bottom:calc({BAR_ROOM}px + 1rem)!important}}")
-#: The bar beside the plot, at the top of presenter mode's column of controls: one row, the demo's place and caption
-#: (two lines at most) and the demos before and after as icons (their names read out, and shown on hover).
+#: The bar beside the plot, in presenter mode's column of controls, in the row of its Dark and Leave presenter mode
+#: (which it costs no room): the demo's place and caption (one line, cut at the row's end) and the demos before and
+#: after, all but the caption as icons (their names read out, and shown on hover).
 _SR = "position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap"
-BESIDE_CSS = (f".st-key-{BAR}{{padding:0.15rem 0.2rem 0.15rem 0.6rem;border-radius:0.5rem;"
+BESIDE_CSS = (f".st-key-{ROW}{{flex-wrap:nowrap}}.st-key-{ROW}>*{{flex:0 0 auto;width:auto!important}}"
+              f".st-key-{ROW}>:has(>.st-key-{BAR}),.st-key-{ROW}>.st-key-{BAR}{{flex:1 1 auto;min-width:0}}"
+              f".st-key-{ROW} button{{padding:0.2rem 0.55rem;min-height:0}}"
+              f".st-key-{ROW} button [data-testid=stMarkdownContainer]{{{_SR}}}"
+              f".st-key-{BAR}{{padding:0.15rem 0.2rem 0.15rem 0.6rem;border-radius:0.5rem;"
               "box-shadow:0 0 0.3rem rgba(128,128,128,0.5);flex-wrap:nowrap}"
               f".st-key-{BAR}>:first-child{{flex:1 1 auto;min-width:0}}.st-key-{BAR}>*{{flex:0 0 auto;width:auto}}"
               f"[data-testid=stMain] .st-key-{BAR} p{{margin:0!important;font-size:1rem!important;line-height:1.3;"
-              "display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}"
+              "white-space:nowrap;overflow:hidden;text-overflow:ellipsis}"
               f".st-key-{BAR} [data-testid=stMarkdownContainer]{{margin:0!important}}"
               f".st-key-{BAR} a{{min-height:0;padding:0.2rem 0.45rem}}"
               f".st-key-{BAR} a [data-testid=stMarkdownContainer]{{{_SR}}}"
@@ -130,17 +135,23 @@ def beside(lesson) -> bool:
     return bool(shared.SHARED["present"] and getattr(lesson, "deck_bar_beside", False))
 
 
-def deck_bar(lesson, *, here: bool = False) -> None:
+def deck_bar(lesson, *, here: bool = False, beside_it=()) -> bool:
     """While a lecture is presented and this lesson shows its demo: the bar (3 / 7, the caption), the demos before
     and after, and the demo's QR code (Q). In the bottom left corner; or, for a lesson that draws it beside its plot
-    (:func:`beside`), where that lesson calls it (``here``) and nowhere else."""
+    (:func:`beside`), where that lesson calls it (``here``) and nowhere else, in one row with ``beside_it`` (functions
+    that draw a button each in the place they are given: the lesson's Dark and Leave presenter mode, then shown as
+    icons). Whether it was drawn."""
     if not shown(lesson) or beside(lesson) != here:
-        return
+        return False
     k, slides = shared.SHARED["slide"], shared.SHARED["deck"]
     st.html(f"<style>{BESIDE_CSS if here else CSS % BACKGROUND[theme()]}</style>")
     caption, steps = slides[k].caption, span(slides[k])
-    bar = st.container(key=BAR, horizontal=True, vertical_alignment="center", gap="small") if here else \
-        st.container(key=BAR)
+    row = st.container(key=ROW, horizontal=True, vertical_alignment="center", gap="small") if here else st.container()
+    with row:
+        bar = st.container(key=BAR, horizontal=True, vertical_alignment="center", gap="small") if here else \
+            st.container(key=BAR)
+        for i, draw in enumerate(beside_it):
+            draw(row.container(key=f"{ROW}-{i}"))
     with bar:
         # The steps a clicker walks here, for clicker.js: its key's class is deck-steps-<first>-<last>
         with st.container(key=f"{STEPS}-{steps.start}-{steps.last}"):
@@ -161,3 +172,4 @@ def deck_bar(lesson, *, here: bool = False) -> None:
             st.markdown(f"This demo's link is {len(own):,} characters, too long for a QR code.")
         else:
             st.image(made[0], caption="Scan to open this demo (Q closes this)", width="stretch")
+    return True

@@ -22,8 +22,8 @@ PRESENT_WIDE = 430  # px of the plot at least (a screen too short for both then 
 class ReplayPage:
     """The page of a replay lesson, drawn from the lesson's declaration and hooks."""
 
-    #: In presenter mode a lecture's bar sits at the top of the column of controls (lecture_box.deck_bar), where it
-    #: costs the plot and its numbers nothing.
+    #: In presenter mode a lecture's bar sits under the heading in the column of controls, in one row with Dark and
+    #: Leave presenter mode (lecture_box.deck_bar): it costs the plot, its numbers and the controls nothing.
     deck_bar_beside = True
 
     def render(self) -> None:
@@ -76,9 +76,10 @@ class ReplayPage:
                 shown = widgets.plot(self, page, height=PRESENT_HEIGHT, fill=PRESENT_FILL)
             side = right.container(key=widgets.COLUMN)
         with side:
-            lecture_box.deck_bar(self, here=True)  # a lecture's place and its demos before and after, above the rest
             st.markdown(f"#### {self.heading}")
-            if self.wide:  # above the lesson's controls, which may end in words (Batch's rule)
+            # a lecture's place and its demos before and after, in the row of Dark and Leave presenter mode
+            lecture = lecture_box.deck_bar(self, here=True, beside_it=(frame.theme_button, frame.present_button))
+            if self.wide and not lecture:  # above the lesson's controls, which may end in words (Batch's rule)
                 self._modes([1, 2.4])
             widgets.transport(self, page)
             self.toolbar()
@@ -86,7 +87,8 @@ class ReplayPage:
                 with said(page, "under"):
                     self.under_transport(page)
             else:
-                self._modes([1, 1.6])
+                if not lecture:
+                    self._modes([1, 1.6])
                 words = st.container(key=widgets.WORDS)
         with words, said(page):
             self.present_panel(page)
