@@ -8,6 +8,7 @@ Everything PLA Lab shows is computed here, so a notebook gets the same numbers a
     trace.weights[-1], trace.halted, pla_core.mistake_bound(data.X, data.y)
 
 The definition of the algorithm is the plain loop in :mod:`pla_core.reference`; :func:`pla` is its fast twin.
+:mod:`pla_core.words` writes a run's numbers and facts as the app's pages do (``print(words.step(trace, 3))``).
 """
 
 from . import datasets, facts, geometry, grid, reference, theory
@@ -23,6 +24,7 @@ from .theory import (Separability, convergence_series, is_separable, margin, max
 from .theory import margin_perceptron_bound, margin_perceptron_log_bound
 from .descent import LOSSES, sgd
 from .trace import Stream, Trace
+from . import words
 
 __all__ = [
     "datasets", "facts", "geometry", "grid", "reference", "theory", "Dataset", "load_points", "save_points",
@@ -35,5 +37,5 @@ __all__ = [
     "closest_to_origin", "clip_line",
     "MAX_POINTS", "MAX_UPDATES_LIMIT", "check_data",
     "pla_many", "ManyRuns", "disagreement_many",
-    "sgd", "LOSSES",
+    "sgd", "LOSSES", "words",
 ]

@@ -1,13 +1,16 @@
 """A demo as a Jupyter notebook (issue 36): *Download as a notebook* gives an ``.ipynb`` (written with ``nbformat``)
-that reproduces the demo on screen with ``pla_core`` alone: a title linking back to the demo, how to install
-``pla_core``, the points as a literal array and the settings as named arguments, the run, the step shown with the same
-numbers the page shows beside the plot, a picture of that step (matplotlib, imported in that cell only) and a few
-"try this" cells in the lesson's words.
+that reproduces the demo on screen with ``pla_core`` alone, and teaches its algorithm: a title linking back to the
+demo, how to install ``pla_core``, one import (NumPy, ``pla_core`` and :mod:`pla_core.words`), the points as a literal
+array and the settings as named arguments, the run, **the algorithm as a short loop in NumPy** checked against that run
+(w for w, exact on the app's decimals), the step shown in the page's own words and numbers, a picture of that step
+(matplotlib, imported in that cell only) and a few "try this" cells in the lesson's words.
 
-A lesson says how its run is made in code with its ``notebook(page)`` hook, a :class:`Recipe`; the default (a
-:class:`~pla_lab.framework.replay.ReplayLesson`'s) is PLA's own run. The numbers are printed by the notebook's own
-small ``num``, the page's rule (:func:`pla_lab.words.text.num`): exact decimals on grid data (``pla_core.facts``),
-else 4 significant digits. No Streamlit here."""
+A lesson says how its run is made in code with its ``notebook(page)`` hook, a :class:`Recipe` (each lesson's is made
+in its ``<slug>_notebook.py``); the default (a :class:`~pla_lab.framework.replay.ReplayLesson`'s) is PLA's own run and
+loop (:func:`pla_recipe`, :func:`loop`). What a notebook prints comes from :mod:`pla_core.words`, the functions the
+page's words are made by (:func:`pla_lab.words.text.num` is ``pla_core.words.num``; ``explain.step_parts`` writes
+``pla_core.words``' sentences): exact decimals on grid data (``pla_core.facts``), else 4 significant digits, and no
+helper defined in the notebook. No Streamlit here."""
 
 from __future__ import annotations
 
@@ -16,81 +19,76 @@ from dataclasses import dataclass, field
 import nbformat
 from nbformat import v4
 
-#: The notebook's own way of writing a number, the page's rule (no import of the app needed).
-NUM = '''from fractions import Fraction
+#: The first code cell: NumPy, pla_core, and the page's words and numbers (pla_core.words: exact decimals on grid data,
+#: else 4 significant digits, the page's rule; pla_lab.words.text delegates to it)
+IMPORTS = """import numpy as np
+
+import pla_core
+from pla_core import words  # the page's sentences about a run: print(words.step(trace, t))
+from pla_core.words import num, vec  # numbers as the page writes them: exact on grid data, else 4 digits"""
+
+#: PLA as the notes write it, one point at a time, in exact fractions: the loop cell's function. A lesson changes the
+#: mistake rule (@RULE@: the margin perceptron's), adds arguments (@ARGS@), lines before the loop (@START@) and after
+#: each update (@KEEP@: Pocket's), and what it returns (@RETURN@).
+PLA_LOOP = """from fractions import Fraction
 
 
-def num(v):
-    """A number as the page writes it: a decimal of the grid (a Fraction) in full, else 4 significant digits."""
-    if isinstance(v, Fraction):
-        d = 0
-        while (v * 10 ** d).denominator != 1 and d <= 12:
-            d += 1
-        if d <= 12:
-            text = f"{abs(v.numerator * 10 ** d // v.denominator):0{d + 1}d}"
-            text = (text[:-d] + "." + text[-d:]).rstrip("0").rstrip(".") if d else text
-            return ("-" if v < 0 else "") + text
-    v = float(v)
-    return "0" if v == 0 else f"{v:.4g}"
+def @NAME@(X, y, *, order, eta, w0, bias, sign_zero, seed, max_updates@ARGS@):
+    \"\"\"@DOC@\"\"\"
+    F = lambda v: Fraction(str(v))  # a decimal as written, 0.1 as 1/10: no sum rounds, a tie is exactly 0
+    Xt = np.array([[F(int(bias)), *map(F, x)] for x in X])  # x̃ = (1, x₁, x₂), or (0, x₁, x₂) without a bias
+    w, eta, y, n = np.array([*map(F, w0)]), F(eta), [int(v) for v in y], len(y)
+    rng = np.random.default_rng(seed)
+    visit = rng.permutation(n) if order == "permuted" else np.arange(n)  # cyclic: 0, 1, …, n−1, 0, 1, …
+
+    def wrong(w, i):
+@RULE@
+
+@START@    W, right, k = [w], 0, 0  # every wₜ; points in a row found right; the place in the order
+    while right < n and len(W) <= max_updates:
+        if order == "random":  # a mistake drawn at random (none left: PLA halts)
+            bad = [j for j in range(n) if wrong(w, j)]
+            if not bad:
+                break
+            i = bad[rng.integers(len(bad))]
+        else:  # the next point in the order
+            i, k = visit[k % n], k + 1
+            if not wrong(w, i):
+                right += 1
+                continue
+        w, right = w + eta * y[i] * Xt[i], 0  # the update: w ← w + η·y·x̃
+        W.append(w)
+@KEEP@    return @RETURN@"""
+
+#: The mistake rule of PLA: a score below 0, or a tie the reading of sign(0) counts wrong
+PLA_RULE = """        \"\"\"A mistake: y·wᵀx̃ < 0, or a tie (= 0) that this reading of sign(0) counts wrong.\"\"\"
+        m = y[i] * (Xt[i] @ w)
+        return m < 0 or m == 0 and sign_zero not in ("both", y[i])"""
+
+#: What the loop cell says it checks, as the test reads it (tests/ui/test_demo_notebook.py)
+SAME = "The loop makes pla_core's run"
 
 
-def vec(w):
-    return "(" + ", ".join(num(a) for a in w) + ")"
+def loop(name: str = "pla_loop", doc: str = "PLA, one point at a time, exactly: returns w₀, w₁, …, w_T.", *,
+         rule: str = PLA_RULE, args: str = "", start: str = "", keep: str = "",
+         returns: str = "np.array(W, dtype=float)  # each wₜ as the float nearest it, as pla_core gives them") -> str:
+    """The code of a PLA-like loop (:data:`PLA_LOOP`) with a lesson's changes."""
+    code = PLA_LOOP
+    for key, value in (("@NAME@", name), ("@DOC@", doc), ("@RULE@", rule), ("@ARGS@", args), ("@START@", start),
+                       ("@KEEP@", keep), ("@RETURN@", returns)):
+        code = code.replace(key, value)
+    return code
 
 
-def par(v):
-    """A number, in parentheses when negative ("2·(-0.5)")."""
-    return f"({num(v)})" if v < 0 else num(v)
+#: Runs the loop on the demo's points and settings and checks it against pla_core's run, w for w: exact, since on the
+#: app's points (decimals) pla_core's run is exact too (pla_core.grid)
+PLA_CHECK = f"""W = pla_loop(X, y, **settings)
+assert np.array_equal(W, trace.weights)  # exact: on decimals pla_core runs exactly too, and hands back these floats
+print(f"{SAME}: the same {{len(W) - 1}} updates, w for w.")"""
 
-
-def exactly(values):
-    """Decimals of the grid as Fractions (num writes them in full); all floats if one is not such a decimal."""
-    q = [facts.rational(v) for v in values]
-    return q if all(v is not None for v in q) else [float(v) for v in values]
-
-
-def weights(trace, t):
-    """wₜ, exact on grid data (pla_core.facts), else as floats."""
-    return facts.weights(trace, t) or [float(v) for v in trace.weights[t]]
-
-
-def update(trace, t):
-    """Update t+1 in numbers: the point it corrects (index, x, label), wₜᵀx̃ term by term, and the update itself."""
-    w, i = weights(trace, t), int(trace.mistakes[t])
-    x, label = exactly(trace.X[i]), int(trace.y[i])
-    xt = exactly([1.0 if trace.settings["bias"] else 0.0]) + x
-    both = not isinstance(w[0], float) and not isinstance(xt[0], float)
-    score = sum(a * b for a, b in zip(w, xt)) if both else trace.score(t)  # exact on grid data
-    terms = " + ".join(f"{par(a)}·{par(b)}" for a, b in zip(w, xt))
-    eta = exactly([trace.settings["eta"]])[0]
-    step = (f"w_{t + 1} = w_{t} + η·y·x̃ = {vec(w)} + {num(eta)}·({'+1' if label > 0 else '-1'})·{vec(xt)} = "
-            f"{vec(weights(trace, t + 1))}")
-    return i, x, label, f"w_{t}ᵀx̃ = {terms} = {num(score)}", step'''
-
-#: How a run of plain PLA ends, as the PLA lesson says it (explain.verdict, step_parts' end)
-PLA_END = '''T = len(trace)
-if trace.halted:  # how the whole run ends, as the page says it
-    print(f"This run halts after {T} updates" if t < T else "Halted: no mistakes in a full pass.")
-elif trace.cycle:
-    s, p = trace.cycle
-    print(f"This run never halts: from update {s} on, the weights repeat every {p} updates (w_{s + p} = w_{s})"
-          if t < s + p else f"Never halts: from update {s} on, the weights repeat every {p} updates")
-else:
-    print(f"This run stops at the cap of {T:,} updates with mistakes left" if t < T else
-          f"Stopped at the cap ({T:,} updates) with {int(trace.errors[t])} mistakes left.")'''
-
-#: Step t's numbers, as every stepping lesson of plain PLA writes them (explain.step_parts): t and wₜ, its mistakes,
-#: the next mistake, its score term by term and the update
-PLA_NUMBERS = '''n = len(trace.y)
-print(f"t = {t} of {len(trace)} · w_{t} = {vec(weights(trace, t))}")
-print(f"Mistakes of w_{t}: {int(trace.errors[t])} of {n} point{'s' if n != 1 else ''}.")
-if t < len(trace):
-    i, x, label, score, step = update(trace, t)
-    print(f"Next mistake: point #{i} at x = {vec(x)}, y = {'○ +1' if label > 0 else '× -1'}")
-    print(score)
-    print(step)'''
-
-PLA_STEP = PLA_END + "\n" + PLA_NUMBERS
+#: How a run of plain PLA ends and step t's numbers, as every stepping lesson of plain PLA says them (explain.verdict,
+#: explain.step_parts: both made by pla_core.words)
+PLA_STEP = "print(words.step(trace, t))  # how the run ends, wₜ, its mistakes, the next update in numbers"
 
 #: The step drawn: the points, numbered, and the boundary wₜᵀx̃ = 0 with its two sides shaded (a line, or for the XOR
 #: lesson's lift (x₁, x₂, x₁x₂) the curve it draws back in the plane)
@@ -115,7 +113,7 @@ ax.set_ylim(*VIEW[2:])
 ax.set_aspect("equal")
 ax.set_xlabel("x₁")
 ax.set_ylabel("x₂")
-ax.set_title(f"step {t}: w_{t} = {vec(w)}")
+ax.set_title(f"step {t}: w{words.sub(t)} = {vec(w)}")
 ax.legend(loc="lower right")
 plt.show()'''
 
@@ -131,8 +129,10 @@ PICTURE = picture()
 @dataclass(frozen=True)
 class Recipe:
     """How a lesson's run is made in code: ``run`` defines ``trace`` from ``X``, ``y``, ``settings`` (the
-    ``pla_core`` keyword arguments) and ``options`` (the lesson's); ``step`` prints the numbers of step ``t``;
-    ``picture``: the step drawn (None: none); ``tries``: (what to try, in words; its code)."""
+    ``pla_core`` keyword arguments) and ``options`` (the lesson's); ``loop``: the algorithm as a plain loop, run on the
+    same inputs and checked against ``trace`` (an ``assert``), printing a line that starts with :data:`SAME`;
+    ``step`` prints the numbers of step ``t`` with :mod:`pla_core.words`; ``picture``: the step drawn (None: none);
+    ``tries``: (what to try, in words; its code)."""
 
     run: str
     step: str = PLA_STEP
@@ -140,6 +140,10 @@ class Recipe:
     tries: tuple[tuple[str, str], ...] = field(default_factory=tuple)
     about: str = ""  # a line under the title: what the lesson's run is
     data: str | None = None  # for a lesson without points of its own (Experiments): the code of its inputs
+    loop: str = loop() + "\n\n\n" + PLA_CHECK
+    loop_about: str = ("PLA itself, as the notes write it: a plain loop, one point at a time. It works on fractions "
+                       "(the points are decimals, 0.1 is 1/10), so no sum rounds and a tie is exactly 0, as in "
+                       "`pla_core`'s own run on the app's points; the `assert` checks that it makes that run, w for w.")
 
 
 def pla_recipe(tries=(), about: str = "") -> Recipe:
@@ -168,7 +172,7 @@ def build(*, title: str, link: str, points, settings: dict, options: dict, t: in
                                 "the plot.") + f"\n\n{_words(recipe.about)}\n\n**To run it:** in a checkout of PLA Lab, "
                              "`pip install -e .` installs `pla_core` (it needs NumPy and SciPy); `pip install "
                              "matplotlib` for the pictures. Then *Run all*."),
-        v4.new_code_cell("import numpy as np\n\nimport pla_core\nfrom pla_core import facts\n\n" + NUM),
+        v4.new_code_cell(IMPORTS),
     ]
     if points is None:
         cells += [v4.new_markdown_cell("What the page asks for:"), v4.new_code_cell(recipe.data or "")]
@@ -187,6 +191,8 @@ def build(*, title: str, link: str, points, settings: dict, options: dict, t: in
     cells += [
         v4.new_markdown_cell("The run:"),
         v4.new_code_cell(recipe.run),
+        v4.new_markdown_cell(_words(recipe.loop_about)),
+        v4.new_code_cell(recipe.loop),
         v4.new_markdown_cell("What the page shows, in its numbers:" if points is None else
                              f"Step {t}, the step the demo shows, in the page's numbers:"),
         v4.new_code_cell(recipe.step if points is None else f"t = {t}\n{recipe.step}"),

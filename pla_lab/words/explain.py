@@ -4,21 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from pla_core import facts, radius_bound
+from pla_core import facts, radius_bound, words
 from pla_core.geometry import clip_line, off_box
+from pla_core.words import exactly, reached, written
 from pla_lab.words import halt_words
-from pla_lab.words.text import clean_weights, cls, count, exact, exactly, num, par, plural, sub, term, vec
-
-
-def reached(trace, t: int) -> bool:
-    """Whether step t has got to what the run's verdict tells: its last update (a halt, or the cap), or for a cycle
-    the state's first repeat (``trace.cycle`` = (s, p): after update s + p, w and the next point to visit are what
-    they were after update s), from where the cycle can be seen. The weights' own first repeat, which the verdict
-    names (``trace.weight_cycle``), is on the screen by then: it comes no later."""
-    if trace.cycle and not trace.halted:
-        s, p = trace.cycle
-        return t >= s + p
-    return t >= len(trace)
+from pla_lab.words.text import clean_weights, exact, num, sub, term, vec
 
 
 def ahead(go: str = "Run") -> str:
@@ -51,24 +41,16 @@ def not_yet(separable: bool | None, *, space: str = "line", bias: bool = True) -
 
 
 def verdict(trace, t: int, *, separable: bool | None = None, go: str = "Run", with_bias: bool | None = None) -> str:
-    """One line on how the whole run ends: as a fact once step t has got there, before that as what is coming.
+    """One line on how the whole run ends: as a fact once step t has got there, before that as what is coming
+    (:func:`pla_core.words.verdict`, the sentence a notebook prints, with the page's bold, "press Run" and reasons).
     ``separable`` (the exact LP, computed with the run) says why a run stopped at the cap; ``with_bias``, for a run
     without a bias, whether a bias would make the points separable."""
-    T, seen = len(trace), reached(trace, t)
-    if trace.halted:
-        if seen:
-            return (f"Halts after **{T}** update{plural(T)}: a full pass finds no mistake."
-                    + halt_words.short(halt_words.end(trace)))
-        return f"This run halts after **{T}** update{plural(T)} {ahead(go)}."
-    if trace.cycle:
-        if seen:
-            return f"Never halts: {halt_words.weights_repeat(trace)}."
-        return f"This run never halts: {halt_words.weights_repeat(trace)} {ahead(go)}."
+    if trace.halted or trace.cycle:
+        tail = halt_words.short(halt_words.end(trace)) if trace.halted and reached(trace, t) else ""
+        return words.verdict(trace, t, bold=True, ahead=ahead(go)) + tail
     bias = trace.settings["bias"]
     why = f"{cap_reason(separable, bias=bias, with_bias=with_bias)}. {not_yet(separable, bias=bias)}"
-    if seen:
-        return f"Stopped at the cap of {count(T, 'update')} with mistakes left: {why}."
-    return f"This run stops at the cap of {count(T, 'update')} with mistakes left {ahead(go)}: {why}."
+    return words.verdict(trace, t, bold=True, ahead=ahead(go), why=why)
 
 
 #: Where a line off the plot lies, by compass point from the plot's middle (0 = east, counter-clockwise).
@@ -184,45 +166,28 @@ def step_numbers(trace, t: int) -> str:
 
 
 def step_parts(trace, t: int) -> dict[str, str]:
-    """:func:`step_numbers`'s lines by name: t, mistakes, then next, score, update, arrow, gain (or end)."""
-    T, n = len(trace), len(trace.y)
-    eta, bias = trace.settings["eta"], trace.settings["bias"]
-    w, w_next = halt_words.written(trace, t), halt_words.written(trace, t + 1) if t < len(trace) else None
-    err = int(trace.errors[t])
-    lines = {"t": f"**t = {t}** of {T} · w{sub(t)} = {vec(w)}",
-             "mistakes": f"Mistakes of w{sub(t)}: **{err}** of {count(n, 'point')}."}
+    """:func:`step_numbers`'s lines by name: t, mistakes, then next, score, update, arrow, gain (or end). The facts
+    are :mod:`pla_core.words`' sentences (a notebook prints the same), in the page's bold; arrow and gain are the
+    page's own."""
+    T = len(trace)
+    lines = {"t": words.head(trace, t, bold=True), "mistakes": words.mistakes(trace, t, bold=True)}
     if t < T:
+        eta, bias = exactly([trace.settings["eta"]])[0], trace.settings["bias"]
+        w, w_next = written(trace, t), written(trace, t + 1)
         i = int(trace.mistakes[t])
-        x, y = exactly(trace.X[i]), float(trace.y[i])
-        xt = [*exactly([1.0 if bias else 0.0]), *x]
-        s = trace.score(t)  # 0 for a tie, as the run judged it
-        if not isinstance(w[0], float) and not isinstance(xt[0], float):  # the exact score, written as the next line's
-            s = sum(a * b for a, b in zip(w, xt))
-        eta = exactly([eta])[0]
-        terms = " + ".join(f"{par(a)}·{par(b)}" for a, b in zip(w, xt))
-        sz = trace.settings["sign_zero"]
-        if s != 0:
-            verdict_text = f"sign {'+1' if s > 0 else '−1'} ≠ y"
-        elif sz is None:
-            verdict_text = "a tie, and y·wᵀx̃ ≤ 0 counts as a mistake"
-        else:
-            verdict_text = f"a tie: sign(0) = {'+1' if sz > 0 else '−1'} ≠ y"
+        x, y = exactly(trace.X[i]), int(trace.y[i])
         lines.update(
-            next=f"**Next mistake:** point #{i} at x = {vec(x)}, y = {cls(y)}",
-            score=f"w{sub(t)}ᵀx̃ = {terms} = **{num(s)}** → {verdict_text}",
-            update=f"w{sub(t + 1)} = w{sub(t)} + η·y·x̃ = {vec(w)} + {num(eta)}·({'+1' if y > 0 else '−1'})·{vec(xt)}"
-            f" = **{vec(w_next)}**",
-            arrow=(f"{_DASHED[len(x) == 3]} draws the feature part η·y·x = {vec(eta * int(y) * v for v in x)}; the "
-             f"bias b changes by η·y·1 = {num(eta * int(y))} (from {num(w[0])} to {num(w_next[0])})." if bias else
-             f"{_DASHED[len(x) == 3]} draws η·y·x = {vec(eta * int(y) * v for v in x)}; with no bias, b stays 0."),
+            next=words.next_mistake(trace, t, bold=True), score=words.score(trace, t, bold=True),
+            update=words.update(trace, t, bold=True),
+            arrow=(f"{_DASHED[len(x) == 3]} draws the feature part η·y·x = {vec(eta * y * v for v in x)}; the "
+                   f"bias b changes by η·y·1 = {num(eta * y)} (from {num(w[0])} to {num(w_next[0])})." if bias else
+                   f"{_DASHED[len(x) == 3]} draws η·y·x = {vec(eta * y * v for v in x)}; with no bias, b stays 0."),
             gain=score_words(trace, t))
     elif trace.halted:
         e = halt_words.end(trace)
-        lines["end"] = f"{'✅' if e.separates else '⚠️'} **Halted: no mistakes in a full pass.** {halt_words.halted(e)}"
-    elif trace.cycle:
-        lines["end"] = f"🔁 **Cycling:** {halt_words.weights_repeat(trace, bold=False)}; PLA never halts here."
+        lines["end"] = f"{'✅' if e.separates else '⚠️'} {words.ending(trace, bold=True)} {halt_words.halted(e)}"
     else:
-        lines["end"] = f"⏹ **Stopped at the cap ({count(T, 'update')})** with {count(err, 'mistake')} left."
+        lines["end"] = f"{'🔁' if trace.cycle else '⏹'} {words.ending(trace, bold=True)}"
     return lines
 
 

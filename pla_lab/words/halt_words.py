@@ -11,8 +11,9 @@ from dataclasses import dataclass
 import numpy as np
 
 import pla_core
-from pla_core import facts, radius_bound
-from pla_lab.words.text import clean_weights, plural, sub, vec
+from pla_core import facts, radius_bound, words
+from pla_core.words import written  # noqa: F401  wₜ as the words write it (exact on grid data), for the lessons
+from pla_lab.words.text import clean_weights, plural, vec
 
 #: What each reading of sign(0) (pla_core's ``sign_zero``) does with a tie wᵀx̃ = 0, in words.
 TIE_RULE = {"both": "counts a tie as right for both classes (only y·wᵀx̃ < 0 is a mistake)",
@@ -44,13 +45,6 @@ def weights(trace, t: int) -> np.ndarray:
     if wq is not None:
         return np.array([float(v) for v in wq])
     return clean_weights(trace.weights[t], trace.settings["eta"], radius_bound(trace.X, trace.settings["bias"]))
-
-
-def written(trace, t: int) -> tuple:
-    """wₜ as the words write it: the exact Fractions of a run on grid data (:func:`~pla_lab.words.text.num` writes
-    them in full, as the exact sums beside them), else :func:`weights`' floats."""
-    wq = facts.weights(trace, t)
-    return wq if wq is not None else tuple(float(v) for v in weights(trace, t))
 
 
 def end(trace, t: int | None = None) -> End:
@@ -117,9 +111,6 @@ def short(e: End) -> str:
 
 
 def weights_repeat(trace, bold: bool = True) -> str:
-    """How a run that cycles repeats, as every verdict names it: the weights' first repeat, "from update s on, the
-    weights repeat every **p** updates (w_{s+p} = w_s)", (s, p) = ``trace.weight_cycle`` (the least period, from the
-    first update it holds from; the state, w and the next point to visit, can repeat later: ``trace.cycle``)."""
-    s, p = trace.weight_cycle
-    k = f"**{p}**" if bold else f"{p}"
-    return f"from update {s} on, the weights repeat every {k} update{plural(p)} (w{sub(s + p)} = w{sub(s)})"
+    """How a run that cycles repeats, as every verdict names it (:func:`pla_core.words.weights_repeat`, p in bold
+    unless ``bold`` is False): "from update s on, the weights repeat every **p** updates (w_{s+p} = w_s)"."""
+    return words.weights_repeat(trace, bold)

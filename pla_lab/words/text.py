@@ -1,29 +1,20 @@
-"""How numbers, vectors and text from users are written on the page (no Streamlit, no Plotly)."""
+"""How numbers, vectors and text from users are written on the page (no Streamlit, no Plotly).
+
+The numbers (:func:`num`, :func:`vec`, :func:`par`, :func:`exact`, :func:`exactly`, :func:`count`, …) are
+:mod:`pla_core.words`' own functions, imported here, so a page and a notebook write every number by one rule, one
+copy; this module adds what is Markdown: :func:`md`, :func:`literal` and :func:`term`."""
 
 from __future__ import annotations
 
 import functools
 import re
 import unicodedata
-from fractions import Fraction
 
-import numpy as np
-
-from pla_core import facts
+from pla_core.words import clean_weights, cls, count, exact, exactly, num, par, pct, plural, sub, vec
 from pla_lab.words.glossary import BY_NAME
 
-_SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
-_NOISE = 1e-9  # relative size below which a weight is rounding noise of sums that cancel exactly
-
-
-def clean_weights(W, eta: float, R: float) -> np.ndarray:
-    """Weights for display: entries smaller than 1e-9 of (‖w‖ + η·R) are rounding noise of sums that cancel
-    exactly on grid data (e.g. 0.12 − 0.12 + …), so they are shown, and drawn, as 0."""
-    W = np.array(W, dtype=float)
-    scale = np.linalg.norm(W, axis=-1, keepdims=True) + eta * R
-    W[np.abs(W) <= _NOISE * scale] = 0.0
-    return W
-
+__all__ = ["clean_weights", "cls", "count", "exact", "exactly", "literal", "md", "num", "par", "pct", "plural", "sub",
+           "term", "vec"]
 
 _PUNCT = re.compile(r"([!-/:-@\[-`{-~])")  # every ASCII punctuation character
 
@@ -100,84 +91,6 @@ def _stars(out: list[str], opened: list[tuple[int, int]], k: int, before: str, a
 def _wordy(c: str) -> bool:
     """A letter, digit or mark inside a word: Markdown never reads an underscore between two of these as a mark."""
     return not (c.isspace() or _PUNCT.fullmatch(c) or unicodedata.category(c)[0] in "PS")
-
-
-def plural(k: int) -> str:
-    """The "s" of "k updates" ("" for one)."""
-    return "" if k == 1 else "s"
-
-
-def count(k, noun: str, many: str | None = None, *, bold: bool = False) -> str:
-    """k and its noun, agreeing: ``count(1, "update")`` is "1 update", ``count(1000, "update")`` "1,000 updates"
-    (thousands with a comma). ``k`` may be a number already written (:func:`num`'s "1", "1.5", "2.75e+04"): only
-    "1" takes the singular. ``many``: the plural when it is not the noun and an "s" ("pass", "passes").
-    ``bold``: the number in bold, "**1** update"."""
-    n = k if isinstance(k, str) else f"{int(k):,}"
-    return f"{f'**{n}**' if bold else n} {noun if n == '1' else many or noun + 's'}"
-
-
-def sub(t: int) -> str:
-    return str(t).translate(_SUB)
-
-
-def num(v) -> str:
-    """A number about a run, as every page writes it: the one rule for the digits shown.
-
-    - An exact value (a :class:`~fractions.Fraction`: a run on grid data, :mod:`pla_core.facts`) in full, every decimal
-      of it, so a sum shown adds up digit for digit: ``−0.914894 + 1.874385 = 0.959491``. (One with more than 12
-      decimals, 1/3, is not a decimal of the grid: it is written as a float.)
-    - Any other number (a run made in floating point, a square root, a mean, a loss) to 4 significant digits:
-      ``−0.9149``, ``0.1187``, ``1.235e+04`` (past 4 digits before the point).
-    - 0 is "0" and a minus is the true minus sign "−".
-
-    A quantity of an exact run is passed as its Fraction wherever it is shown, never as its float: one number is then
-    never written at two precisions on one page (``−0.9149`` in one line, ``−0.914894`` in the next)."""
-    if isinstance(v, Fraction):
-        return exact(v)
-    v = float(v)
-    if v == 0:
-        return "0"
-    s = f"{v:.4g}"
-    return s.replace("-", "−")
-
-
-def par(v: float) -> str:
-    """A number, in parentheses when negative (so '2·(−0.5)', not '2·−0.5')."""
-    return f"({num(v)})" if v < 0 else num(v)
-
-
-def vec(w) -> str:
-    return "(" + ", ".join(num(v) for v in w) + ")"
-
-
-def cls(label: float) -> str:
-    return "○ +1" if label > 0 else "× −1"
-
-
-def pct(k: int, n: int) -> str:
-    return f"{k}/{n} = {100 * k / n:.1f}%" if n else "—"
-
-
-def exact(v) -> str:
-    """A Fraction of the decimal grid in full (its denominator divides a power of 10, at most 12 decimals); anything
-    else as :func:`num` writes a float. :func:`num` applies this rule to every number: call that."""
-    if not isinstance(v, Fraction):
-        return num(v)
-    d = 0
-    while (v * 10 ** d).denominator != 1:
-        d += 1
-        if d > 12:
-            return num(float(v))
-    text = f"{abs(v.numerator * 10 ** d // v.denominator):0{d + 1}d}"
-    text = (text[:-d] + "." + text[-d:]).rstrip("0").rstrip(".") if d else text
-    return ("−" if v < 0 else "") + text
-
-
-def exactly(values) -> list:
-    """Decimals of the grid as Fractions, so :func:`num` writes them in full as the exact sums beside them; all
-    floats when one of them is not such a decimal."""
-    q = [facts.rational(v) for v in values]
-    return q if all(v is not None for v in q) else [float(v) for v in values]
 
 
 def term(name: str, shown: str | None = None) -> str:

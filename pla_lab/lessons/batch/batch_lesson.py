@@ -3,7 +3,7 @@ one update, drawn tip to tail, with the zero-one loss and the perceptron criteri
 plot."""
 
 import pla_core
-from pla_lab.api import (CREDIT_VIEW, ChartSpec, Preset, Recipe, ReplayLesson, explain, model, notebook, shared, st,
+from pla_lab.api import (CREDIT_VIEW, ChartSpec, Preset, ReplayLesson, explain, model, shared, st,
                          widgets)
 from pla_lab.lessons.batch import batch_notebook
 from pla_lab.lessons.batch import batch_checks, batch_figures, batch_words
@@ -45,10 +45,7 @@ class BatchLesson(ReplayLesson):
         return trace, {"chart": batch_figures.batch_chart(trace, up), "rises": up}
 
     def notebook(self, page):
-        return Recipe(batch_notebook.NOTEBOOK_RUN, notebook.PLA_END + "\n" + batch_notebook.NOTEBOOK_STEP,
-                      tries=batch_notebook.NOTEBOOK_TRIES,
-                      about="The batch perceptron: each update adds up the mistakes of w (all n points, or a "
-                            "mini-batch of b).")
+        return batch_notebook.recipe()
 
     def showing(self, page):
         if page.trace is None:

@@ -3,14 +3,8 @@ wₜ, the sum over them, wₜ₊₁, the criterion and where it rises, and which
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-import numpy as np
-
-import pla_core
-from pla_core import facts
-from pla_lab.api import (COS495, STEP, ahead, cap_reason, clean_weights, count, halt_words, num, plural, sub, term,
-                         text, vec, verdict)
+from pla_core import words
+from pla_lab.api import COS495, STEP, ahead, cap_reason, count, halt_words, num, plural, sub, term, vec, verdict
 from pla_lab.lessons.batch.batch_figures import steps_text
 
 GUIDE = f"""
@@ -35,46 +29,9 @@ step of gradient descent on J; a red stroke marks a step at which J went **up**.
 """
 
 
-def criterion_at(trace, t: int):
-    """J(wₜ) = Σ −yₙwₜᵀx̃ₙ over wₜ's mistakes (the run's reading of sign(0)): a Fraction, exact, on grid data (from
-    :func:`pla_core.facts.scores`), else trace.criterion's float."""
-    m = facts.scores(trace, t)
-    if m is None:
-        return float(trace.criterion[t])
-    sz = trace.settings["sign_zero"]
-    return sum((-v for v, lab in zip(m, trace.y) if facts.wrong(v, lab, sz)), Fraction(0))
-
-
-def shown(v) -> str:
-    """A number of the run as the page writes it: an exact grid value in full, a float to 4 digits."""
-    return text.exact(v) if isinstance(v, Fraction) else num(v)
-
-
-def block(trace, t: int) -> list[int] | None:
-    """The points of the mini-batch update t was made on, in list order (None for the full batch): its block ends
-    at visit ``visits[t]`` of the stream X[0], X[1], …, X[n−1], X[0], … (:func:`pla_core.batch`)."""
-    b = trace.settings.get("batch_size")
-    if b is None:
-        return None
-    n, end = len(trace.y), int(trace.visits[t])
-    return [(end - b + j) % n for j in range(b)]
-
-
-def factor(trace) -> tuple[str, float]:
-    """The factor of each yₙx̃ₙ in an update, as the note writes it and as a number: η, or η/b averaged."""
-    s = trace.settings
-    eta, b = s["eta"], s.get("batch_size")
-    if not s.get("average"):
-        return "η", eta
-    k = b or len(trace.y)
-    return ("(η/b)" if b else "(η/n)"), eta / k
-
-
-def _ids(idx) -> str:
-    idx = [int(i) for i in idx]
-    if not idx:
-        return "none"
-    return "#" + ", #".join(map(str, idx[:12])) + (f", … ({len(idx)} in all)" if len(idx) > 12 else "")
+#: J(wₜ), exact on grid data; a number of the run as the page writes it; the points of update t's mini-batch; the
+#: factor of each yₙx̃ₙ: pla_core.words' own, the functions a notebook prints with
+criterion_at, shown, block, factor = words.criterion, num, words.block, words.factor
 
 
 def showing(trace, t: int) -> str:
@@ -117,19 +74,11 @@ def rise_text(trace, t: int, ups: list[int]) -> str:
 def numbers(trace, t: int, ups: list[int], *, separable=None, go: str = "Run", with_bias=None) -> str:
     """Step t: the verdict, wₜ, its mistakes and J, the update summed over the mistakes (or a mini-batch's) with
     wₜ₊₁, the chain and the bias in words, where J rises, and why the batch is gradient descent."""
-    T, n = len(trace), len(trace.y)
-    s = trace.settings
-    eta, bias = s["eta"], s["bias"]
-    R = pla_core.radius_bound(trace.X, bias)
-    w = _weights(trace, t, R)
-    E = trace.errors
     lines = [verdict(trace, t, separable=separable, go=go, with_bias=with_bias), "",
-             f"**t = {t}** of {T} · w{sub(t)} = {vec(w)}",
-             f"Mistakes of w{sub(t)} (the zero-one loss): **{int(E[t])}** of {n} · perceptron criterion "
-             f"J(w{sub(t)}) = Σ −yₙw{sub(t)}ᵀx̃ₙ over them = **{shown(criterion_at(trace, t))}**", "",
+             words.head(trace, t, bold=True), words.batch_mistakes(trace, t, bold=True), "",
              rise_text(trace, t, ups), ""]
-    if t < T:
-        lines += _update(trace, t, w, _weights(trace, t + 1, R))
+    if t < len(trace):
+        lines += [*words.batch_update(trace, t, bold=True, mark=" (circled)"), _chain(trace, t)]
     else:
         lines.append(end_line(trace) + (f" {halt_words.halted(halt_words.end(trace))}" if trace.halted else ""))
     lines += ["", descent(trace)]
@@ -152,8 +101,7 @@ def present(trace, t: int, ups: list[int], *, separable=None, go: str = "Run", w
     """Presenter mode's numbers, the pieces of :func:`numbers` without their explanations: how the run ends, wₜ, its
     mistakes and J (and whether J rose at this step), and the next update's sum and wₜ₊₁."""
     T, n = len(trace), len(trace.y)
-    R = pla_core.radius_bound(trace.X, trace.settings["bias"])
-    w, J = _weights(trace, t, R), criterion_at(trace, t)
+    J = criterion_at(trace, t)
     if t >= T:
         head = end_line(trace)
     elif trace.halted or trace.cycle:
@@ -162,12 +110,12 @@ def present(trace, t: int, ups: list[int], *, separable=None, go: str = "Run", w
         head = (f"This run stops at the cap of {count(T, 'update')} {ahead(go)}: "
                 f"{cap_reason(separable, bias=trace.settings['bias'], with_bias=with_bias)}.")
     rose = f" · 📈 up from {shown(criterion_at(trace, t - 1))}" if t in ups else ""
-    lines = [head, f"**t = {t}** of {T} · w{sub(t)} = {vec(w)}",
+    lines = [head, words.head(trace, t, bold=True),
              f"Mistakes of w{sub(t)}: **{int(trace.errors[t])}** of {n} · J(w{sub(t)}) = **{shown(J)}**{rose}"]
     if t < T:
         k, b = len(trace.used(t)), trace.settings.get("batch_size")
         lines.append(f"Update {t + 1} sums **{k}** mistake{plural(k)}" + (f" of a block of b = {b}" if b else "")
-                     + f": w{sub(t + 1)} = **{vec(_weights(trace, t + 1, R))}**")
+                     + f": w{sub(t + 1)} = **{vec(words.written(trace, t + 1))}**")
     return "  \n".join(lines)
 
 
@@ -189,49 +137,14 @@ def descent(trace) -> str:
             f"makes no update. {flat}")
 
 
-def _update(trace, t: int, w, w_next) -> list[str]:
-    X, y, bias = trace.X, trace.y, trace.settings["bias"]
-    used = trace.used(t)
-    pos, neg = [int(i) for i in used if y[i] > 0], [int(i) for i in used if y[i] < 0]
-    blk = block(trace, t)
-    if blk is None:
-        head = (f"**Update {t + 1} sums all {len(used)} mistake{plural(len(used))} of w{sub(t)}** (circled): "
-                f"○ {_ids(pos)}; × {_ids(neg)}.")
-    else:
-        b, before = len(blk), int(trace.visits[t - 1]) if t else 0
-        skipped = (int(trace.visits[t]) - before) // b - 1
-        head = (f"**Update {t + 1} is made on the mini-batch {_ids(blk)}** (b = {b}, the next points in list "
-                f"order{f'; the {skipped} block{plural(skipped)} before it held no mistake' if skipped else ''}). "
-                f"Of w{sub(t)}'s {count(trace.errors[t], 'mistake')}, {len(used)} "
-                f"{'is' if len(used) == 1 else 'are'} in it (circled) and summed: "
-                f"○ {_ids(pos)}; × {_ids(neg)}.")
-    xt = np.column_stack([np.full(len(y), 1.0 if bias else 0.0), X])
-    plus, minus = xt[pos].sum(axis=0), xt[neg].sum(axis=0)
-    name, c = factor(trace)
-    Z = facts.points(X, y, bias=bias) if isinstance(w[0], Fraction) and facts.rational(c) is not None else None
-    if Z is not None:  # exact, as w is: every sum in full (text.num)
-        plus, minus = (tuple(sum((Z[i][k] * int(y[i]) for i in ids), Fraction(0)) for k in range(xt.shape[1]))
-                       for ids in (pos, neg))
-        c = facts.rational(c)
-    total = [a - b for a, b in zip(plus, minus)]
-    return [
-        head,
-        f"Σ yₙx̃ₙ = (Σ x̃ₙ over the ○) − (Σ x̃ₙ over the ×) = {vec(plus)} − {vec(minus)}"
-        f" = {vec(total)}",
-        f"w{sub(t + 1)} = w{sub(t)} + {name}·Σ yₙx̃ₙ = {vec(w)} + {num(c)}·{vec(total)} = **{vec(w_next)}**",
-        f"The chain of small arrows from w's tip adds each {name}·yₙ·xₙ tip to tail (blue: a ○ adds its x; orange: "
-        f"a × subtracts it) and ends at the tip of the new w (dotted). "
-        + (f"The bias b changes by {name}·(#○ − #×) = {num(c)}·({len(pos)} − {len(neg)}) = "
-           f"{num(c * (len(pos) - len(neg)))}, from {num(w[0])} to {num(w_next[0])}." if bias else
-           "With no bias, b stays 0."),
-    ]
-
-
-def _weights(trace, t: int, R: float):
-    """wₜ as the page writes it: the exact Fractions of a run on grid data (in full, as J beside it), else floats
-    with the rounding noise of sums that cancel cleaned to 0."""
-    wq = facts.weights(trace, t)
-    return wq if wq is not None else clean_weights(trace.weights[t], trace.settings["eta"], R)
+def _chain(trace, t: int) -> str:
+    """What the chain of small arrows draws for update t+1, and the bias's part of the sum."""
+    u = words.batch_sums(trace, t)
+    return (f"The chain of small arrows from w's tip adds each {u.name}·yₙ·xₙ tip to tail (blue: a ○ adds its x; "
+            f"orange: a × subtracts it) and ends at the tip of the new w (dotted). "
+            + (f"The bias b changes by {u.name}·(#○ − #×) = {num(u.c)}·({len(u.pos)} − {len(u.neg)}) = "
+               f"{num(u.c * (len(u.pos) - len(u.neg)))}, from {num(u.w[0])} to {num(u.w_next[0])}."
+               if trace.settings["bias"] else "With no bias, b stays 0."))
 
 
 def rule(trace, asked: int | None) -> str:

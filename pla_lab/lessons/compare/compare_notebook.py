@@ -1,6 +1,7 @@
-"""Download as a notebook (issue 36), the Runs compared lesson's part: its run in code, the numbers of the step (or the
-results) it shows, printed in the page's own words (tests/ui/test_demo_notebook.py finds each line on the page), and
-what to try. Code for the notebook, as text: nothing here runs it."""
+"""Download as a notebook (issue 36), the Runs compared lesson's part: its runs in code (PLA's loop, checked against the
+run on the plot, comes with the default recipe), the numbers of the step it shows, in the page's numbers
+(:mod:`pla_core.words`; tests/ui/test_demo_notebook.py finds each line on the page), and what to try. Code for the
+notebook, as text: nothing here runs it."""
 
 #: Download as a notebook: the three comparisons in code, step t's numbers as the page says them, tries
 NOTEBOOK_RUN = """view = options["cmp"]  # what is compared: "eta", "order" or "sign0"
@@ -21,10 +22,10 @@ else:  # the same run under each reading of a tie: y·wᵀx̃ ≤ 0 a mistake, s
 trace = run()  # the run on the plot
 runs"""
 NOTEBOOK_STEP = """if view == "eta":
-    print(f"t = {t} · both runs start from w_0 = {vec(exactly(settings['w0']))}")
+    print(f"t = {t} · both runs start from w_0 = {vec(words.exactly(settings['w0']))}")
     for name, r in runs.items():  # each run's wₜ and its length ‖wₜ‖
         u = min(t, len(r))
-        print(f"| {vec(weights(r, u))} | {num(float(np.linalg.norm(r.weights[u])))} |")
+        print(f"| {vec(words.written(r, u))} | {num(float(np.linalg.norm(r.weights[u])))} |")
 elif view == "order":
     for order, rs in runs.items():
         counts = [len(r) for r in rs]
@@ -33,7 +34,7 @@ else:
     for reading, r in runs.items():  # the update each reading makes: the point it corrects, then w
         for u in range(1, min(t + 1, len(r)) + 1):
             i = int(r.mistakes[u - 1])
-            print(f"#{i}{'○' if y[i] > 0 else '×'} {vec(weights(r, u))}")"""
+            print(f"#{i}{'○' if y[i] > 0 else '×'} {vec(words.written(r, u))}")"""
 NOTEBOOK_TRIES = (
     ("From w₀ = 0, η only stretches w: check that every wₜ of a run with η = 10 is 10 times the one with η = 1.",
      "a = pla_core.pla(X, y, stop_on_cycle=False, **{**settings, 'eta': 1.0, 'w0': (0.0, 0.0, 0.0)})\n"

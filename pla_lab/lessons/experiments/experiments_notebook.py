@@ -1,6 +1,6 @@
-"""Download as a notebook (issue 36), the Experiments lesson's part: its run in code, the numbers of the step (or the
-results) it shows, printed in the page's own words (tests/ui/test_demo_notebook.py finds each line on the page), and
-what to try. Code for the notebook, as text: nothing here runs it."""
+"""Download as a notebook (issue 36), the Experiments lesson's part: its runs in code, PLA as a loop checked against
+the first of them, its summary printed by :mod:`pla_core.words` as the page prints it (tests/ui/test_demo_notebook.py
+finds each line on the page), and what to try. Code for the notebook, as text: nothing here runs it."""
 
 from pla_lab.api import notebook
 
@@ -10,16 +10,19 @@ NOTEBOOK_RUN = """from pla_core import experiment
 
 res = experiment.experiment(n, 0, runs, noise=p, seed=seed, bound_runs=min(runs, 200), **kw)
 len(res["T"])"""
-NOTEBOOK_STEP = """def stats(name, x):
-    m = experiment.summary(x)
-    return f"{name}: mean {m['mean']:.4g}, median {m['median']:.4g}, 90th percentile {m['p90']:.4g}"
+#: PLA as a loop, on the first run's data (its points, labels and own seed), checked against that run
+LOOP = notebook.loop() + f"""
 
 
-k, cap = len(res["T"]), kw["max_updates"]
+data = experiment.lfd_runs(n, 0, 1, noise=p, seed=seed)  # run 0: its points, its labels, its own seed
+W = pla_loop(data.X[0], data.y[0], seed=int(data.seeds[0]), **kw)
+assert len(W) - 1 == res["T"][0] and np.array_equal(W[-1], res["w"][0])  # exact: on decimals pla_many is exact too
+print(f"{notebook.SAME} (run 0 of the experiment): the same {{len(W) - 1}} updates and the same last w.")"""
+
+NOTEBOOK_STEP = """print(words.experiment_head(res, n, runs, p, kw["order"], kw["max_updates"]))
 capped = int((res["stop"] == "max_updates").sum())
-print(f"{k:,} runs of N = {n:,}, noise {p:.0%}, {kw['order']} order: {capped:,} hit the cap of {cap:,} updates.")
-print(stats("Updates T", res["T"]) + f", {capped:,} of {k:,} hit the cap")
-print(stats("P[f ≠ g]", res["P"]))"""
+print(words.summary_line("Updates T", res["T"], capped=capped, k=len(res["T"])))
+print(words.summary_line("P[f ≠ g]", res["P"]))"""
 NOTEBOOK_PICTURE = """%matplotlib inline
 import matplotlib.pyplot as plt
 
@@ -49,5 +52,9 @@ def notebook_recipe(cfg: dict):
     data = (f"n, runs, p, seed = {cfg['n']!r}, {cfg['runs']!r}, {cfg['p']!r}, {cfg['seed']!r}  # N, runs, noise, seed\n"
             f"kw = {cfg['kw']!r}  # pla_many's keyword arguments (the sidebar's and the page's settings)")
     return notebook.Recipe(NOTEBOOK_RUN, NOTEBOOK_STEP, picture=NOTEBOOK_PICTURE, tries=NOTEBOOK_TRIES, data=data,
+                           loop=LOOP,
+                           loop_about="PLA itself, as the notes write it: a plain loop, one point at a time, on the "
+                                      "first run's points (decimals: on fractions it is exact, as `pla_core`'s runs "
+                                      "are); the `assert` checks it makes that run's updates and last w.",
                            about="A thousand PLA runs on random targets (Learning from Data, chapter 1's homework): "
                                  "each run draws its own points and target f.")

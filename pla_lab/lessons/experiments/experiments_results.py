@@ -8,7 +8,7 @@ import io
 
 import numpy as np
 
-from pla_core.experiment import summary
+from pla_core import words
 from pla_lab.api import count, plural
 
 
@@ -35,10 +35,9 @@ def results(job) -> dict:
 
 
 def stats_line(name: str, x, *, capped: int | None = None, k: int | None = None) -> str:
-    m = summary(x)
-    line = (f"**{name}:** mean **{m['mean']:.4g}**, median **{m['median']:.4g}**, "
-            f"90th percentile **{m['p90']:.4g}**")
-    return line + (f", **{capped:,}** of {k:,} hit the cap" if capped is not None else "")
+    """Mean, median and 90th percentile of ``x``, and how many of k runs hit the cap, in bold
+    (:func:`pla_core.words.summary_line`, the line a notebook prints)."""
+    return words.summary_line(name, x, capped=capped, k=k, bold=True)
 
 
 def halted_line(res: dict, cfg: dict) -> str:

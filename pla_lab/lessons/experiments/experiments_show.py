@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 import numpy as np
 
 from pla_core import experiment as E
+from pla_core import words
 from pla_lab.api import (MAX_POINTS, count, encode_points, links, notes, plural, shared, st, term)
 from pla_lab.lessons.experiments import experiments_checks as C
 from pla_lab.lessons.experiments import experiments_figures as F
@@ -23,10 +24,7 @@ def show_experiment(s, job, notebook=None) -> None:
     cfg, res = job["cfg"], results(job)
     k, n, cap = len(res["T"]), cfg["n"], cfg["kw"]["max_updates"]
     capped = int((res["stop"] == "max_updates").sum())
-    st.markdown(f"**{k:,} run{plural(k)}** of N = {n:,}" + (f" (stopped after {k:,} of {cfg['runs']:,})"
-                                                             if k < cfg["runs"] else "") +
-                f", noise {cfg['p']:.0%}, {cfg['kw']['order']} order: **{capped:,}** hit the cap of "
-                f"{count(cap, 'update')}.")
+    st.markdown(words.experiment_head(res, n, cfg["runs"], cfg["p"], cfg["kw"]["order"], cap, bold=True))
     if cfg["p"] > 0:  # with noise, whether a run halts is the question the noise help raises
         st.markdown(halted_line(res, cfg))
     left, right = st.columns(2, gap="medium")

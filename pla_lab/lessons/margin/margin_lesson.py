@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pla_core
 from pla_core.geometry import clip_line
-from pla_lab.api import (DEFAULT_VIEW, Preset, Recipe, ReplayLesson, Setting, actions, button, dump12, figures, model,
+from pla_lab.api import (DEFAULT_VIEW, Preset, ReplayLesson, Setting, actions, button, dump12, figures, model,
                          st, widgets)
 from pla_lab.lessons.margin import margin_notebook
 from pla_lab.lessons.margin import margin_checks, margin_facts, margin_present, margin_words
@@ -87,9 +87,7 @@ class MarginLesson(ReplayLesson):
         return trace, {"facts": margin_words.facts(trace, plain, options["gamma"])}
 
     def notebook(self, page):
-        return Recipe(margin_notebook.NOTEBOOK_RUN, margin_notebook.NOTEBOOK_STEP,
-                      tries=margin_notebook.NOTEBOOK_TRIES,
-                      about="The margin perceptron: PLA that also corrects a point inside a band of width γ/2.")
+        return margin_notebook.recipe()
 
     def gamma(self, page):
         return page.options["gamma"]

@@ -1,19 +1,35 @@
-"""Download as a notebook (issue 36), the the margin perceptron lesson's part: its run in code, the numbers of the step
-(or the results) it shows, printed in the page's own words (tests/ui/test_demo_notebook.py finds each line on the
-page), and what to try. Code for the notebook, as text: nothing here runs it."""
+"""Download as a notebook (issue 36), the margin perceptron lesson's part: its run in code, the algorithm as a loop
+checked against it, the numbers of the step it shows, printed by :mod:`pla_core.words` as the page prints them
+(tests/ui/test_demo_notebook.py finds each line on the page), and what to try. Code for the notebook, as text:
+nothing here runs it."""
+
+from pla_lab.api import notebook
 
 #: Download as a notebook: the margin perceptron's run in code, step t and the bound as the page says them, tries
 NOTEBOOK_RUN = """gamma = options["gamma"]  # a point is a mistake when y·wᵀx̃/‖w‖ < γ/2
 trace = pla_core.pla(X, y, stop_on_cycle=False, margin=gamma, **settings)
 plain = pla_core.pla(X, y, stop_on_cycle=False, **settings)  # γ = 0: plain PLA on the same points
 trace"""
+
+#: The margin perceptron as a loop: PLA's, with its own mistake rule (inside the band of width γ/2, or at w = 0)
+LOOP = notebook.loop(
+    doc="The margin perceptron: PLA's loop, a point a mistake when y·wᵀx̃/‖w‖ < γ/2. Exactly; returns every wₜ.",
+    args=", margin",
+    rule="""        \"\"\"In the band or on the wrong side: y·wᵀx̃/‖w‖ < γ/2 (squared: exact); at w = 0, every point.\"\"\"
+        m, norm2 = y[i] * (Xt[i] @ w), w @ w
+        return norm2 == 0 or m < 0 or 4 * m * m < F(margin) ** 2 * norm2""") + f"""
+
+
+W = pla_loop(X, y, margin=gamma, **settings)
+assert np.array_equal(W, trace.weights)  # exact: on decimals pla_core runs exactly too
+print(f"{notebook.SAME}: the same {{len(W) - 1}} updates, w for w.")"""
+
 NOTEBOOK_STEP = """T, bias = len(trace), settings["bias"]
-if trace.halted:  # how the run ends, as the page says it
-    print(f"This run halts after {T} updates" if t < T else
-          f"Halts after {T} updates: a full pass finds no point in the band or on the wrong side.")
-print(f"t = {t} of T = {T} · w_{t} = {vec(weights(trace, t))}")
+if trace.halted:
+    print(words.verdict(trace, t))  # how the run ends
+print(words.head(trace, t, named=True))
 if t < T:
-    print(update(trace, t)[4])
+    print(words.update(trace, t))
 R = pla_core.radius(X, bias=bias)
 w_star, rho = pla_core.max_margin(X, y, bias=bias)
 if w_star is not None:
@@ -35,3 +51,13 @@ NOTEBOOK_TRIES = (
      "    run = pla_core.pla(X, y, stop_on_cycle=False, margin=g, **settings)\n"
      "    print(f'γ = {num(g)}: {len(run)} updates, halted: {run.halted}')"),
 )
+
+
+def recipe() -> notebook.Recipe:
+    """The margin perceptron page's notebook."""
+    return notebook.Recipe(NOTEBOOK_RUN, NOTEBOOK_STEP, tries=NOTEBOOK_TRIES, loop=LOOP,
+                           loop_about="The margin perceptron itself: PLA's plain loop with another mistake rule, a "
+                                      "point inside the band y·wᵀx̃/‖w‖ < γ/2 (squared: m² against (γ/2)²‖w‖², so "
+                                      "on fractions it stays exact, as `pla_core`'s run is on the app's decimals). "
+                                      "The `assert` checks it, w for w.",
+                           about="The margin perceptron: PLA that also corrects a point inside a band of width γ/2.")

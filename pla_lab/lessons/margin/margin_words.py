@@ -12,6 +12,7 @@ import numpy as np
 
 import pla_core
 from pla_core import facts as pfacts
+from pla_core import words
 from pla_lab.api import HAND, clean_weights, cls, count, explain, num, plural, sub, term, vec
 from pla_lab.lessons.margin import margin_facts
 from pla_lab.lessons.margin.margin_facts import Facts, facts, within  # noqa: F401 (the lesson's facts, read here)
@@ -89,7 +90,7 @@ def step_parts(trace, t: int, gamma: float) -> dict[str, str]:
     lined = any(exact[1:]) if exact is not None else bool(np.any(w[1:]))
     norm, feat = float(np.linalg.norm(w)), float(np.hypot(w[1], w[2]))
     bad = sum(b.mistake)
-    lines = {"t": f"**t = {t}** of T = {T} · w{sub(t)} = {vec(w)}"}
+    lines = {"t": words.head(trace, t, bold=True, named=True)}  # wₜ exact on grid data, as a notebook prints it
     if b.norm2 == 0:
         lines["count"] = (f"w{sub(t)} = 0 has no line and no margin yet: **every point counts as a mistake** (the "
                           "band is the whole plane).")
@@ -105,8 +106,6 @@ def step_parts(trace, t: int, gamma: float) -> dict[str, str]:
     if t < T:
         i = int(trace.mistakes[t])
         x, y = trace.X[i], float(trace.y[i])
-        xt = np.concatenate([[1.0 if bias else 0.0], x])
-        w_next = clean_weights(trace.weights[t + 1], eta, pla_core.radius_bound(trace.X, bias))
         if b.norm2 == 0:
             why = "at w = 0 every point is a mistake"
         else:
@@ -116,8 +115,7 @@ def step_parts(trace, t: int, gamma: float) -> dict[str, str]:
                 "on the line, so inside the band: still a mistake" if b.side[i] == 0 else
                 "on the right side, but inside the band: still a mistake"))
         lines["next"] = f"**Next:** point #{i} at x = {vec(x)}, y = {cls(y)}: {why}."
-        lines["update"] = (f"w{sub(t + 1)} = w{sub(t)} + η·y·x̃ = {vec(w)} + {num(eta)}·({'+1' if y > 0 else '−1'})·"
-                           f"{vec(xt)} = **{vec(w_next)}**")
+        lines["update"] = words.update(trace, t, bold=True)
     return lines
 
 
@@ -125,8 +123,7 @@ def verdict(trace, t: int, f: Facts, *, separable: bool | None, go: str = "Run")
     """How the margin perceptron's run ends, and why it stops at the cap when it does."""
     T, seen = len(trace), explain.reached(trace, t)
     if trace.halted or trace.cycle:
-        return explain.verdict(trace, t, separable=separable, go=go).replace(
-            "a full pass finds no mistake", "a full pass finds no point in the band or on the wrong side")
+        return explain.verdict(trace, t, separable=separable, go=go)  # a halt: no point in the band (pla_core.words)
     if f.separable and f.vs_2rho > 0:
         why = (f"γ/2 = {num(f.gamma / 2)} is more than ρ\\* = {num(f.rho_star)}, the best margin any line has, so "
                "every line leaves some point inside its band: the margin perceptron can never halt here, and a higher "

@@ -4,8 +4,8 @@ then learn."""
 from functools import partial
 
 import pla_core
-from pla_lab.api import (CREDIT_VIEW, DEFAULT_VIEW, ChartSpec, Field, Preset, Recipe, ReplayLesson, Setting, actions,
-                         button, count, dump_bool, model, notebook, number, parse_bool, st, widgets)
+from pla_lab.api import (CREDIT_VIEW, DEFAULT_VIEW, ChartSpec, Field, Preset, ReplayLesson, Setting, actions,
+                         button, count, dump_bool, model, number, parse_bool, st, widgets)
 from pla_lab.lessons.online import online_notebook
 from pla_lab.lessons.online import online_checks, online_words
 from pla_lab.lessons.online import online_runs as online
@@ -58,11 +58,7 @@ class OnlineLesson(ReplayLesson):
         return steps, {"chart": online.chart(steps), "bound": online.deciding_bound(run)}
 
     def notebook(self, page):
-        return Recipe(online_notebook.NOTEBOOK_RUN, online_notebook.NOTEBOOK_STEP,
-                      picture=notebook.picture(online_notebook.NOTEBOOK_PICTURE_W),
-                      tries=online_notebook.NOTEBOOK_TRIES,
-                      about="The online perceptron: points arrive one at a time; it predicts, then sees the label "
-                            "and learns from a mistake.")
+        return online_notebook.recipe()
 
     def own_settings(self):
         return ("order", "cap")  # the stream's order and length are this lesson's options

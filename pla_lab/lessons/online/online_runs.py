@@ -16,7 +16,7 @@ from fractions import Fraction
 import numpy as np
 
 import pla_core
-from pla_core import facts
+from pla_core import facts, words
 from pla_lab.api import WINDOW_AHEAD, WINDOW_BACK, num, protocol
 
 PASSES_MAX = 10  # passes over the points a stream may make (500 points: 5,000 arrivals)
@@ -136,17 +136,9 @@ def deciding_bound(run: pla_core.Trace) -> Fraction | float | None:
 
 
 def score(steps: Steps, k: int) -> Fraction | float:
-    """wᵀx̃ of arrival k with the w it is predicted by: exact on grid data (a tie is 0, not the −1.4e−17 a float sum
-    of the grid's decimals leaves), else the float, 0 within the run's tie band (facts.TIE)."""
-    run = steps.run
-    i, t = int(run.stream.shown[k]), int(run.stream.weight_index[k])
-    wq, xq = facts.weights(run, t), facts.points(run.X[i:i + 1], [1], bias=run.settings["bias"])
-    if wq is not None and xq is not None:  # this point only: a step stays cheap at 500 points
-        return sum((a * b for a, b in zip(wq, xq[0])), Fraction(0))
-    w, xt = run.weights[t], np.concatenate([[1.0 if run.settings["bias"] else 0.0], run.X[i]])
-    s, R = float(w @ xt), pla_core.radius_bound(run.X, run.settings["bias"])
-    tie = pla_core.is_mistake(s, float(np.sqrt(w @ w)), R) and pla_core.is_mistake(-s, float(np.sqrt(w @ w)), R)
-    return 0.0 if tie else s  # within facts.TIE of 0: the run judged it a tie, as Trace.score says
+    """wᵀx̃ of arrival k with the w it is predicted by, exact on grid data (:func:`pla_core.words.online_score`, the
+    number the words print)."""
+    return words.online_score(steps.run, k)
 
 
 def chart(steps: Steps) -> dict:

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-import pla_core
-from pla_lab.api import (COS495, CREDIT, HAND, SIGN_ZERO, SIGN_ZERO_LABELS, STEP, clean_weights, cls, count, num, par,
-                         plural, term, vec)
+from pla_core import words
+from pla_lab.api import COS495, CREDIT, HAND, SIGN_ZERO, SIGN_ZERO_LABELS, STEP, cls, num, plural, term
 from pla_lab.lessons.online import online_runs as online
 
 GUIDE = f"""\
@@ -44,68 +43,33 @@ of this page's bound. Without them it would not do: XOR's four corners, x̃ = (1
 """
 
 
-def ordinal(k: int) -> str:
-    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
-
-
 def tie_reading(sign_zero) -> str:
     """The sidebar's reading of sign(0), in words, with its note."""
     key = next(k for k, v in SIGN_ZERO.items() if v == sign_zero)
     return SIGN_ZERO_LABELS[key]
 
 
-def predicted(y: float, sign_zero) -> str:
-    """A prediction in words; 0 is a tie, which the sidebar's reading makes wrong (or right) for both labels."""
-    if y:
-        return cls(y)
-    return "no class: a tie, wrong for either label" if sign_zero is None else "a tie, right for either label"
-
-
 def step_text(steps: online.Steps, t: int, *, short: bool = False) -> str:
     """What step t shows, in words and numbers: the arriving point and its prediction, or its revealed label and
     what the perceptron does with it, or the end of the stream. ``short``: presenter mode's lines, without the
-    update's substitution."""
-    run, st = steps.run, steps.run.stream
-    m, n, s = steps.m, len(run.y), run.settings
+    update's substitution. The sentences are :mod:`pla_core.words`' (a notebook prints the same), in bold."""
+    run = steps.run
     k, phase = online.where(steps, t)
-    M = int(st.wrong.sum())
     if phase == "end":
-        return (f"**The stream is over:** {M} mistake{plural(M)} in {m} prediction{plural(m)} "
-                f"({count(m // n, 'pass', 'passes')} over {count(n, 'point')}). Final w = {vec(_w(steps, t))}.")
-    i = int(st.shown[k])
-    x, y = run.X[i], float(run.y[i])
-    w = _w(steps, t)
-    xt = np.concatenate([[1.0 if s["bias"] else 0.0], x])
-    score = online.score(steps, k)  # exact on grid data: a tie prints as 0
-    head = (f"**Arrival {k + 1} of {m}** (pass {k // n + 1}): point #{i} at ({num(x[0])}, {num(x[1])}); "
-            f"w = {vec(w)}.")
-    pred = f"ŷ = sign(wᵀx̃) = sign({num(score)}) = **{predicted(steps.predicted[k], s['sign_zero'])}**"
-    head += "  \n" if short else "\n\n"
+        return words.stream_over(run, bold=True)
+    head = words.arrival(run, k, bold=True) + ("  \n" if short else "\n\n")
     if phase == "predict":
-        return f"{head}**Predict:** {pred}. Its label is hidden" + ("." if short else ": **Step** reveals it.")
-    if not st.wrong[k]:
-        return f"{head}**Revealed:** y = **{cls(y)}**; {pred}: **right**, so w stays."
-    nth = int(st.wrong[:k + 1].sum())
-    eta = s["eta"]
-    w_next = clean_weights(steps.weights[t + 1], eta, pla_core.radius_bound(run.X, s["bias"]))
-    learns = "" if short else f"{vec(w)} + {num(eta)}·{par(y)}·{vec(xt)} = "
-    return (f"{head}**Revealed:** y = **{cls(y)}**; {pred}: **a mistake**, the {ordinal(nth)}. So w learns: "
-            f"w ← w + η·y·x̃ = {learns}**{vec(w_next)}** (the next Step).")
-
-
-def _w(steps: online.Steps, t: int) -> np.ndarray:
-    s = steps.run.settings
-    return clean_weights(steps.weights[t], s["eta"], pla_core.radius_bound(steps.run.X, s["bias"]))
+        return head + words.predict_line(run, k, bold=True) + ("." if short else ": **Step** reveals it.")
+    said = words.revealed(run, k, bold=True, short=short)
+    return head + said + (" (the next Step)." if run.stream.wrong[k] else "")
 
 
 def tally(steps: online.Steps, t: int, *, short: bool = False) -> str:
     """Mistakes so far against the bound, and why there is no bound when there is none (``short``: the count and
     the bound's number, for presenter mode)."""
     k, phase = online.where(steps, t)
-    seen = k + (phase == "reveal")
-    done = online.mistakes_before(steps, t)
     B, why = online.bound(steps.run)
-    line = f"**Mistakes so far: {done}** in {seen} revealed label{plural(seen)}"
+    line = words.so_far(steps.run, k, phase == "reveal", bold=True)
     if B is not None:
         line += f" · the bound R²/ρ*² = **{num(B)}**" + ("" if short else ": no stream of these points, in any "
                                                          "order and however long, makes more from w₀ = 0.")

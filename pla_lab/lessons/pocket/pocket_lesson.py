@@ -5,7 +5,7 @@ import numpy as np
 
 import pla_core
 from pla_core import datasets, geometry
-from pla_lab.api import (CREDIT_VIEW, DEFAULT_VIEW, ChartSpec, Field, Preset, Recipe, ReplayLesson, button, figures,
+from pla_lab.api import (CREDIT_VIEW, DEFAULT_VIEW, ChartSpec, Field, Preset, ReplayLesson, button, figures,
                          linked, links, model, st, widgets)
 from pla_lab.lessons.pocket import pocket_notebook
 from pla_lab.lessons.pocket import pocket_checks, pocket_words
@@ -62,10 +62,7 @@ class PocketLesson(ReplayLesson):
         return trace, extras
 
     def notebook(self, page):
-        return Recipe(pocket_notebook.NOTEBOOK_RUN, pocket_notebook.NOTEBOOK_STEP,
-                      tries=pocket_notebook.NOTEBOOK_TRIES,
-                      about="Pocket: PLA that keeps, in its pocket ŵ, the best weights it has seen, on labels noise "
-                            "may have flipped.")
+        return pocket_notebook.recipe()
 
     def option_values(self):
         return {**super().option_values(), "f": self.state["f"]}

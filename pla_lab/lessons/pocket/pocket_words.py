@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pla_lab.api import ahead, cap_reason, count, halt_words, not_yet, pct, plural, sub, term
+from pla_core import words
+from pla_lab.api import ahead, cap_reason, count, halt_words, not_yet, pct, plural, term
 
 GUIDE = f"""
 **What you see.** The dashed green line is the {term("D, f, H, A, g", "target f")} that labelled the points;
@@ -32,8 +33,7 @@ def numbers(trace, t: int, extras: dict, *, noise: int, noisy: bool, go: str = "
     the noise, and how the run ends (as what is coming until step t gets there)."""
     n = len(trace.y)
     perr = int(trace.pocket_errors[t])
-    lines = [f"**t = {t}** of {len(trace)} update{plural(len(trace))}"
-             + ("" if trace.halted else " (the cap, set in the sidebar)"),
+    lines = [words.pocket_head(trace, t, bold=True) + ("" if trace.halted else " (the cap, set in the sidebar)"),
              *errors(trace, t)]
     if extras.get("eout") is not None:
         lines.append(f"{eout(extras, t)} of the square the points come from (hatched)" + constant(trace, t))
@@ -48,30 +48,26 @@ def numbers(trace, t: int, extras: dict, *, noise: int, noisy: bool, go: str = "
 
 
 def errors(trace, t: int) -> list[str]:
-    """Eᵢₙ of PLA's wₜ and of the pocket's ŵ at step t, and the update that put ŵ in the pocket."""
-    n, err, perr = len(trace.y), int(trace.errors[t]), int(trace.pocket_errors[t])
-    since = int(np.flatnonzero(trace.pocket_errors[: t + 1] == perr)[0])  # the update that put ŵ in the pocket
-    return [f"Eᵢₙ(w{sub(t)}), PLA now: **{pct(err, n)}**",
-            f"Eᵢₙ(ŵ), the pocket: **{pct(perr, n)}**" + (f" (kept since update {since})" if since else
-                                                        " (w₀, no better w yet)")]
+    """Eᵢₙ of PLA's wₜ and of the pocket's ŵ at step t, and the update that put ŵ in the pocket (the sentences a
+    notebook prints, :func:`pla_core.words.pocket_errors`)."""
+    return words.pocket_errors(trace, t, bold=True)
 
 
 def eout(extras: dict, t: int) -> str:
     """ŵ's Eₒᵤₜ against f at step t (the run has an f)."""
-    return f"Eₒᵤₜ(ŵ) against f: **{100 * float(extras['eout'][t]):.1f}%**"
+    return words.e_out(extras["eout"], t, bold=True)
 
 
 def flips(extras: dict, noise: int) -> str:
     """How many labels the noise flipped (the noise is on)."""
-    flipped = extras["flipped"]
-    return f"Noise p = {noise}%: **{int(np.sum(flipped))}** of {count(len(flipped), 'label')} flipped"
+    return words.flips(extras["flipped"], noise, bold=True)
 
 
 def present(trace, t: int, extras: dict, *, noise: int, noisy: bool, go: str = "To cap") -> str:
     """Presenter mode's numbers: t (or, once there, the cap or the halt), Eᵢₙ of w and ŵ, ŵ's Eₒᵤₜ and the noise;
     the pieces of :func:`numbers`, without their explanations."""
     T = len(trace)
-    first = [f"**t = {t}** of {T} update{plural(T)}" + ("" if trace.halted else " (the cap)")]
+    first = [words.pocket_head(trace, t, bold=True) + ("" if trace.halted else " (the cap)")]
     if t >= T:
         first = [cap_line(trace, extras)] if not trace.halted else end_words(trace, t, extras, go)
     last = [] if extras.get("eout") is None else [eout(extras, t) + (" (ŵ: no line)" if constant(trace, t) else "")]

@@ -2,7 +2,7 @@
 (perceptron, hinge, logistic, squared) on the same points, four lines stepping together; the losses as curves of
 the margin score; L̂ and E_in over the steps; one step's numbers for the loss a student picks."""
 
-from pla_lab.api import (DEFAULT_VIEW, ChartSpec, FixedPreset, Preset, Recipe, ReplayLesson, model, payload, shared, st,
+from pla_lab.api import (DEFAULT_VIEW, ChartSpec, FixedPreset, Preset, ReplayLesson, model, payload, shared, st,
                          sub, widgets)
 from pla_lab.lessons.sgd import sgd_notebook
 from pla_lab.lessons.sgd import sgd_checks, sgd_figures, sgd_present, sgd_runs, sgd_words
@@ -45,10 +45,7 @@ class SgdLesson(ReplayLesson):
         return runs[options["loss"]], {"runs": runs, "ends": sgd_runs.endings(runs), "chart": sgd_figures.chart(runs)}
 
     def notebook(self, page):
-        return Recipe(sgd_notebook.NOTEBOOK_RUN, sgd_notebook.NOTEBOOK_STEP,
-                      tries=sgd_notebook.NOTEBOOK_TRIES,
-                      about="Stochastic gradient descent on four losses (perceptron, hinge, logistic, squared), one "
-                            "visited point a step, from the same start.")
+        return sgd_notebook.recipe()
 
     def companion(self, page):
         if page.trace is None:  # no run (Clear, or points it cannot run on): no lines to draw

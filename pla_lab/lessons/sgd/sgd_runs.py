@@ -9,7 +9,7 @@ from fractions import Fraction
 import numpy as np
 
 import pla_core
-from pla_core import facts
+from pla_core import facts, words
 from pla_core.descent import KINK, LOSSES, loss_gradients
 from pla_core.descent import margins as float_margins
 from pla_core.reference import radius_bound
@@ -155,12 +155,7 @@ def _stuck(trace, w) -> bool:
 def ending(trace) -> Ending:
     s = trace.settings
     loss, T, n, k = s["loss"], len(trace), len(trace.y), kink(trace)
-    if exact(trace):
-        changed = np.any(trace.updates != 0, axis=1)
-    else:
-        changed = np.any(np.diff(trace.weights, axis=0) != 0, axis=1)
-    moving = np.flatnonzero(changed)
-    unseen = int(np.sum(np.any(trace.updates != 0, axis=1) & ~changed)) if loss == "logistic" else 0
+    moved, last_move, unseen = words.moves(trace)  # where w moved, as the words (and a notebook) count it
     w = trace.weights[-1]
     m = margins(trace, T)
     y = [int(v) for v in trace.y]
@@ -179,7 +174,7 @@ def ending(trace) -> Ending:
     smallest = min((v for v, z in zip(m, zero) if not z), default=min(m, default=0))
     separable = _separable(trace.X[~zero], trace.y[~zero], s["bias"]) if loss == "hinge" and still else None
     return Ending(
-        loss=loss, T=T, n=n, moved=len(moving), last_move=int(moving[-1]) if len(moving) else None, unseen=unseen,
+        loss=loss, T=T, n=n, moved=moved, last_move=last_move, unseen=unseen,
         wrong=sum(wrong), min_margin=smallest, norm_half=float(np.linalg.norm(trace.weights[T // 2])),
         norm_end=float(np.linalg.norm(w)), still_moving=still, pushing=sum(pull),
         pushing_right=sum(p and not b for p, b in zip(pull, wrong)),

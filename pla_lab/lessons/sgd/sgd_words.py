@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from pla_core import facts
+from pla_core import facts, words
 from pla_core.descent import sigmoid
 from pla_lab.api import COS495, STEP, num, par, plural, sub, term, text, vec
 from pla_lab.lessons.sgd import sgd_runs
@@ -110,7 +110,7 @@ def numbers(runs: dict, loss: str, t: int) -> str:
     trace = runs[loss]
     T = len(trace)
     if t >= T:
-        return f"**t = {T} of {T}**, the {loss_name(loss)}'s end: w{sub(T)} = {vec(_w(trace, T))}."
+        return words.sgd_head(trace, t, bold=True)
     s = sgd_runs.step(trace, t)
     x = sgd_runs.augmented(trace)[s.i]
     y = trace.y[s.i]
@@ -120,8 +120,7 @@ def numbers(runs: dict, loss: str, t: int) -> str:
         x = [facts.rational(v) for v in x]
         grad = vec(-int(y) * v for v in x) if np.any(s.grad != 0) else grad
         upd = vec(a - b for a, b in zip(_w(trace, t + 1), _w(trace, t))) if np.any(s.update != 0) else upd
-    lines = [f"**t = {t} of {T}**, w{sub(t)} = {vec(_w(trace, t))}. The next step, {t + 1}, with the "
-             f"**{loss_name(loss)}** visits point #{s.i} (x̃ = {vec(x)}, y = {num(y)}):",
+    lines = [words.sgd_head(trace, t, bold=True),
              f"- margin score m = y·w{sub(t)}ᵀx̃ = **{show(s.m, k)}**; ℓ = {FORMULAS[loss].split(' = ')[-1]} = "
              f"**{show(s.loss)}**",
              f"- ∇ℓ = {_gradient_words(trace, s, y, x)} = {grad}",
@@ -210,12 +209,8 @@ def _ending(loss: str, end, n: int, e: dict) -> str:
         return (f"**diverged**: a weight passed 10¹² at step {T}. η is too large for the squared loss here: a step "
                 "multiplies the visited point's residual wᵀx̃ − y by 1 − 2η·‖x̃‖², beyond −1 where η·‖x̃‖² > 1, so "
                 "it overshoots wᵀx̃ = y by more than it corrects, and here the overshoots grew.")
-    moved = (f"w moved at {end.moved} of {T} step{plural(T)}" +
-             (f", last at step {end.last_move + 1}" if end.last_move is not None and end.moved < T else ""))
-    if end.unseen:
-        moved = (f"w changed in floating point at {end.moved} of {T} step{plural(T)}; at {end.unseen} other"
-                 f"{'' if end.unseen == 1 else 's'} its step was smaller than floating point can add to w")
-    wrong = f"{end.wrong} of {n} point{plural(n)} wrong at the end"
+    moved = words.sgd_moved(T, end.moved, end.last_move, end.unseen)  # the sentences a notebook prints
+    wrong = words.wrong_at_end(end.wrong, n)
     notes = "; ".join(v for v in (kink_words(end), origin_words(end)) if v)
     notes = f" ({notes})" if notes else ""
     if not end.still_moving:

@@ -3,8 +3,8 @@ it."""
 
 import pla_core
 from pla_core import facts
-from pla_lab.api import (DEFAULT_VIEW, Field, Preset, Recipe, ReplayLesson, actions, button, explain, figures,
-                         count, halt_words, model, notebook, runs, st, text, widgets)
+from pla_lab.api import (DEFAULT_VIEW, Field, Preset, ReplayLesson, actions, button, explain, figures,
+                         count, halt_words, model, runs, st, text, widgets)
 from pla_lab.lessons.xor import xor_notebook
 from pla_lab.lessons.xor import xor_checks, xor_words
 from pla_lab.lessons.xor import xor_lift as lift_arrows
@@ -46,9 +46,7 @@ class XorLesson(ReplayLesson):
                        "exact": sep.separable if exact is None else exact}
 
     def notebook(self, page):
-        return Recipe(xor_notebook.NOTEBOOK_RUN, xor_notebook.NOTEBOOK_END + "\n" + notebook.PLA_NUMBERS,
-                      tries=xor_notebook.NOTEBOOK_TRIES,
-                      about="PLA on XOR's four points, or with x₁x₂ as a third feature (the lift).")
+        return xor_notebook.recipe()
 
     def export_notes(self, page):
         return (["the run learned from the lift (x1, x2, x1*x2): its weights are b, w1, w2, w3."]

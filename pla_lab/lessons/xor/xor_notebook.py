@@ -1,6 +1,9 @@
-"""Download as a notebook (issue 36), the XOR lesson's part: its run in code, the numbers of the step (or the results)
-it shows, printed in the page's own words (tests/ui/test_demo_notebook.py finds each line on the page), and what to
-try. Code for the notebook, as text: nothing here runs it."""
+"""Download as a notebook (issue 36), the XOR lesson's part: its run in code, PLA as a loop checked against it (on
+the points, or on the lifted ones), the numbers of the step it shows, printed by :mod:`pla_core.words` as the page
+prints them (tests/ui/test_demo_notebook.py finds each line on the page), and what to try. Code for the notebook, as
+text: nothing here runs it."""
+
+from pla_lab.api import notebook
 
 #: Download as a notebook: the XOR lesson's run in code, how it ends as the page says it, and what to try
 NOTEBOOK_RUN = """if options["lift"]:  # x₁x₂ as a third feature, its weight starting at 0
@@ -9,14 +12,17 @@ else:
     X_run, w0 = X, settings["w0"]
 trace = pla_core.pla(X_run, y, stop_on_cycle=False, **{**settings, "w0": w0})
 trace"""
-NOTEBOOK_END = """T = len(trace)
-if trace.cycle and not trace.halted:  # the state repeats: PLA can never halt
-    s, p = trace.cycle
-    w_s = facts.weights(trace, s) or [float(v) for v in trace.weights[s]]
-    print(f"after update {s + p} the state {'will be' if t < s + p else 'is'} exactly what it was after update {s}: "
-          f"w_{s + p} = w_{s} = {vec(w_s)}")
-elif trace.halted:
-    print(f"this run halts after {T} updates" if t < T else f"PLA halts after {T} updates")"""
+#: PLA as a loop, on the points the run learned from (x₁, x₂, and x₁x₂ with the lift)
+LOOP = notebook.loop() + f"""
+
+
+W = pla_loop(X_run, y, **{{**settings, "w0": w0}})
+assert np.array_equal(W, trace.weights)  # exact: on decimals pla_core runs exactly too
+print(f"{notebook.SAME}: the same {{len(W) - 1}} updates, w for w.")"""
+
+#: Step t's numbers as the page shows them under the plot (explain.step_numbers)
+NOTEBOOK_STEP = "print(words.numbers(trace, t))  # wₜ, its mistakes, the next update in numbers (or how the run ended)"
+
 NOTEBOOK_TRIES = (
     ("No line separates XOR's points; with x₁x₂ as a third feature a plane does. Ask the exact LP both:",
      "print('a line:', pla_core.is_separable(X, y, bias=True))\n"
@@ -32,3 +38,9 @@ NOTEBOOK_TRIES = (
      "run = pla_core.pla(X, y, stop_on_cycle=False, **{**settings, 'sign_zero': 1})\n"
      "print(len(run), 'updates, halted:', run.halted, ', cycle:', run.cycle)"),
 )
+
+
+def recipe() -> notebook.Recipe:
+    """The XOR page's notebook."""
+    return notebook.Recipe(NOTEBOOK_RUN, NOTEBOOK_STEP, tries=NOTEBOOK_TRIES, loop=LOOP,
+                           about="PLA on XOR's four points, or with x₁x₂ as a third feature (the lift).")
