@@ -6,14 +6,16 @@ Run:  python benchmarks/class_load.py [--n 200] [--store sqlite|postgresql] [--k
 Every phone is a real websocket session speaking Streamlit's protocol (as benchmarks/load.py's students), through
 nginx to ``--replicas`` processes (deploy/start.sh) that share one store: a SQLite file, or a PostgreSQL cluster
 this script starts (Debian's, as in the tests). What each sends is what Chromium sends:
+  * every tab sends its browser's id cookie (``pla_id``, as the head script writes it before the page connects);
   * the lecturer's projector opens /pla in presenter mode and presses *Ask the class* (the button's trigger, in the
-    rerun of the fragment it is drawn in); the app switches it to its own link, /class?room=…&key=…;
+    rerun of the fragment it is drawn in); the app switches it to the projector, /class?room=…&present=1 (the key
+    stays in the session, and in a cookie the projector's page writes: no address holds it);
   * N phones open the class link at once (within 10 s is the target) and follow the room as the browser does: the
     server's AutoRerun message names the fragment and its interval, and the phone reruns it that often;
   * each phone answers at a random moment within 20 s (the radio's value and the *Answer* button's trigger); a third
     of them change their mind once. With ``--kill``, one replica is killed (SIGKILL) halfway through the vote: its
-    phones reconnect through nginx, open the page again from their own address (which holds their id, ``me``), and
-    answer again if their answer had not been confirmed.
+    phones reconnect through nginx with the same id cookie, open the page again from their own address, and answer
+    again if their answer had not been confirmed.
 
 Figures: open time; answer → counted (the rerun that answers the press says "Your answer X is counted": the store
 holds it); how far the projector's count lags the answers counted; each replica's rerun time (AutoRerun fragments and
@@ -27,6 +29,7 @@ import asyncio
 import json
 import os
 import random
+import secrets
 import signal
 import time
 from collections import defaultdict
@@ -61,6 +64,7 @@ class Tab:
     runs: list = field(default_factory=list)  # (replica, seconds) of each rerun this tab waited for
     follow: tuple | None = None  # the follower's (trigger id, what it was told the page shows)
     route: str = ""  # nginx's route cookie: the page's requests go to the replica its websocket is on
+    browser: str = field(default_factory=lambda: secrets.token_hex(16))  # its id cookie, as ids.js makes it
     moves: int = 0
 
     def back(self, fragment: str = "", widgets=(), auto: bool = False) -> bytes:
@@ -82,7 +86,8 @@ class Tab:
         return msg.SerializeToString()
 
     def connect_headers(self) -> dict:
-        return {"Cookie": f"pla_route={self.route}"} if self.route else {}
+        """The cookies the browser sends with the websocket: its id (every page load), nginx's route once set."""
+        return {"Cookie": f"pla_id={self.browser}" + (f"; pla_route={self.route}" if self.route else "")}
 
     async def open(self) -> float:
         t0 = time.perf_counter()
@@ -224,13 +229,13 @@ class Phone:
     runs: list = field(default_factory=list)
 
     async def open(self) -> float:
-        query = f"room={self.room}" + (f"&me={self.me}" if self.me else "")
         route = self.tab.route if self.tab is not None else ""
         if self.tab is not None:
             self.runs += self.tab.runs
-        self.tab = Tab(self.base, "class", query, route=route)
+        again = {"browser": self.me} if self.me else {}  # a reconnection: the same browser, the same cookie
+        self.tab = Tab(self.base, "class", f"room={self.room}", route=route, **again)
         took = await self.tab.open()
-        self.me = dict(p.split("=", 1) for p in self.tab.query.split("&")).get("me", self.me)
+        self.me = self.tab.browser  # who answered, for the store: this phone's browser id, the same after a reconnect
         return took
 
     async def answer(self, letter: str) -> None:
@@ -291,16 +296,18 @@ class Phone:
 
 
 async def projector(base: str) -> tuple[Tab, str, str]:
-    """The lecturer: /pla in presenter mode, *Ask the class* pressed; their tab on the projector's view, room, key."""
+    """The lecturer: /pla in presenter mode, *Ask the class* pressed; their tab on the projector's view, the room (and
+    "": the key is in the lecturer's session, never in the address)."""
     tab = Tab(base, "pla", "present=1")
     await tab.open()
     await tab.press("Ask the class")
-    while "key=" not in tab.query:  # the switch to /class: a new run of the whole page
+    while "room=" not in tab.query:  # the switch to /class: a new run of the whole page
         tab.done.clear()
         await asyncio.wait_for(tab.done.wait(), PATIENCE)
     tab.page = "class"
     params = dict(p.split("=", 1) for p in tab.query.split("&"))
-    return tab, params["room"], params["key"]
+    assert "key" not in params, "the projector's address holds the key: its browser sent no id cookie"
+    return tab, params["room"], ""
 
 
 async def watch(tab: Tab, until: float, into: list) -> None:

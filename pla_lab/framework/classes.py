@@ -186,7 +186,7 @@ def code_of(typed: str) -> tuple[tuple[str, str] | None, str | None]:
     if len(text) > TYPED_MAX:
         return None, (f"That is {len(text):,} characters: a class code is {CODE_LEN} letters and digits (the class "
                       "link works too).")
-    link = re.search(r"[?&]room=([A-Za-z0-9_-]+)", text)
+    link = re.search(r"[?&]room=([^&#\s]*)", text)
     if link:
         room = valid(link.group(1))
         return (("link", room), None) if room else (None, "That link is not a class's link: type the code instead.")

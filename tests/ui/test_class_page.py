@@ -187,3 +187,69 @@ def test_the_projector_and_a_student_say_what_the_question_is_about():
     _, room, key = ask_first({"t": "3"})
     assert "About PLA step by step, step 3" in text(projector(room, key))
     assert "about PLA step by step, step 3" in text(student(room))
+
+
+FRESH = "Start a new class (a new code; this class's results stay until it expires)"
+END = "End this class (its questions and answers are deleted)"
+
+
+def test_a_fresh_class_on_purpose_asks_the_question_on_screen_with_a_new_code():
+    at, room, key = ask_first()
+    lecturer = projector(room, key)
+    question, code = classes.store().view(room)["question"]["text"], classes.store().view(room)["code"]
+    button(lecturer, FRESH).click().run()
+    assert not lecturer.exception
+    new = url(lecturer)["room"]
+    assert new != room and url(lecturer)["present"] == "1"
+    shown = text(lecturer)
+    assert question in shown and "0 answered" in shown and code not in shown
+    assert classes.store().view(new)["code"] in shown and classes.store().view(room) is not None  # the old one kept
+    lecturer.switch_page("../pages/pla.py").run()  # the lessons of this tab now ask in the new class
+    assert url(lecturer)["room"] == new
+
+
+def test_an_ended_class_says_so_once_to_its_lecturer_and_once_to_a_student(monkeypatch):
+    monkeypatch.setattr(classes, "FRESH_S", 0.0)  # the student's page reads the room as it is, not a copy
+    _, room, key = ask_first()
+    lecturer, student_page = projector(room, key), student(room)
+    button(lecturer, END).click().run()
+    said = [m.value for m in (*lecturer.error, *lecturer.info, *lecturer.warning)]
+    assert len(said) == 1 and "This class has ended" in said[0] and not CONTROLS & labels(lecturer), said
+    student_page.run()
+    said = [m.value for m in (*student_page.error, *student_page.info, *student_page.warning)]
+    assert len(said) == 1 and "This class has ended" in said[0], said
+    assert "Class code" in {t.label for t in student_page.text_input}  # and they may join another
+
+
+def test_the_lecturers_own_link_is_shown_only_when_asked_for():
+    _, room, key = ask_first()
+    lecturer = projector(room, key)
+    shown = lambda: "".join(str(c.value) for c in lecturer.code) + text(lecturer)  # noqa: E731
+    assert key not in shown()
+    next(t for t in lecturer.toggle if t.label == "Show my own link to this class").set_value(True).run()
+    assert f"/class?room={room}&key={key}" in shown()
+
+
+@pytest.mark.parametrize("typed", ["wide", "link", "dashed"])
+def test_a_code_typed_as_a_phone_types_it_or_the_class_link_pasted_joins(typed):
+    _, room, _ = ask_first()
+    code = classes.store().view(room)["code"]
+    at = student()
+    at.text_input[0].input({"wide": "".join(chr(ord(c) + 0xFEE0) for c in code.lower()),
+                            "link": f"http://10.0.0.5:8501/class?room={room}", "dashed": f"{code[:3]}-{code[3:]}"}[typed])
+    button(at, "Join").click().run()
+    assert not at.exception and url(at)["room"] == room and "Your answer" in {r.label for r in at.radio}
+
+
+def test_a_long_paste_is_refused_with_its_length_and_the_wait_never_says_0_s(monkeypatch):
+    clock = [100.0]
+    monkeypatch.setattr(ratelimit, "CODES", ratelimit.Limit(burst=1, per_s=1 / 6, clock=lambda: clock[0]))
+    at = student()
+    at.text_input[0].input("x" * 300)
+    button(at, "Join").click().run()
+    assert "That is 300 characters" in text(at)
+    for advance, wait in ((0, None), (0, "wait 6 s"), (5.9, "wait 1 s")):  # 0.1 s to wait: "1 s", never "0 s"
+        clock[0] += advance
+        at.text_input[0].input("ZZZZZZ")
+        button(at, "Join").click().run()
+        assert (wait or "No class has the code ZZZZZZ") in text(at), text(at)

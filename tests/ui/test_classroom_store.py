@@ -172,3 +172,47 @@ def test_sqlite_in_a_file_is_shared_by_two_stores_as_by_two_processes(tmp_path):
     b.answer(b.room_by_code(room.code), "s1", q, 2)
     a.show(room.id, room.key)
     assert b.view(room.id)["question"]["votes"] == [0, 0, 1]
+
+
+def test_a_fresh_class_asks_the_same_question_with_a_new_code_and_the_old_class_keeps_its_answers(store):
+    """*Start a new class* (issue 45): a new room, a new code, the question on screen asked there as a first vote with
+    no answers; the old room as it was; only the lecturer's key may do it."""
+    room = store.open_room("/pla?t=0")
+    store.ask(room.id, room.key, QUESTION)
+    store.answer(room.id, "student-1", store.view(room.id)["question"]["id"], 1)
+    with pytest.raises(C.Refused):
+        store.fresh(room.id, "not the key")
+    new = store.fresh(room.id, room.key)
+    assert new.id != room.id and new.code != room.code and new.key != room.key
+    q = store.view(new.id)["question"]
+    assert (q["text"], q["choices"], q["round"], q["answered"]) == (QUESTION["text"], QUESTION["choices"], 1, 0)
+    assert store.view(room.id)["question"]["answered"] == 1
+    empty = store.open_room("/xor")
+    assert store.view(store.fresh(empty.id, empty.key).id)["question"] is None  # nothing asked yet: nothing to ask
+
+
+def test_a_students_own_answer_is_read_for_the_question_it_was_given_to(store):
+    room = store.open_room("/pla?t=0")
+    store.ask(room.id, room.key, QUESTION)
+    first = store.view(room.id)["question"]["id"]
+    store.answer(room.id, "me", first, 2)
+    store.ask(room.id, room.key, {**QUESTION, "text": "Which next?"})
+    assert store.my_answer(room.id, "me") is None  # the question now asked: not answered yet
+    assert store.my_answer(room.id, "me", first) == 2
+
+
+def test_the_results_link_each_demo_absolutely_in_the_order_asked(store):
+    room = store.open_room("/pla?t=0")
+    store.ask(room.id, room.key, QUESTION)
+    store.ask(room.id, room.key, {**QUESTION, "text": "Then?", "link": "/halts?t=3"})
+    rows = list(csv.DictReader(io.StringIO(store.results_csv(room.id, room.key, "http://10.0.0.5:8501"))))
+    assert [r["question"] for r in rows][::3] == [QUESTION["text"], "Then?"]
+    assert {r["demo link"] for r in rows} == {"http://10.0.0.5:8501/pla?t=0", "http://10.0.0.5:8501/halts?t=3"}
+    plain = list(csv.DictReader(io.StringIO(store.results_csv(room.id, room.key))))
+    assert plain[0]["demo link"] == "/pla?t=0"  # no server's address given: the link as it was asked
+
+
+def test_a_code_typed_in_full_width_letters_names_its_room(store):
+    room = store.open_room("/pla")
+    wide = "".join(chr(ord(c) + 0xFEE0) for c in room.code.lower())  # what some phones' keyboards type
+    assert store.room_by_code(wide) == room.id
