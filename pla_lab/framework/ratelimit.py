@@ -1,7 +1,8 @@
-"""How often one browser session may do a thing that costs the server or could be used to guess (issue 35): type a
-class code, send an answer. A bucket per session and kind: it holds ``burst`` tries and refills at ``per_s`` a second;
-a try with the bucket empty is refused, and the page says how long to wait. In this process only: behind nginx each
-replica counts its own sessions, which sticky sessions keep on one replica."""
+"""How often one browser may do a thing that costs the server or could be used to guess (issues 35, 45): type a class
+code, send an answer. A bucket per browser and kind (its id: ``classes.counted_as``, the session's where the browser
+keeps no cookie): it holds ``burst`` tries and refills at ``per_s`` a second; a try with the bucket empty is refused,
+and the page says how long to wait. In this process only: behind nginx each replica counts the browsers it serves,
+which sticky sessions keep on one replica."""
 
 from __future__ import annotations
 
@@ -15,11 +16,11 @@ class Limit:
     burst: float  # tries at once
     per_s: float  # tries a second, over time
     clock: object = time.monotonic
-    _buckets: dict = field(default_factory=dict)  # session → (tokens, at)
+    _buckets: dict = field(default_factory=dict)  # browser (or session) → (tokens, at)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def take(self, session: str) -> float:
-        """0 if ``session`` may go ahead now (its try counted), else the seconds until it may."""
+        """0 if ``session`` (a browser's id) may go ahead now (its try counted), else the seconds until it may."""
         now = self.clock()
         with self._lock:
             tokens, at = self._buckets.get(session, (self.burst, now))
