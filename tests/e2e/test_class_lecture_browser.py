@@ -165,8 +165,9 @@ def test_to_the_demo_then_back_lands_on_the_projector_which_reloads_in_presenter
     try:
         page = ctx.new_page()
         ready(page, server + "/pla?present=1&t=2")
-        question, _ = ask(page)
+        question, code = ask(page)
         projector = page.url
+        room = parse_qs(urlsplit(projector).query)["room"][0]
         page.get_by_role("link", name="To the demo").click()
         page.wait_for_url(re.compile(r"/pla\?"), timeout=30_000)
         page.wait_for_selector(READY, timeout=30_000)
@@ -198,6 +199,11 @@ def test_to_the_demo_then_back_lands_on_the_projector_which_reloads_in_presenter
         for control in (*CONTROLS, "Download the results (CSV)"):
             expect(other.get_by_role("button", name=control)).to_have_count(0)
         other.context.close()
+        # a lesson's address typed in that tab, with no room in it: the tab's class comes back, and asks in it
+        ready(page, server + "/xor?present=1")
+        page.wait_for_function("(r) => new URL(location.href).searchParams.get('room') === r", arg=room,
+                               timeout=30_000)
+        assert ask(page)[1] == code
     finally:
         ctx.close()
 
