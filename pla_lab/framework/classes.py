@@ -156,11 +156,10 @@ def browser(jar: Mapping[str, str] | None = None) -> str | None:
 
 def me() -> str:
     """Who answers, in a class: this browser's id, the same in every tab, reload and reconnection of it; where the
-    browser sends no id, this tab's, from its own address (``me``), made and written there if absent."""
-    mine = browser()
-    if mine is not None:
-        return mine
-    mine = valid(st.query_params.get("me"))
+    browser sends no id, this tab's, in its own address (``me``), made and written there if absent. A tab whose
+    address already holds one (a page opened before issue 45, or in a browser without cookies) keeps it, so its
+    answer stays its own."""
+    mine = valid(st.query_params.get("me")) or browser()
     if mine is None:
         mine = secrets.token_urlsafe(16)
         st.query_params["me"] = mine
