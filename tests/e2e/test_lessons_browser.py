@@ -109,7 +109,7 @@ def test_xor_runs_until_the_cycle_is_reported_and_replays_one_period(server, plo
     pts, _ = C.decode_points(q["pts"])
     values, _ = S.read_params(q)
     trace = pla_core.pla(*model.arrays(pts), stop_on_cycle=False, **S.pla_kwargs(values))
-    start, period = trace.cycle
+    start, period = trace.weight_cycle  # the boundary comes back where the weights first repeat
     plot.idle(timeout=20_000)
     plot.page.get_by_role("button", name=f"Replay one period ({period} updates)").click()
     plot.page.wait_for_function("() => document.querySelector('.pla-plot').dataset.playing === '1'", timeout=30_000)
