@@ -12,7 +12,9 @@ in :class:`fractions.Fraction` (or integers in units of the grid), with the run'
 - :func:`bound`: R²/ρ*² (or R²/ρ(w_f)²) as a Fraction: ρ*² is ‖p‖², p the point of the hull of the yₙx̃ₙ nearest
   the origin, found exactly on the support the floating-point solver points to and checked against every point;
 - :func:`separable`: whether a line separates the points strictly, exactly (0 in that hull or not);
-- :func:`compare`: the one comparison of two numbers, exact for Fractions and integers.
+- :func:`compare`: the one comparison of two numbers, exact for Fractions and integers;
+- :func:`margin_facts`: the margin perceptron's run against its bounds (γ against ρ* and 2ρ*, T against
+  8R²/(γρ*) + 4R/ρ*), exact.
 
 Off the grid (η decaying as η/√t, the logistic loss, a CSV with many digits) the numbers are floats and a tie is
 decided with one stated tolerance, :data:`TIE` (relative), the same one :func:`pla_core.is_mistake` uses: a sentence
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Rational
 
@@ -32,7 +35,8 @@ from .grid import decimals
 from .reference import TIE
 
 __all__ = ["TIE", "rational", "weights", "points", "scores", "wrong", "criterion", "radius2", "best_margin2",
-           "margin2", "bound", "separable", "separable_or_lp", "compare", "at_most", "floor"]
+           "margin2", "bound", "separable", "separable_or_lp", "compare", "at_most", "floor", "gamma_of", "sign_root",
+           "within_bound", "MarginFacts", "margin_facts"]
 
 
 def rational(v) -> Fraction | None:
@@ -283,3 +287,80 @@ def floor(v) -> int | float:
     r = round(v)
     return r if abs(v - r) <= TIE * max(1.0, abs(v)) else math.floor(v)
 
+
+
+# -- the margin perceptron against its bounds -----------------------------------------------------------------------
+
+def gamma_of(gamma: float, exact: bool) -> Fraction | None:
+    """γ as the decimal it is typed as (:func:`rational`; beyond 6 digits, the shortest repr the run itself reads,
+    see :meth:`pla_core.grid.Grid.half`), when the points are on the grid (``exact``); else None."""
+    if not exact:
+        return None
+    q = rational(gamma)
+    return q if q is not None else Fraction(repr(float(gamma)))
+
+
+def sign_root(u: Fraction, v: Fraction, s: Fraction) -> int:
+    """The sign of u + v·√s (s ≥ 0), exactly: −1, 0 or +1."""
+    su, sv = (u > 0) - (u < 0), (v > 0) - (v < 0)
+    if sv == 0 or s == 0:
+        return su
+    if su == 0 or su == sv:
+        return sv
+    a, b = u * u, v * v * s  # opposite signs: the larger square wins
+    return su if a > b else (sv if b > a else 0)
+
+
+def within_bound(T: int, gamma: Fraction, R2: Fraction, rho2: Fraction) -> bool:
+    """T ≤ 8R²/(γρ*) + 4R/ρ*, exactly: T·ρ* ≤ c + 4R with c = 8R²/γ; both sides ≥ 0, so squared:
+    T²ρ*² − c² − 16R² ≤ 8c·R, the sign of one number u + v·√(R²)."""
+    c = 8 * R2 / gamma
+    return sign_root(T * T * rho2 - c * c - 16 * R2, -8 * c, R2) <= 0
+
+
+@dataclass(frozen=True)
+class MarginFacts:
+    """A margin perceptron's run (:func:`pla_core.pla` with ``margin=γ``) against its bounds: γ, R, the best margin
+    ρ*, the bound 8R²/(γρ*) + 4R/ρ* (γ ≤ ρ*) and M̄ (:func:`pla_core.margin_perceptron_log_bound`, γ < 2ρ*) and
+    whether the run starts from w₀ = 0, their hypothesis; and, decided exactly on grid data, whether a line
+    separates the points and where γ stands against ρ* and 2ρ* (γ² against ρ*² and 4ρ*²)."""
+
+    gamma: float
+    R: float
+    rho_star: float                 # 0 when no line separates the points
+    bound: float                    # 8R²/(γρ*) + 4R/ρ*, ∞ when γ > ρ* or not separable
+    wide: float                     # M̄ of M(ρ* − γ/2) ≤ R + (R²/2ρ*)(1 + ln M), ∞ when γ ≥ 2ρ* or not separable
+    from_zero: bool                 # the run starts from w₀ = 0 (a hypothesis of the bound)
+    separable: bool = True          # ρ* > 0 (exact on grid data)
+    vs_rho: int = -1                # γ against ρ*: −1, 0, +1 (γ² against ρ*², exact on grid data)
+    vs_2rho: int = -1               # γ against 2ρ* (γ² against 4ρ*²)
+    exact: tuple | None = None      # (γ, R², ρ*²) as Fractions on grid data, else None
+
+    def within(self, T: int) -> bool:
+        """T ≤ 8R²/(γρ*) + 4R/ρ* (γ ≤ ρ*), exactly on grid data."""
+        if self.exact is not None:
+            return within_bound(T, *self.exact)
+        return at_most(T, self.bound)
+
+
+def margin_facts(trace) -> MarginFacts:
+    """:class:`MarginFacts` of a margin perceptron's run (``trace.settings["margin"]`` = γ > 0). On grid data R², ρ*²
+    and γ are Fractions, and every comparison is decided on them."""
+    from . import theory
+
+    X, y, bias, gamma = trace.X, trace.y, trace.settings["bias"], trace.settings["margin"]
+    R2, rho2 = radius2(X, bias=bias), best_margin2(X, y, bias=bias)
+    g = gamma_of(gamma, R2 is not None and rho2 is not None)
+    if g is not None:
+        R, rho_star = math.sqrt(R2), math.sqrt(rho2)
+        vs_rho, vs_2rho = compare(g * g, rho2), compare(g * g, 4 * rho2)
+        separable_ = rho2 > 0
+    else:
+        R, rho_star = theory.radius(X, bias=bias), max(theory.max_margin(X, y, bias=bias)[1], 0.0)
+        vs_rho, vs_2rho = compare(gamma, rho_star), compare(gamma, 2 * rho_star)
+        separable_ = rho_star > 0
+    bound_ = 8 * R ** 2 / (gamma * rho_star) + 4 * R / rho_star if separable_ and vs_rho <= 0 else math.inf
+    wide = theory.margin_perceptron_log_bound(X, y, gamma, bias=bias) if separable_ and vs_2rho < 0 else math.inf
+    return MarginFacts(gamma=gamma, R=R, rho_star=rho_star if separable_ else 0.0, bound=bound_, wide=wide,
+                       from_zero=not np.any(trace.weights[0]), separable=separable_, vs_rho=vs_rho,
+                       vs_2rho=vs_2rho, exact=None if g is None else (g, R2, rho2))

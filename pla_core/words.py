@@ -14,15 +14,19 @@ In a notebook::
 digit for digit; any other number (a run made in floating point, a square root, a mean) to 4 significant digits; 0
 is "0" and a minus is the true minus sign "−". :func:`vec` and :func:`par` write vectors and factors with it.
 
-**Sentences** are facts about a run, decided exactly on grid data (:mod:`pla_core.facts`): how a run ends, step t's
-update in numbers and its score term by term, Pocket's Eᵢₙ, the batch perceptron's sum, an online arrival, an SGD
-step, an experiment's summary. They are plain text; with ``bold=True`` the numbers a page sets in bold are wrapped
-in ``**…**`` (Markdown), as the page shows them. What a page adds around them (a glossary link, "press Run to see
-it", a mark on the plot) is the page's own.
+**Sentences** are facts about a run, decided exactly on grid data (:mod:`pla_core.facts`): how a run ends and why
+one that cycles never halts, step t's update in numbers and its score term by term, the convergence proof's R, ρ*
+and R²/ρ*² and the margins of wₜ and w*, runs compared (two η, the orders of visits over seeds, the readings of
+sign(0) side by side), the margin perceptron against its bounds, Pocket's Eᵢₙ, the batch perceptron's sum, an
+online arrival, an SGD step, an experiment's summary. They are plain text; with ``bold=True`` they are the page's
+Markdown: the numbers a page sets in bold wrapped in ``**…**``, a formula's star escaped (ρ\\*). What a page adds
+around them (a glossary link, "press Run to see it", a mark on the plot) is the page's own: a notebook prints these
+functions' text, never a copy of it (tests/ui/test_notebook_loops.py holds every notebook to that).
 """
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from types import SimpleNamespace
 
@@ -30,15 +34,19 @@ import numpy as np
 
 from . import facts
 from .experiment import summary
+from .geometry import geometric_margin
 from .perceptron import predict
 from .reference import is_mistake, radius_bound
+from .theory import margin
 
 __all__ = ["num", "exact", "par", "vec", "sub", "plural", "count", "cls", "pct", "exactly", "clean_weights",
            "written", "reached", "weights_repeat", "verdict", "head", "mistakes", "next_mistake", "score", "update",
            "ending", "numbers", "step", "pocket_head", "pocket_errors", "e_out", "flips", "criterion", "batch_mistakes",
            "factor", "block", "batch_sums", "batch_update", "online_score", "predicted", "arrival", "prediction",
            "predict_line", "revealed", "so_far", "stream_over", "sgd_head", "moves", "sgd_moved", "wrong_at_end",
-           "summary_line", "experiment_head"]
+           "diverged", "summary_line", "experiment_head", "cycle", "same_run", "proof_R", "proof_rho", "proof_bound",
+           "margins_table", "READINGS", "eta_label", "eta_table", "order_range", "first_difference", "parts",
+           "sign_table", "margin_numbers", "margin_bound"]
 
 _SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 _NOISE = 1e-9  # relative size below which a weight is rounding noise of sums that cancel exactly
@@ -153,6 +161,12 @@ def _b(text, bold: bool) -> str:
     return f"**{text}**" if bold else str(text)
 
 
+def _m(text: str, bold: bool) -> str:
+    """Plain text as Markdown shows it (``bold``: the page's Markdown): a star of a formula (ρ*, w*ᵀx̃) escaped,
+    never the start of emphasis."""
+    return text.replace("*", "\\*") if bold else text
+
+
 # -- how a run of PLA ends, and its step t in numbers ---------------------------------------------------------------
 
 def reached(trace, t: int) -> bool:
@@ -196,6 +210,28 @@ def verdict(trace, t: int, *, bold: bool = False, ahead: str = "", why: str = ""
     if seen:
         return f"Stopped at the cap of {count(T, 'update')} with mistakes left{why}."
     return f"This run stops at the cap of {count(T, 'update')} with mistakes left{later}{why}."
+
+
+def cycle(trace, t: int, *, bold: bool = False, then: str = "") -> str:
+    """Why a run that cycles never halts, in its weights: the state (w and the next point to visit) after update
+    s + p is what it was after update s (``trace.cycle`` = (s, p)), so PLA repeats the same p updates for ever; as a
+    fact once step t has got there (:func:`reached`), before that as what is coming. When the weights alone repeat
+    sooner (``trace.weight_cycle``), their own first repeat (plain: on a line of its own). ``then``: a page's words
+    put before it (what its Replay button plays). "" for a run that does not cycle."""
+    if not trace.cycle or trace.halted:
+        return ""
+    s, p = trace.cycle
+    be = "is" if reached(trace, t) else "will be"
+    said = (f"After update {s + p} the state {be} exactly what it was after update {s}: w{sub(s + p)} = w{sub(s)} = "
+            f"{vec(written(trace, s))}, at the same place in the pass. From there PLA repeats the same "
+            f"{_b(p, bold)} update{plural(p)} for ever, so it can never halt.{then}")
+    if trace.weight_cycle == trace.cycle:
+        return said
+    s, p = trace.weight_cycle
+    verb, apart = ("repeat" if be == "is" else "will repeat"), " " if bold else "\n"
+    return (f"{said}{apart}The weights alone {verb} sooner: from update {s} on, every {_b(p, bold)} update{plural(p)} "
+            f"(w{sub(s + p)} = w{sub(s)}), though after update {s + p} PLA is at another place in its pass than after "
+            f"update {s}.")
 
 
 def head(trace, t: int, *, bold: bool = False, named: bool = False) -> str:
@@ -522,6 +558,12 @@ def wrong_at_end(k: int, n: int) -> str:
     return f"{k} of {n} point{plural(n)} wrong at the end"
 
 
+def diverged(T: int, *, bold: bool = False) -> str:
+    """An SGD run that diverged (``trace.stop == "diverged"``, after T steps): "diverged: a weight passed 10¹² at step
+    40."."""
+    return f"{_b('diverged', bold)}: a weight passed 10¹² at step {T}."
+
+
 # -- an experiment of many runs (pla_core.experiment) ---------------------------------------------------------------
 
 def summary_line(name: str, x, *, capped: int | None = None, k: int | None = None, bold: bool = False) -> str:
@@ -540,3 +582,181 @@ def experiment_head(res: dict, n: int, runs: int, noise: float, order: str, cap:
     return (f"{_b(f'{k:,} run{plural(k)}', bold)} of N = {n:,}" + (f" (stopped after {k:,} of {runs:,})"
                                                                     if k < runs else "")
             + f", noise {noise:.0%}, {order} order: {_b(f'{capped:,}', bold)} hit the cap of {count(cap, 'update')}.")
+
+
+# -- a notebook's loop, checked -------------------------------------------------------------------------------------
+
+def same_run(k: int, noun: str = "update", *, whole: bool = True) -> str:
+    """What a notebook's loop cell says once its ``assert`` has held: the loop made pla_core's run, "the same 12
+    updates, w for w" (``noun``: "step" for SGD; ``whole=False``: the updates and the last w, all a run of
+    :func:`pla_core.pla_many` keeps)."""
+    return (f"The loop makes pla_core's run: the same {count(k, noun)}"
+            + (", w for w." if whole else " and the same last w."))
+
+
+# -- the convergence proof: R, ρ*, R²/ρ*² and the margins (Why PLA halts) ------------------------------------------
+
+def proof_R(R, *, bold: bool = False) -> str:
+    """R (:func:`pla_core.radius`): "R = 1.532: the largest ‖x̃ₙ‖, how far the farthest point is from the origin."."""
+    return f"{_b(f'R = {num(R)}', bold)}: the largest ‖x̃ₙ‖, how far the farthest point is from the origin."
+
+
+def proof_rho(rho, k: int, *, bold: bool = False, mark: str = "") -> str:
+    """ρ*, the best margin (:func:`pla_core.max_margin`), and the k support points that sit on it
+    (:func:`pla_core.support_points`). ``mark``: how a page marks them, said after them (" (ringed)")."""
+    return (_b(_m(f"ρ* = {num(rho)}", bold), bold) + _m(
+        ": the best margin, minₙ yₙw*ᵀx̃ₙ for the unit w* that makes it largest (exact: the nearest point of a convex "
+        f"hull); {k} support point{plural(k)} {'sits' if k == 1 else 'sit'} on it", bold) + f"{mark}.")
+
+
+def proof_bound(bound, *, bold: bool = False) -> str:
+    """R²/ρ*² (:func:`pla_core.mistake_bound`): the most updates PLA makes from w₀ = 0."""
+    return (_b(_m(f"R²/ρ*² = {num(bound)}", bold), bold) + ": from w₀ = 0, PLA makes at most this many updates, in any "
+            "order, with any η and any reading of sign(0).")
+
+
+def _margins(w, X, y, bias) -> tuple[str, str]:
+    """(the margin in augmented space, the distance in the plane of the closest point to the line) of w, or "—"
+    twice when w draws no line."""
+    if not np.any(w[1:]):
+        return "—", "—"
+    return num(margin(w, X, y, bias=bias)), num(geometric_margin(w, X, y))
+
+
+def margins_table(trace, t: int, w_star, *, bold: bool = False) -> str:
+    """PLA's margin at step t beside w*'s (``w_star``: :func:`pla_core.max_margin`'s), in augmented space
+    (:func:`pla_core.margin`) and in the plane (:func:`pla_core.geometric_margin`), as a Markdown table."""
+    X, y, bias = trace.X, trace.y, trace.settings["bias"]
+    rho_t, d_t = _margins(trace.weights[t], X, y, bias)
+    rho_s, d_s = _margins(w_star, X, y, bias)
+    return "\n".join([f"{_b('Margins', bold)} (negative: some point is on the wrong side)", "",
+                      "| line | ρ, augmented | closest point, in the plane |", "|---|---:|---:|",
+                      f"| PLA's w{sub(t)} | {rho_t} | {d_t} |", _m(f"| w* (best margin) | {rho_s} | {d_s} |", bold)])
+
+
+# -- runs compared: η and w₀, the order of visits, the readings of sign(0) ------------------------------------------
+
+#: How a table names each reading of sign(0) (``sign_zero``): a tie a mistake for both (≤ 0), sign(0) = +1 or −1,
+#: a tie right for both (< 0)
+READINGS = {None: "≤ 0", 1: "+1", -1: "−1", "both": "< 0"}
+
+
+def eta_label(eta) -> str:
+    """"η = 0.5"."""
+    return f"η = {num(eta)}"
+
+
+def _held(trace, t: int) -> np.ndarray:
+    """wₜ as a table shows it, a run that has ended held at its last w."""
+    return _cleaned(trace, min(t, len(trace)))
+
+
+def eta_table(base, chosen, t: int, *, bold: bool = False) -> str:
+    """Two runs on the same points from the same w₀ at step t, ``base`` with η = 1 and ``chosen`` with another η:
+    each run's updates T (✓: it halted), wₜ (held at its last w once it has ended) and ‖wₜ‖. The longer run (η = 1
+    on a tie) is the solid line a page draws, the other the dashed one."""
+    main_is_base = len(base) >= len(chosen)
+    rows = ["| run | updates T | wₜ | ‖wₜ‖ |", "|---|---|---|---|"]
+    for trace, solid in ((base, main_is_base), (chosen, not main_is_base)):
+        w = _held(trace, t)
+        held = f" (held: it ended at {len(trace)})" if t > len(trace) else ""
+        rows.append(f"| {eta_label(trace.settings['eta'])} ({'solid' if solid else 'dashed'}) | {len(trace)}"
+                    f"{' ✓' if trace.halted else ''} | {vec(w)}{held} | {num(np.linalg.norm(w))} |")
+    return (f"{_b(f't = {t}', bold)} · both runs start from w₀ = {vec(base.weights[0])}{'  ' if bold else ''}\n\n"
+            + "\n".join(rows))
+
+
+def order_range(order: str, counts, seeds, *, bold: bool = False) -> str:
+    """The updates T of runs in one order of visits over a range of seeds (``counts[k]``: seed ``seeds[k]``'s):
+    "permuted: T from 9 to 14 over seeds 0–19"."""
+    return (f"{order}: T from {_b(min(counts), bold)} to {_b(max(counts), bold)} over seeds "
+            f"{seeds[0]}–{seeds[-1]}")
+
+
+def first_difference(a, b) -> int | None:
+    """The first update t (1, 2, …) whose corrected point or result differs between runs a and b, or where one of
+    them has ended and the other goes on; None when the two runs are the same."""
+    k = min(len(a), len(b))
+    differ = (a.mistakes[:k] != b.mistakes[:k]) | np.any(a.weights[1:k + 1] != b.weights[1:k + 1], axis=1)
+    if differ.any():
+        return int(differ.argmax()) + 1
+    return None if len(a) == len(b) else k + 1
+
+
+def _cut(trace, cap: int) -> bool:
+    """The run stopped before the cap ``cap`` without halting: it was followed less far (it might have gone on)."""
+    return not trace.halted and len(trace) < cap
+
+
+def parts(a, b) -> int | None:
+    """Where run b parts from run a (:func:`first_difference`), None where it does not, or where b was only followed
+    less far than a's cap and its end is all that differs (the runs were not made to go on)."""
+    d = first_difference(a, b)
+    return None if _cut(b, int(a.settings["max_updates"])) and d == len(b) + 1 else d
+
+
+def _cell(trace, t: int, cap: int) -> str:
+    T = len(trace)
+    if t > T:
+        return "— (halted)" if trace.halted else "— (not followed)" if _cut(trace, cap) else "— (cap)"
+    i = int(trace.mistakes[t - 1])
+    return f"#{i}{cls(trace.y[i]).split()[0]} {vec(_held(trace, t))}"
+
+
+def sign_table(runs, *, rows: int = 12, upto: int | None = None, mark: str = "{}") -> str:
+    """The first updates of runs that differ only in their reading of sign(0), side by side, a Markdown table: for
+    each update t the point each run corrected and wₜ after it. ``runs[0]`` is the one a page draws; in each other
+    column the first update where that run parts from it (:func:`parts`) is marked ◆ (``mark``: how a page
+    highlights the cell, a format string). ``upto``: the ``rows`` updates that end there, not the first ones."""
+    first, cap = runs[0], int(runs[0].settings["max_updates"])
+    longest = max(len(r) for r in runs)
+    n = max(1, min(rows, longest))
+    head = "| t | " + " | ".join(READINGS[r.settings["sign_zero"]] + (" · plot" if r is first else "")
+                                 for r in runs) + " |"
+    out = [head, "|---" * (len(runs) + 1) + "|"]
+    part = [None] + [parts(first, r) for r in runs[1:]]
+    last = n if upto is None else min(longest, max(n, upto))
+    for t in range(last - n + 1, last + 1):
+        cells = []
+        for r, d in zip(runs, part):
+            text = "never starts" if t == 1 and len(r) == 0 else _cell(r, t, cap)
+            cells.append(mark.format(f"◆ {text}") if d == t else text)
+        out.append(f"| {t} | " + " | ".join(cells) + " |")
+    return "\n".join(out)
+
+
+# -- the margin perceptron against its bounds -----------------------------------------------------------------------
+
+def margin_numbers(trace, *, bold: bool = False, f=None) -> str:
+    """R, the best margin ρ* and γ of a margin perceptron's run (``f``: its :func:`pla_core.facts.margin_facts`, when
+    a page has them already): "R = 1.532, the best margin ρ* = 0.1921, γ = 0.15"."""
+    f = facts.margin_facts(trace) if f is None else f
+    return (f"R = {num(f.R)}, the best margin {_b(_m(f'ρ* = {num(f.rho_star)}', bold), bold)}, "
+            f"γ = {_b(num(f.gamma), bold)}")
+
+
+def _this_run(trace, t: int, within: bool, bold: bool) -> str:
+    T = len(trace)
+    done = trace.halted and t >= T
+    made = (f"made {_b(T, bold)}" if done else f"makes {_b(T, bold)}" if trace.halted else
+            f"reaches the cap, {_b(f'{T:,}', bold)}")
+    return f"this run {made} update{plural(T)}" + (" ✅" if done and within else "")
+
+
+def margin_bound(trace, t: int, *, bold: bool = False, f=None) -> str:
+    """The bound that holds for a margin perceptron's run from w₀ = 0, against the run at step t (a fact once t has
+    got to its end): 8R²/(γρ*) + 4R/ρ* for γ ≤ ρ*, else M̄ (:func:`pla_core.margin_perceptron_log_bound`) for
+    γ < 2ρ*; "" when none does (no line separates the points, γ ≥ 2ρ*, or M̄ too large to compute). Every comparison
+    exact on grid data (``f``: :func:`pla_core.facts.margin_facts`, when a page has them already)."""
+    f = facts.margin_facts(trace) if f is None else f
+    T = len(trace)
+    if not f.separable:
+        return ""
+    if f.vs_rho <= 0:
+        return (_m("γ ≤ ρ*, so from w₀ = 0 at most 8R²/(γρ*) + 4R/ρ* = ", bold)
+                + f"{count(num(f.bound), 'update', bold=bold)}; {_this_run(trace, t, f.within(T), bold)}.")
+    if f.vs_2rho < 0 and math.isfinite(f.wide):
+        return (f"From w₀ = 0 at most {count(math.floor(f.wide), 'update', bold=bold)}, the largest M with "
+                + _m("M(ρ* − γ/2) ≤ R + (R²/2ρ*)(1 + ln M)", bold)
+                + f"; {_this_run(trace, t, T <= math.floor(f.wide), bold)}.")
+    return ""

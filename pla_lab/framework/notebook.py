@@ -65,8 +65,9 @@ PLA_RULE = """        \"\"\"A mistake: y·wᵀx̃ < 0, or a tie (= 0) that this 
         m = y[i] * (Xt[i] @ w)
         return m < 0 or m == 0 and sign_zero not in ("both", y[i])"""
 
-#: What the loop cell says it checks, as the test reads it (tests/ui/test_demo_notebook.py)
-SAME = "The loop makes pla_core's run"
+#: The loop cell's last line: once its assert has held, pla_core.words says so ("The loop makes pla_core's run: the
+#: same 12 updates, w for w."); the tests find the loop cell by it (tests/ui/test_demo_notebook.py)
+SAME = "print(words.same_run("
 
 
 def loop(name: str = "pla_loop", doc: str = "PLA, one point at a time, exactly: returns w₀, w₁, …, w_T.", *,
@@ -82,9 +83,9 @@ def loop(name: str = "pla_loop", doc: str = "PLA, one point at a time, exactly: 
 
 #: Runs the loop on the demo's points and settings and checks it against pla_core's run, w for w: exact, since on the
 #: app's points (decimals) pla_core's run is exact too (pla_core.grid)
-PLA_CHECK = f"""W = pla_loop(X, y, **settings)
+PLA_CHECK = """W = pla_loop(X, y, **settings)
 assert np.array_equal(W, trace.weights)  # exact: on decimals pla_core runs exactly too, and hands back these floats
-print(f"{SAME}: the same {{len(W) - 1}} updates, w for w.")"""
+print(words.same_run(len(W) - 1))  # the assert held"""
 
 #: How a run of plain PLA ends and step t's numbers, as every stepping lesson of plain PLA says them (explain.verdict,
 #: explain.step_parts: both made by pla_core.words)
@@ -130,7 +131,7 @@ PICTURE = picture()
 class Recipe:
     """How a lesson's run is made in code: ``run`` defines ``trace`` from ``X``, ``y``, ``settings`` (the
     ``pla_core`` keyword arguments) and ``options`` (the lesson's); ``loop``: the algorithm as a plain loop, run on the
-    same inputs and checked against ``trace`` (an ``assert``), printing a line that starts with :data:`SAME`;
+    same inputs and checked against ``trace`` (an ``assert``), its last line :data:`SAME`'s;
     ``step`` prints the numbers of step ``t`` with :mod:`pla_core.words`; ``picture``: the step drawn (None: none);
     ``tries``: (what to try, in words; its code)."""
 

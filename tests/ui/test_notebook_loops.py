@@ -1,6 +1,8 @@
 """Notebooks that teach the algorithm, not the formatting (issue 44): every lesson's notebook shows its algorithm as a
 short plain loop in NumPy and checks it against ``pla_core``'s run, imports the page's numbers from ``pla_core`` (no
-helper of its own), and the Pocket notebook draws what the page draws.
+helper of its own), prints no sentence of its own making (every word it prints comes from ``pla_core.words``, the
+functions the page's words are made by: :func:`test_no_notebook_writes_a_sentence_of_its_own`, whose rule is
+:func:`words_made`'s), and the Pocket notebook draws what the page draws.
 
 Here the loop cells are taken from the notebooks themselves and run, in this process, against ``pla_core`` on many
 data and settings (hypothesis): every order of visits, reading of sign(0), η, w₀, with and without a bias, the margin
@@ -12,6 +14,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import io
+import re
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
@@ -28,6 +31,7 @@ from pla_lab.framework import demos, notebook
 from pla_lab.words import text
 
 from .helpers import LESSONS
+from .test_demo_notebook import CASES, case_id
 
 matplotlib.use("Agg")
 
@@ -66,6 +70,174 @@ def test_the_first_cell_imports_the_pages_numbers_and_no_cell_defines_its_own(sl
     assert not defined & HELPERS, defined & HELPERS
     loop = loop_cell(slug)
     assert "assert " in loop and "pla_core." not in loop.rsplit("\n\n\n", 1)[0]  # the loop itself: plain NumPy
+
+
+# -- the words a notebook prints are pla_core.words' -------------------------------------------------------------
+
+#: What a notebook may call to print words: pla_core.words' functions, as ``words.f(…)`` or by the names the first
+#: cell imports (num, vec)
+WORDS = set(words.__all__)
+IMPORTED = {a.name for n in ast.walk(ast.parse(notebook.IMPORTS)) if isinstance(n, ast.ImportFrom)
+            and n.module == "pla_core.words" for a in n.names}
+#: Calls that make text: str(x), repr(x), format(x), "…".format(…), "…".join(…)
+TEXT_CALLS, TEXT_METHODS = {"str", "repr", "format", "ascii"}, {"format", "format_map", "join"}
+
+
+def _space(node) -> bool:
+    """A string of whitespace only ("\\n"): a separator, no words."""
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and not node.value.strip()
+
+
+def said_by_words(node) -> bool:
+    """A call of a pla_core.words function (``words.step(trace, t)``, ``num(x)``), some of its lines
+    (``words.batch_update(trace, t)[1:]``), or such lines joined by whitespace
+    (``"\\n".join(words.pocket_errors(trace, t))``)."""
+    if isinstance(node, ast.Subscript):
+        return said_by_words(node.value)
+    if not isinstance(node, ast.Call):
+        return False
+    f = node.func
+    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "words":
+        return f.attr in WORDS
+    if isinstance(f, ast.Name):
+        return f.id in IMPORTED
+    return (isinstance(f, ast.Attribute) and f.attr == "join" and _space(f.value) and len(node.args) == 1
+            and said_by_words(node.args[0]))
+
+
+def makes_text(node) -> bool:
+    """Text made in the notebook: an f-string, str()/repr()/format(), or a string constant joined, added, %-ed or
+    .format()-ed (but whitespace joining a words call's lines)."""
+    if isinstance(node, ast.JoinedStr):
+        return True
+    if isinstance(node, ast.Call) and not said_by_words(node):
+        f = node.func
+        return (isinstance(f, ast.Name) and f.id in TEXT_CALLS) or (isinstance(f, ast.Attribute)
+                                                                    and f.attr in TEXT_METHODS)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod)):
+        return any(isinstance(v, ast.JoinedStr) or isinstance(v, ast.Constant) and isinstance(v.value, str)
+                   for v in (node.left, node.right))
+    return False
+
+
+def bare(node) -> bool:
+    """A value printed as it is: a name, an attribute, an item, a number or a bool, a call that makes no text (its
+    arguments are its inputs), or tuples, lists, dicts and comprehensions, arithmetic and comparisons of such values;
+    never a string."""
+    if isinstance(node, ast.Constant):
+        return not isinstance(node.value, (str, bytes))
+    if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript, ast.Compare)):
+        return True
+    if isinstance(node, ast.Call):  # words.f(…) is pla_core.words' or nothing
+        f = node.func
+        return not makes_text(node) and not (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name)
+                                             and f.value.id == "words")
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return all(printable(e) for e in node.elts)
+    if isinstance(node, ast.Dict):
+        return all(printable(v) for v in [*node.keys, *node.values] if v is not None)
+    if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
+        return printable(node.elt)
+    if isinstance(node, ast.DictComp):
+        return printable(node.key) and printable(node.value)
+    if isinstance(node, ast.BinOp):
+        return not makes_text(node) and bare(node.left) and bare(node.right)
+    if isinstance(node, ast.UnaryOp):
+        return bare(node.operand)
+    if isinstance(node, ast.BoolOp):
+        return all(printable(v) for v in node.values)
+    if isinstance(node, ast.IfExp):
+        return printable(node.body) and printable(node.orelse)
+    if isinstance(node, ast.Starred):
+        return printable(node.value)
+    return False
+
+
+def printable(node) -> bool:
+    return said_by_words(node) or bare(node)
+
+
+def _has_words(node) -> bool:
+    """A string constant with words in it: letters with a space between ("the best margin"), not a key ("bias")."""
+    return (isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and re.search(r"\w\s+\S|\S\s+\w", node.value) is not None)
+
+
+def words_made(code: str) -> list[str]:
+    """The places where a notebook cell's code writes words of its own, each said with its line; none is the rule:
+
+    1. every argument of a ``print`` is a call of a ``pla_core.words`` function (:func:`said_by_words`) or a bare
+       value (:func:`bare`), never a string or an f-string; its keywords only ``sep`` and ``end``, whitespace;
+    2. the value the cell shows (its last line, an expression) is one too;
+    3. no text is made anywhere (:func:`makes_text`: an f-string, ``str()``, ``"…" + x``, ``.format()``,
+       ``.join()``) but as an argument of a call other than ``print``: a figure's title or label
+       (``ax.set_title(f"step {t}: …")``), a number read exactly (``Fraction(str(v))``);
+    4. no string with words in it (:func:`_has_words`) stands anywhere but in such an argument or as a docstring (a
+       figure's label, the name of a quantity a words function is given)."""
+    tree = ast.parse("\n".join(line for line in code.splitlines() if not line.lstrip().startswith("%")))
+    bad: list[str] = []
+    inputs = []  # what a call other than print is given, and the docstrings: no words printed there
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id == "print"):
+            inputs += [a.value if isinstance(a, ast.keyword) else a for a in [*node.args, *node.keywords]]
+        if isinstance(node, (ast.FunctionDef, ast.Module)) and node.body and isinstance(node.body[0], ast.Expr):
+            inputs.append(node.body[0].value)
+    allowed = {id(n) for a in inputs for n in ast.walk(a)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print":
+            bad += [f"line {a.lineno}: print's {ast.unparse(a)}" for a in node.args if not printable(a)]
+            bad += [f"line {k.value.lineno}: print's {k.arg}=" for k in node.keywords
+                    if k.arg not in ("sep", "end") or not _space(k.value)]
+    last = tree.body[-1] if tree.body else None
+    if isinstance(last, ast.Expr) and not printable(last.value):
+        bad.append(f"line {last.lineno}: the cell shows {ast.unparse(last.value)}")
+    for node in ast.walk(tree):
+        if makes_text(node) and id(node) not in allowed:
+            bad.append(f"line {node.lineno}: text made, {ast.unparse(node)}")
+        elif _has_words(node) and id(node) not in allowed:
+            bad.append(f"line {node.lineno}: words written, {node.value!r}")
+    return bad
+
+
+NOTEBOOK_LINKS = [(slug, {}) for slug in WITH_NOTEBOOK] + [c for c in CASES if c[1]]
+
+
+@pytest.mark.parametrize(("slug", "params"), NOTEBOOK_LINKS, ids=[case_id(s, p) for s, p in NOTEBOOK_LINKS])
+def test_no_notebook_writes_a_sentence_of_its_own(slug, params):
+    """Every word a notebook prints is a pla_core.words function's, the page's own: no f-string, no string of words in
+    a print, no text made in a cell (:func:`words_made`'s rule), in every code cell of the notebook of every lesson
+    (its default demo, and every link tests/ui/test_demo_notebook.py runs)."""
+    code = cells(slug, params)
+    made = {k: words_made(c) for k, c in enumerate(code)}
+    assert {k: v for k, v in made.items() if v} == {}
+    assert sum(c.count("print(") for c in code) >= 3  # it prints
+
+
+@pytest.mark.parametrize(("code", "ok"), [
+    ("print(words.step(trace, t))", True),
+    ('print("\\n".join(words.pocket_errors(trace, t)))', True),
+    ('print("\\n".join(words.batch_update(trace, t)[1:]))', True),
+    ("print(num(x), vec(w))", True),
+    ("print(seed, len(r), r.halted)", True),
+    ("print(words.revealed(trace, k) if reveal else words.predict_line(trace, k))", True),
+    ("{eta: len(r) for eta, r in runs.items()}", True),
+    ('ax.set_title(f"step {t}: w{words.sub(t)} = {vec(w)}")', True),
+    ("plt.plot(W, label='Eᵢₙ(wₜ), PLA')", True),
+    ("def f():\n    \"\"\"A docstring, with words.\"\"\"", True),
+    ('print(f"R = {num(R)}")', False),
+    ("print('R =', num(R))", False),
+    ('print("the same " + str(k) + " updates")', False),
+    ('print("R = {}".format(R))', False),
+    ('print("R = %s" % R)', False),
+    ('print(words.step(trace, t), sep=" · ")', False),
+    ('line = f"R = {num(R)}"\nprint(line)', False),
+    ('msg = "the proof needs w0 = 0"\nprint(msg)', False),
+    ('" | ".join(num(v) for v in w)', False),
+    ('f"R = {R}"', False),
+    ('print(words.unknown(trace))', False),
+])
+def test_the_rule_tells_a_sentence_made_in_the_notebook(code, ok):
+    assert (words_made(code) == []) == ok, words_made(code)
 
 
 def test_plas_loop_is_at_most_15_lines():

@@ -47,7 +47,7 @@ W = batch_loop(X, y, b=b, average=trace.settings["average"], **{k: settings[k] f
                                                                 ("eta", "w0", "bias", "sign_zero", "max_updates")})
 T = len(trace)  # pla_core also stops where the run repeats (a cycle): the loop runs on to the cap
 assert np.array_equal(W[:T + 1], trace.weights)  # exact: on decimals pla_core runs exactly too
-print(f"@SAME@: the same {T} updates, w for w.")""".replace("@SAME@", notebook.SAME)
+print(words.same_run(T))  # the assert held"""
 
 NOTEBOOK_STEP = """print(words.verdict(trace, t))  # how the run ends
 print(words.head(trace, t))
@@ -59,14 +59,14 @@ NOTEBOOK_TRIES = (
      "print([u for u in range(1, len(trace) + 1) if trace.criterion[u] > trace.criterion[u - 1]])"),
     ("Against PLA, one mistake at a time, on the same points:",
      "one = pla_core.pla(X, y, stop_on_cycle=False, **settings)\n"
-     "print(f'PLA: {len(one)} updates; the batch perceptron: {len(trace)} updates')"),
+     "print(len(one), len(trace))  # the updates of PLA, of the batch perceptron"),
     ("Mini-batches of b points, summed or averaged:",
      "for size in (1, 5, 10):\n"
      "    for avg in (False, True):\n"
      "        r = pla_core.batch(X, y, eta=settings['eta'], w0=settings['w0'], bias=settings['bias'],\n"
      "                           sign_zero=settings['sign_zero'], max_updates=settings['max_updates'],\n"
      "                           batch_size=size, average=avg)\n"
-     "        print(f'b = {size}, {\"average\" if avg else \"sum\"}: {len(r)} updates, halted: {r.halted}')"),
+     "        print(size, avg, len(r), r.halted)  # b, averaged or summed, the run's updates, whether it halted"),
 )
 
 

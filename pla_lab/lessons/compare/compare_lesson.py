@@ -77,7 +77,7 @@ class CompareLesson(ReplayLesson):
 
     def notebook(self, page):
         return Recipe(compare_notebook.NOTEBOOK_RUN, compare_notebook.NOTEBOOK_STEP,
-                      tries=compare_notebook.NOTEBOOK_TRIES,
+                      picture=compare_notebook.PICTURE, tries=compare_notebook.NOTEBOOK_TRIES,
                       about="PLA run twice or more on the same points, one setting changed: η, the order of visits "
                             "or the reading of sign(0).")
 

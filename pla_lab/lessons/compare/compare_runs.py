@@ -12,7 +12,7 @@ from fractions import Fraction
 import numpy as np
 
 import pla_core
-from pla_core import facts
+from pla_core import facts, words
 from pla_lab.api import S
 
 SEEDS = 20                                   # runs per order in the strip chart
@@ -171,14 +171,7 @@ class SignRuns:
         return max(cut_) if cut_ else None
 
 
-def first_difference(a, b) -> int | None:
-    """The first update t (1, 2, …) whose corrected point or result differs between runs a and b, or where one of
-    them has ended and the other goes on; None when the two runs are the same."""
-    k = min(len(a), len(b))
-    differ = (a.mistakes[:k] != b.mistakes[:k]) | np.any(a.weights[1:k + 1] != b.weights[1:k + 1], axis=1)
-    if differ.any():
-        return int(differ.argmax()) + 1
-    return None if len(a) == len(b) else k + 1
+first_difference = words.first_difference  # where two runs part: pla_core.words', which its sign(0) table marks
 
 
 def sign_runs(X, y, kwargs: dict, shown: str) -> SignRuns:
@@ -187,10 +180,5 @@ def sign_runs(X, y, kwargs: dict, shown: str) -> SignRuns:
     others = len(CONVENTIONS) - 1
     runs = {c: run(X, y, {**kwargs, "sign_zero": S.SIGN_ZERO[c]}) if c == shown else
             side_run(X, y, {**kwargs, "sign_zero": S.SIGN_ZERO[c]}, others) for c in CONVENTIONS}
-    diff = {}
-    for c in CONVENTIONS:
-        if c != shown:
-            d = first_difference(runs[shown], runs[c])
-            stopped = cut(runs[c], int(kwargs["max_updates"])) and d == len(runs[c]) + 1  # not the run: we did
-            diff[c] = None if stopped else d
+    diff = {c: words.parts(runs[shown], runs[c]) for c in CONVENTIONS if c != shown}  # a run we cut: not parted
     return SignRuns(runs, shown, diff, int(kwargs["max_updates"]))

@@ -5,22 +5,15 @@ from __future__ import annotations
 
 import numpy as np
 
-import pla_core
-from pla_core import facts
-from pla_lab.api import (COS495, CREDIT, HAND, PRESS, STEP, S, clean_weights, cls, count, explain, num, plural, sub,
-                         term, vec)
+from pla_core import facts, words
+from pla_lab.api import COS495, CREDIT, HAND, PRESS, STEP, S, cls, count, explain, num, plural, sub, term, vec
 from pla_lab.lessons.compare import compare_runs as compare
 
 VIEWS = {"eta": "η and the start w₀", "order": "Order of visits", "sign0": "What sign(0) means"}
 
-#: Short names of the readings of a tie, for the table's columns (the notes behind each are named above the table:
-#: with them, the columns spilled 70 px past the words' column at 1280×720).
-SHORT = {"le0": "≤ 0", "+1": "+1", "-1": "−1", "lt0": "< 0"}
-
-
-def _w(trace, t: int) -> np.ndarray:
-    R = pla_core.radius_bound(trace.X, trace.settings["bias"])
-    return clean_weights(compare.weights_at(trace, t), trace.settings["eta"], R)
+#: Short names of the readings of a tie, for the table's columns (pla_core.words.READINGS; the notes behind each
+#: are named above the table: with them, the columns spilled 70 px past the words' column at 1280×720).
+SHORT = {c: words.READINGS[S.SIGN_ZERO[c]] for c in S.SIGN_ZERO}
 
 
 def _ends(trace, cap: int | None = None) -> str:
@@ -42,20 +35,13 @@ def _spared(n: int, what: str, side: int, cap: int) -> str:
 # -- η and w₀ ------------------------------------------------------------------------------------------------------
 
 
-def eta_label(eta: float) -> str:
-    return f"η = {num(eta)}"
+eta_label = words.eta_label  # "η = 0.5", as the table writes it
 
 
 def eta_table(pair: compare.EtaPair, t: int) -> str:
-    """Both runs at step t: wₜ, ‖wₜ‖ and each run's length (presenter mode shows this much)."""
-    rows = ["| run | updates T | wₜ | ‖wₜ‖ |", "|---|---|---|---|"]
-    for eta, trace, how in ((1.0, pair.base, "solid" if pair.main_is_base else "dashed"),
-                            (pair.eta, pair.chosen, "dashed" if pair.main_is_base else "solid")):
-        w = _w(trace, t)
-        held = f" (held: it ended at {len(trace)})" if t > len(trace) else ""
-        rows.append(f"| {eta_label(eta)} ({how}) | {len(trace)}{' ✓' if trace.halted else ''} | {vec(w)}{held} | "
-                    f"{num(np.linalg.norm(w))} |")
-    return f"**t = {t}** · both runs start from w₀ = {vec(pair.base.weights[0])}  \n\n" + "\n".join(rows)
+    """Both runs at step t: wₜ, ‖wₜ‖ and each run's length (presenter mode shows this much; pla_core.words' table,
+    which a notebook prints)."""
+    return words.eta_table(pair.base, pair.chosen, t, bold=True)
 
 
 def eta_numbers(pair: compare.EtaPair, t: int, start_zero: bool, from_zero=None) -> str:
@@ -127,9 +113,7 @@ def order_numbers(strip: compare.OrderStrip, trace, order: str, seed: int, *, sh
     """The plot's run, each order's range of T over the seeds, the bound; ``short``: the first and the bound's."""
     n = len(strip.seeds)
     lines = [f"The plot: **{S.ORDER_LABELS[order]}**, seed {seed}: {_ends(trace)} (the ringed dot)."]
-    for o in compare.ORDERS:
-        c = strip.counts[o]
-        lines.append(f"- {o}: T from **{min(c)}** to **{max(c)}** over seeds {strip.seeds[0]}–{strip.seeds[-1]}")
+    lines += [f"- {words.order_range(o, strip.counts[o], strip.seeds, bold=True)}" for o in compare.ORDERS]
     every = sum(sum(h) for h in strip.halted.values())
     total = len(compare.ORDERS) * n
     worst = max(max(c) for c in strip.counts.values())
@@ -154,35 +138,13 @@ def order_numbers(strip: compare.OrderStrip, trace, order: str, seed: int, *, sh
 # -- sign(0) ---------------------------------------------------------------------------------------------------------
 
 
-def _cell(trace, t: int, cap: int) -> str:
-    T = len(trace)
-    if t > T:
-        return "— (halted)" if trace.halted else "— (not followed)" if compare.cut(trace, cap) else "— (cap)"
-    i = int(trace.mistakes[t - 1])
-    return f"#{i}{cls(trace.y[i]).split()[0]} {vec(_w(trace, t))}"
-
-
 def sign_table(sr: compare.SignRuns, rows: int = compare.TABLE_ROWS, upto: int | None = None) -> str:
     """The first updates of every reading side by side (the point each corrected, and wₜ after it); in each column,
     the first update where that reading parts from the one on the plot is highlighted (◆). ``upto``: the ``rows``
-    updates that end there (presenter mode: the step shown), instead of the first ones."""
+    updates that end there (presenter mode: the step shown), instead of the first ones. pla_core.words' table,
+    which a notebook prints."""
     cols = [sr.shown] + [c for c in compare.CONVENTIONS if c != sr.shown]
-    longest = max(len(sr.runs[c]) for c in cols)
-    n = max(1, min(rows, longest))
-    head = "| t | " + " | ".join(SHORT[c] + (" · plot" if c == sr.shown else "") for c in cols) + " |"
-    out = [head, "|---" * (len(cols) + 1) + "|"]
-    last = n if upto is None else min(longest, max(n, upto))
-    for t in range(last - n + 1, last + 1):
-        cells = []
-        for c in cols:
-            text = _cell(sr.runs[c], t, sr.cap)
-            if t == 1 and len(sr.runs[c]) == 0:
-                text = "never starts"
-            if c != sr.shown and sr.first_diff.get(c) == t:
-                text = f":orange-background[◆ {text}]"
-            cells.append(text)
-        out.append(f"| {t} | " + " | ".join(cells) + " |")
-    return "\n".join(out)
+    return words.sign_table([sr.runs[c] for c in cols], rows=rows, upto=upto, mark=":orange-background[{}]")
 
 
 def _ties(trace, t: int) -> list[int]:

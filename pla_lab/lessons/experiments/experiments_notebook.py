@@ -11,13 +11,13 @@ NOTEBOOK_RUN = """from pla_core import experiment
 res = experiment.experiment(n, 0, runs, noise=p, seed=seed, bound_runs=min(runs, 200), **kw)
 len(res["T"])"""
 #: PLA as a loop, on the first run's data (its points, labels and own seed), checked against that run
-LOOP = notebook.loop() + f"""
+LOOP = notebook.loop() + """
 
 
 data = experiment.lfd_runs(n, 0, 1, noise=p, seed=seed)  # run 0: its points, its labels, its own seed
 W = pla_loop(data.X[0], data.y[0], seed=int(data.seeds[0]), **kw)
 assert len(W) - 1 == res["T"][0] and np.array_equal(W[-1], res["w"][0])  # exact: on decimals pla_many is exact too
-print(f"{notebook.SAME} (run 0 of the experiment): the same {{len(W) - 1}} updates and the same last w.")"""
+print(words.same_run(len(W) - 1, whole=False))  # the assert held, for run 0 of the experiment"""
 
 NOTEBOOK_STEP = """print(words.experiment_head(res, n, runs, p, kw["order"], kw["max_updates"]))
 capped = int((res["stop"] == "max_updates").sum())
@@ -38,12 +38,12 @@ NOTEBOOK_TRIES = (
     ("Learning from Data's exercise 1.4: how T grows with N. Run a smaller experiment at a few N:",
      "for size in (10, 20, 40, 80):\n"
      "    r = experiment.experiment(size, 0, 100, seed=seed, **kw)\n"
-     "    print(f'N = {size}: mean T {r[\"T\"].mean():.4g}, mean P[f ≠ g] {r[\"P\"].mean():.4g}')"),
+     "    print(size, num(r['T'].mean()), num(r['P'].mean()))  # N, the mean T, the mean P[f ≠ g]"),
     ("Each run's T against its own bound R²/ρ*² (the first 200 runs): never past it.",
      "ratio = res['T'] / res['bound']\n"
      "ok = np.isfinite(ratio)\n"
      "largest = np.nanmax(ratio) if ok.any() else float('nan')\n"
-     "print(f'{ok.sum()} runs with a bound; the largest T / bound is {largest:.4g}')"),
+     "print(int(ok.sum()), num(largest))  # the runs with a bound, the largest T / bound"),
 )
 
 

@@ -7,6 +7,7 @@ import numpy as np
 
 import pla_core
 from pla_core import facts as exact
+from pla_core import words
 from pla_lab.api import count, explain, halt_words, notes, num, plural, sub, term, vec
 
 GUIDE = f"""
@@ -43,18 +44,12 @@ def numbers(proof, trace, t: int, *, go: str = "Run") -> str:
     T = len(trace)
     lines = [f"**In augmented space**, {xt}: each update adds the whole η·yₙ·x̃ₙ, bias input included, so the "
              "proof measures lengths there.",
-             f"- **R = {num(proof.R)}**: the largest ‖x̃ₙ‖, how far the farthest point is from the origin."]
+             f"- {words.proof_R(proof.R, bold=True)}"]  # pla_core.words: the sentences a notebook prints
     if not proof.separable:
         lines += ["", f"⛔ {proof.why_not}"]
         return "\n".join(lines)
-    k = len(proof.support)
-    lines += [
-        f"- **ρ\\* = {num(proof.rho_star)}**: the best margin, minₙ yₙw\\*ᵀx̃ₙ for the unit w\\* that makes it "
-        f"largest (exact: the nearest point of a convex hull); {k} support point{plural(k)} "
-        f"{'sits' if k == 1 else 'sit'} on it (ringed). {AUGMENTED}",
-        f"- **R²/ρ\\*² = {num(proof.bound_star)}**: from w₀ = 0, PLA makes at most this many updates, in any "
-        "order, with any η and any reading of sign(0).",
-    ]
+    lines += [f"- {words.proof_rho(proof.rho_star, len(proof.support), bold=True, mark=' (ringed)')} {AUGMENTED}",
+              f"- {words.proof_bound(proof.bound_star, bold=True)}"]
     if proof.which == "f":
         lines.append(f"- Against **f**: f's margin ρ = {num(proof.rho_f)}, so R²/ρ² = **{num(proof.bound_f)}**: a true "
                      "bound too, but looser; ρ depends on the separator chosen, and f is the one we never have.")
@@ -108,33 +103,18 @@ def allowed(proof) -> str:
     return f"{a:,}" if isinstance(a, int) else num(a)
 
 
-def _margins(w, X, y, bias) -> tuple[str, str]:
-    """(margin in augmented space, distance in the plane of the closest point to the line) of w, as text."""
-    if not np.any(w[1:]):
-        return "—", "—"
-    rho = pla_core.margin(w, X, y, bias=bias)
-    d = pla_core.geometric_margin(w, X, y)
-    return num(rho), num(d)
-
-
 def margins(proof, trace, t: int) -> str:
-    """PLA's margin at step t beside w*'s, in augmented space and in the plane."""
+    """PLA's margin at step t beside w*'s, in augmented space and in the plane (pla_core.words' table, which a
+    notebook prints), and what the two columns mean."""
     if not proof.separable:
         return ""
     X, y, bias = trace.X, trace.y, trace.settings["bias"]
     w = trace.weights[t]
-    rho_t, d_t = _margins(w, X, y, bias)
-    rho_s, d_s = _margins(proof.w_star, X, y, bias)
     return "\n".join([
-        "**Margins** (negative: some point is on the wrong side)",
-        "",
-        "| line | ρ, augmented | closest point, in the plane |",
-        "|---|---:|---:|",
-        f"| PLA's w{sub(t)} | {rho_t} | {d_t} |",
-        f"| w\\* (best margin) | {rho_s} | {d_s} |",
+        words.margins_table(trace, t, proof.w_star, bold=True),
         "",
         RELATION,
-        *([] if rho_t == "—" else [f"For PLA's w{sub(t)}: {relation(w, X, y, bias)}."]),
+        *([f"For PLA's w{sub(t)}: {relation(w, X, y, bias)}."] if np.any(w[1:]) else []),
         *([] if not trace.halted else [_widest(halt_words.end(trace), seen=t >= len(trace),
                                                on_star=on_best_line(trace, proof))]),
     ])

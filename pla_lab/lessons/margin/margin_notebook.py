@@ -17,39 +17,33 @@ LOOP = notebook.loop(
     args=", margin",
     rule="""        \"\"\"In the band or on the wrong side: y·wᵀx̃/‖w‖ < γ/2 (squared: exact); at w = 0, every point.\"\"\"
         m, norm2 = y[i] * (Xt[i] @ w), w @ w
-        return norm2 == 0 or m < 0 or 4 * m * m < F(margin) ** 2 * norm2""") + f"""
+        return norm2 == 0 or m < 0 or 4 * m * m < F(margin) ** 2 * norm2""") + """
 
 
 W = pla_loop(X, y, margin=gamma, **settings)
 assert np.array_equal(W, trace.weights)  # exact: on decimals pla_core runs exactly too
-print(f"{notebook.SAME}: the same {{len(W) - 1}} updates, w for w.")"""
+print(words.same_run(len(W) - 1))  # the assert held"""
 
-NOTEBOOK_STEP = """T, bias = len(trace), settings["bias"]
+NOTEBOOK_STEP = """T = len(trace)
 if trace.halted:
     print(words.verdict(trace, t))  # how the run ends
 print(words.head(trace, t, named=True))
 if t < T:
     print(words.update(trace, t))
-R = pla_core.radius(X, bias=bias)
-w_star, rho = pla_core.max_margin(X, y, bias=bias)
-if w_star is not None:
-    print(f"R = {num(R)}, the best margin ρ* = {num(rho)}, γ = {num(gamma)}")
-    if gamma <= rho and not np.any(settings["w0"]):
-        bound = pla_core.margin_perceptron_bound(X, y, gamma, bias=bias)
-        print(f"at most 8R²/(γρ*) + 4R/ρ* = {num(bound)} updates")"""
+print(words.margin_numbers(trace))  # R, the best margin ρ* and γ
+print(words.margin_bound(trace, t))  # the bound from w₀ = 0 (none when γ ≥ 2ρ*: an empty line), against this run"""
 NOTEBOOK_TRIES = (
     ("The margin each run ends with, against the best any line can do (ρ*): the margin perceptron's is at least "
      "γ/2 when it halts.",
-     "for name, run in (('margin perceptron', trace), ('plain PLA', plain)):\n"
+     "for run in (trace, plain):  # the margin perceptron's run, then plain PLA's\n"
      "    if run.halted:\n"
-     "        rho_run = pla_core.margin(run.weights[-1], X, y, bias=settings['bias'])\n"
-     "        print(f'{name}: {len(run)} updates, ρ = {num(rho_run)}')\n"
-     "print('ρ* =', num(pla_core.max_margin(X, y, bias=settings['bias'])[1]))"),
+     "        print(len(run), num(pla_core.margin(run.weights[-1], X, y, bias=settings['bias'])))  # T, ρ(w_T)\n"
+     "print(num(pla_core.max_margin(X, y, bias=settings['bias'])[1]))  # ρ*, the best any line can do"),
     ("Raise γ towards 2ρ* and count the updates: the bound grows as γ shrinks, the margin won grows with γ.",
      "rho = pla_core.max_margin(X, y, bias=settings['bias'])[1]\n"
      "for g in (0.25 * rho, 0.5 * rho, rho, 1.5 * rho):\n"
      "    run = pla_core.pla(X, y, stop_on_cycle=False, margin=g, **settings)\n"
-     "    print(f'γ = {num(g)}: {len(run)} updates, halted: {run.halted}')"),
+     "    print(num(g), len(run), run.halted)  # γ, the run's updates, whether it halted"),
 )
 
 

@@ -146,35 +146,25 @@ def _count(v: float) -> str:
     return f"{math.floor(v):,}"
 
 
-def _this_run(trace, t: int, within_it: bool) -> str:
-    T = len(trace)
-    done = trace.halted and t >= T
-    made = f"made **{T}**" if done else (f"makes **{T}**" if trace.halted else f"reaches the cap, **{T:,}**")
-    return f"this run {made} update{plural(T)}" + (" ✅" if done and within_it else "")
-
-
 def bound(trace, t: int, f: Facts) -> str:
     """R, ρ*, γ against ρ* and 2ρ*, and the updates against the bounds that hold: 8R²/(γρ*) + 4R/ρ* for γ ≤ ρ*,
     and :func:`pla_core.margin_perceptron_log_bound` for γ < 2ρ* (or why there is none). Every comparison is exact on
     grid data (:func:`facts`)."""
     T, cap, bias = len(trace), trace.settings["max_updates"], trace.settings["bias"]
     lines = [f"**The bound** (x̃ = {'(1, x₁, x₂), lengths with the bias' if bias else '(0, x₁, x₂): no bias'}): "
-             f"R = {num(f.R)}, the best margin **ρ\\* = {num(f.rho_star)}**, γ = **{num(f.gamma)}**."]
+             f"{words.margin_numbers(trace, bold=True, f=f)}."]  # pla_core.words: the lines a notebook prints
     if not f.separable:
         lines.append("⛔ No line separates these points (ρ\\* = 0): no γ > 0 can be met, there is no bound, and "
                      f"neither run halts: the cap of {count(cap, 'update')} stops them.")
         return "  \n".join(lines)
     if f.vs_rho <= 0:
-        lines.append(f"γ ≤ ρ\\*, so from w₀ = 0 at most 8R²/(γρ\\*) + 4R/ρ\\* = "
-                     f"{count(num(f.bound), 'update', bold=True)}; {_this_run(trace, t, within(T, f))}.")
+        lines.append(words.margin_bound(trace, t, bold=True, f=f))
         if pfacts.compare(f.wide, f.bound) < 0:
             lines.append(f"The bound for every γ < 2ρ\\* (proved in the box below) is smaller here: at most "
                          f"{count(_count(f.wide), 'update', bold=True)}.")
     elif f.vs_2rho < 0 and math.isfinite(f.wide):
         lines.append(f"ρ\\* < γ < 2ρ\\* = {num(2 * f.rho_star)}: {HAND.of} proof needs γ ≤ ρ\\*, the one in the box "
-                     f"below only γ < 2ρ\\*. From w₀ = 0 at most {count(_count(f.wide), 'update', bold=True)}, the "
-                     "largest M with "
-                     f"M(ρ\\* − γ/2) ≤ R + (R²/2ρ\\*)(1 + ln M); {_this_run(trace, t, T <= math.floor(f.wide))}.")
+                     f"below only γ < 2ρ\\*. {words.margin_bound(trace, t, bold=True, f=f)}")
     elif f.vs_2rho < 0:  # γ a hair below 2ρ*: ρ* − γ/2 rounds to 0
         lines.append(f"ρ\\* < γ < 2ρ\\* = {num(2 * f.rho_star)}, so close to 2ρ\\* that the bound of the box below, "
                      "finite, is too large to compute here.")

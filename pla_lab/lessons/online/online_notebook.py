@@ -38,7 +38,7 @@ def online_loop(X, y, *, eta, w0, bias, sign_zero, passes, shuffle, seed):
 W = online_loop(X, y, eta=settings["eta"], w0=settings["w0"], bias=settings["bias"], sign_zero=settings["sign_zero"],
                 passes=options["passes"], shuffle=options["shuffle"], seed=settings["seed"])
 assert np.array_equal(W, trace.weights)  # exact: on decimals pla_core runs exactly too
-print(f"@SAME@: the same {len(W) - 1} updates, w for w.")""".replace("@SAME@", notebook.SAME)
+print(words.same_run(len(W) - 1))  # the assert held"""
 
 NOTEBOOK_STEP = """k, reveal = divmod(t, 2)  # step t: arrival k, predicted (t even) then revealed (t odd)
 if k >= len(stream):
@@ -54,8 +54,8 @@ NOTEBOOK_TRIES = (
      "for seed in range(5):\n"
      "    r = pla_core.online(X, y, eta=settings['eta'], w0=(0.0, 0.0, 0.0), bias=settings['bias'],\n"
      "                        sign_zero=settings['sign_zero'], passes=5, shuffle=True, seed=seed)\n"
-     "    print(f'seed {seed}: {int(r.stream.wrong.sum())} mistakes in {len(r.stream)} predictions')\n"
-     "print('R²/ρ*² =', num(pla_core.mistake_bound(X, y, bias=settings['bias'])))"),
+     "    print(seed, int(r.stream.wrong.sum()), len(r.stream))  # the seed, the mistakes, the predictions\n"
+     "print(num(pla_core.mistake_bound(X, y, bias=settings['bias'])))  # R²/ρ*², the bound on the mistakes"),
 )
 
 

@@ -11,13 +11,13 @@ NOTEBOOK_TRIES = (
      "    i = trace.mistakes[u]\n"
      "    gain = y[i] * (trace.weights[u + 1] - trace.weights[u]) @ xt[i]\n"
      "    assert np.isclose(gain, settings['eta'] * xt[i] @ xt[i])\n"
-     "print(f'all {len(trace)} updates raised their point\\'s score by η‖x̃‖²')"),
+     "len(trace)  # the updates checked: each raised its point's score by η‖x̃‖²"),
     ("Starting from w = 0, η only stretches w: the same lines, the same number of updates. Try three:",
      "for eta in (0.1, 1.0, 10.0):\n"
      "    run = pla_core.pla(X, y, stop_on_cycle=False, **{**settings, 'eta': eta, 'w0': (0.0, 0.0, 0.0)})\n"
-     "    print(f'η = {eta}: {len(run)} updates, halted: {run.halted}')"),
+     "    print(eta, len(run), run.halted)  # η, the run's updates, whether it halted"),
     ("Visit the points in a shuffled order (another seed, another order) and count the updates again:",
      "for seed in range(5):\n"
      "    run = pla_core.pla(X, y, stop_on_cycle=False, **{**settings, 'order': 'permuted', 'seed': seed})\n"
-     "    print(f'seed {seed}: {len(run)} updates')"),
+     "    print(seed, len(run))  # the seed, the run's updates"),
 )

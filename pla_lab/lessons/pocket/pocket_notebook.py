@@ -27,12 +27,12 @@ LOOP = notebook.loop(
          "        if e < best:  # strictly fewer mistakes than ŵ: w goes in the pocket\n"
          "            w_hat, best = w, e\n"
          "        pocket.append(w_hat)\n",
-    returns="np.array(W, dtype=float), np.array(pocket, dtype=float)  # every wₜ and ŵₜ, as floats") + f"""
+    returns="np.array(W, dtype=float), np.array(pocket, dtype=float)  # every wₜ and ŵₜ, as floats") + """
 
 
 W, W_hat = pocket_loop(X, y, **settings)
-assert np.array_equal(W, trace.weights) and np.array_equal(W_hat, trace.pocket_weights)  # exact, w for w
-print(f"{notebook.SAME}: the same {{len(W) - 1}} updates and pockets, w for w.")"""
+assert np.array_equal(W, trace.weights) and np.array_equal(W_hat, trace.pocket_weights)  # exact, w for w, ŵ for ŵ
+print(words.same_run(len(W) - 1))  # the assert held"""
 
 NOTEBOOK_STEP = """print(words.pocket_head(trace, t))
 print("\\n".join(words.pocket_errors(trace, t)))  # Eᵢₙ of PLA's wₜ and of the pocket's ŵ
@@ -103,7 +103,7 @@ NOTEBOOK_TRIES = (
      "for p in (0, 5, 10, 20, 30):\n"
      "    noisy, _ = pla_core.datasets.flip_by_point(X, y_clean, p / 100, settings['seed'])\n"
      "    run = pla_core.pocket(X, noisy, **settings)\n"
-     "    print(f'noise {p}%: the pocket gets {int(run.pocket_errors[-1])} of {len(y)} wrong')"),
+     "    print(p, words.pct(int(run.pocket_errors[-1]), len(y)))  # the noise in %, the pocket's Eᵢₙ"),
 )
 
 

@@ -51,24 +51,24 @@ for loss, r in runs.items():
     W = sgd_loop(X, y, loss=loss, **kw)[:len(r) + 1]
     same = np.array_equal(W, r.weights) if r._grid is not None else np.allclose(W, r.weights, rtol=1e-9, atol=1e-12)
     assert same, loss  # exact where pla_core's run is exact; else the same floats, to rounding
-print(f"@SAME@ for each of the four losses: the same {len(trace)} steps, w for w.")""".replace("@SAME@", notebook.SAME)
+print(words.same_run(len(trace), "step"))  # the assert held, for each of the four losses"""
 
 NOTEBOOK_STEP = """print(words.sgd_head(trace, t))  # wₜ, and the point the next step visits
-for name, r in runs.items():  # how each run ends
+for name, r in runs.items():  # how each run ends: its loss, then where w moved (or that it diverged)
+    print(name)
     if r.stop == "diverged":
-        print(f"{name}: diverged")
+        print(words.diverged(len(r)))
         continue
-    print(f"{name}: {words.sgd_moved(len(r), *words.moves(r))}")
+    print(words.sgd_moved(len(r), *words.moves(r)))
     print(words.wrong_at_end(int(r.errors[-1]), len(y)))"""
 NOTEBOOK_TRIES = (
     ("The four losses' lines at the end, side by side: which ones stop moving, and why (a zero gradient)?",
      "for name, r in runs.items():\n"
-     "    print(f'{name:>10}: w = {np.round(r.weights[-1], 4)}, {int(r.errors[-1])} points wrong')"),
+     "    print(name, vec(r.weights[-1]), words.wrong_at_end(int(r.errors[-1]), len(y)))  # the loss, its last w"),
     ("The perceptron loss with η decaying as 1/√t (options['decay']): does the line settle sooner?",
      "for decay in (False, True):\n"
      "    r = pla_core.sgd(X, y, loss='perceptron', **{**kw, 'decay': decay})\n"
-     "    moved = np.flatnonzero(np.any(np.diff(r.weights, axis=0) != 0, axis=1))\n"
-     "    print(f'decay {decay}: last move at step {moved[-1] + 1 if len(moved) else 0} of {len(r)}')"),
+     "    print(decay, words.sgd_moved(len(r), *words.moves(r)))  # decaying η or not, where w moved"),
 )
 
 

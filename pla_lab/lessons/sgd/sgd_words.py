@@ -206,7 +206,7 @@ def origin_words(end) -> str:
 def _ending(loss: str, end, n: int, e: dict) -> str:
     T = end.T
     if end.diverged:
-        return (f"**diverged**: a weight passed 10¹² at step {T}. η is too large for the squared loss here: a step "
+        return (f"{words.diverged(T, bold=True)} η is too large for the squared loss here: a step "
                 "multiplies the visited point's residual wᵀx̃ − y by 1 − 2η·‖x̃‖², beyond −1 where η·‖x̃‖² > 1, so "
                 "it overshoots wᵀx̃ = y by more than it corrects, and here the overshoots grew.")
     moved = words.sgd_moved(T, end.moved, end.last_move, end.unseen)  # the sentences a notebook prints

@@ -13,30 +13,33 @@ else:
 trace = pla_core.pla(X_run, y, stop_on_cycle=False, **{**settings, "w0": w0})
 trace"""
 #: PLA as a loop, on the points the run learned from (x₁, x₂, and x₁x₂ with the lift)
-LOOP = notebook.loop() + f"""
+LOOP = notebook.loop() + """
 
 
-W = pla_loop(X_run, y, **{{**settings, "w0": w0}})
+W = pla_loop(X_run, y, **{**settings, "w0": w0})
 assert np.array_equal(W, trace.weights)  # exact: on decimals pla_core runs exactly too
-print(f"{notebook.SAME}: the same {{len(W) - 1}} updates, w for w.")"""
+print(words.same_run(len(W) - 1))  # the assert held"""
 
-#: Step t's numbers as the page shows them under the plot (explain.step_numbers)
-NOTEBOOK_STEP = "print(words.numbers(trace, t))  # wₜ, its mistakes, the next update in numbers (or how the run ended)"
+#: Why the run never halts, as the page's paragraph beside the plot says it (without the lift), and step t's numbers
+#: as the page shows them under the plot (explain.step_numbers)
+NOTEBOOK_STEP = """if trace.cycle and not options["lift"]:
+    print(words.cycle(trace, t))  # the state repeats: PLA never halts
+print(words.numbers(trace, t))  # wₜ, its mistakes, the next update in numbers (or how the run ended)"""
 
 NOTEBOOK_TRIES = (
     ("No line separates XOR's points; with x₁x₂ as a third feature a plane does. Ask the exact LP both:",
-     "print('a line:', pla_core.is_separable(X, y, bias=True))\n"
-     "print('a plane in (x₁, x₂, x₁x₂):', pla_core.is_separable(pla_core.datasets.with_product(X), y, bias=True))"),
+     "print(pla_core.is_separable(X, y, bias=True))  # a line?\n"
+     "print(pla_core.is_separable(pla_core.datasets.with_product(X), y, bias=True))  # a plane in (x₁, x₂, x₁x₂)?"),
     ("The cycle itself: after one period the weights are back where they were.",
      "if trace.cycle:\n"
      "    s, p = trace.cycle\n"
-     "    print(f'w_{s} = {trace.weights[s]}, w_{s + p} = {trace.weights[s + p]}')\n"
+     "    print(vec(trace.weights[s]), vec(trace.weights[s + p]))  # w after update s, and after update s + p\n"
      "else:\n"
-     "    print('this run does not cycle:', len(trace), 'updates, halted:', trace.halted)"),
+     "    print(words.verdict(trace, len(trace)))  # no cycle: how this run ends"),
     ("Read sign(0) as +1 (a tie counts as right for a +1 point): does PLA halt on XOR now? The notes disagree on "
      "sign(0); the Sources page says where.",
      "run = pla_core.pla(X, y, stop_on_cycle=False, **{**settings, 'sign_zero': 1})\n"
-     "print(len(run), 'updates, halted:', run.halted, ', cycle:', run.cycle)"),
+     "print(words.verdict(run, len(run)))  # how it ends, in the page's words"),
 )
 
 

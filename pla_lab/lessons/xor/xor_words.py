@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pla_core
-from pla_core import facts
+from pla_core import facts, words
 from pla_lab.api import (ahead, cap_reason, clean_weights, count, explain, halt_words, not_yet, notes, num, plural,
                          reached, scale_text, sub, term, vec)
 
@@ -34,31 +34,12 @@ def cycle_text(trace, t: int, *, separable: bool | None = None, go: str = "Run")
                 "sidebar, or use a coarser grid (the "
                 f"noisy XOR examples are snapped to 0.1). For real-valued points {notes.HAND.of} claim can "
                 "fail: the weights need never repeat exactly, although PLA still never halts.")
-    s, p = trace.cycle
-    w = _weights(trace, s)
-    if not seen:
-        return (f"🔁 **This run cycles** {ahead(go)}: after update {s + p} the state will be exactly what it was "
-                f"after update {s}: w{sub(s + p)} = w{sub(s)} = {vec(w)}, at the same place in the pass. From there "
-                f"PLA repeats the same **{p}** update{plural(p)} for ever, so it can never halt. **Replay one period** "
-                f"plays {'them' if trace.weight_cycle == trace.cycle else 'the weights’ period'}."
-                f"{_weights_sooner(trace, 'will repeat')}")
-    return (f"🔁 **The weights cycle.** After update {s + p} the state is exactly what it was after update {s}: "
-            f"w{sub(s + p)} = w{sub(s)} = {vec(w)}, at the same place in the pass. From there PLA repeats the same "
-            f"**{p}** update{plural(p)} for ever, so it can never halt. Press **Replay one period** to watch the "
-            f"boundary come back to where it was.{_weights_sooner(trace, 'repeat')}")
-
-
-def _weights_sooner(trace, verb: str) -> str:
-    """When the weights alone repeat sooner than the state (``trace.weight_cycle`` is not ``trace.cycle``: a later
-    start, or a longer period, of the state): their own first repeat, and why the state's is not there; else
-    nothing. The state after update s + p is not the one after update s (else the state's cycle would start there
-    with that period), while w is: so PLA's place in its pass is not."""
-    if trace.weight_cycle == trace.cycle:
-        return ""
-    s, p = trace.weight_cycle
-    return (f" The weights alone {verb} sooner: from update {s} on, every **{p}** update{plural(p)} "
-            f"(w{sub(s + p)} = w{sub(s)}), though after update {s + p} PLA is at another place in its pass than "
-            f"after update {s}.")
+    if not seen:  # pla_core.words.cycle: the sentences a notebook prints
+        then = f" **Replay one period** plays {'them' if trace.weight_cycle == trace.cycle else 'the weights’ period'}."
+        said = words.cycle(trace, t, bold=True, then=then)
+        return f"🔁 **This run cycles** {ahead(go)}: {said[0].lower()}{said[1:]}"
+    then = " Press **Replay one period** to watch the boundary come back to where it was."
+    return f"🔁 **The weights cycle.** {words.cycle(trace, t, bold=True, then=then)}"
 
 
 def _frac(v: float) -> str:
