@@ -70,7 +70,12 @@ def test_the_lift_s_3d_view_draws_the_update_arrow_a_person_steps_through(server
             plot.page.locator(".st-key-app-step button").click()
             plot.wait_t(2)
     plot.page.get_by_role("button", name="Run", exact=True).click()
-    a = arrows_at(plot, len(trace), trace.weights[-1])
+    arrows_at(plot, len(trace), trace.weights[-1])
+    # w₄ = (0, 0, 0, −4) is along w₂ = (0, 0, 0, −2), so the words of step 4 can come while Plotly still draws step 2
+    # (under a full suite's load it did): the halted view is awaited, not read once
+    plot.page.wait_for_function("() => { const f = (" + ARROWS + ")(); return !!f && !('update' in f) && "
+                                "f.cones === 1; }", timeout=30_000)
+    a = plot.js(ARROWS)
     assert "update" not in a and a["cones"] == 1  # the run has halted: w alone
 
 
