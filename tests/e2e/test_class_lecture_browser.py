@@ -56,8 +56,14 @@ def demo(page, k: int, t: int) -> int:
 
 
 def at(page, t: int) -> None:
+    """The plot at step t, and the server's words of step t with it: the page's own address names t (the rerun that
+    heard the step writes it) and that rerun is over. The plot moves first; under a full suite's load its words (and
+    the question *Ask the class* reads) came a moment later, and the test read the step before's question."""
     page.wait_for_function("(t) => { const g = document.querySelector('.pla-plot');"
                            " return g.dataset.t === String(t) && g.dataset.animating !== '1'; }", arg=t, timeout=30_000)
+    page.wait_for_function("(t) => (new URL(location.href).searchParams.get('t') || '0') === String(t)", arg=t,
+                           timeout=30_000)
+    page.wait_for_selector(READY, timeout=30_000)
 
 
 def ask(page) -> tuple[str, str]:
